@@ -1,0 +1,90 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type { DB } from "../../server/db/client.ts";
+import type { MemberTable, OneTimeCodeTable, SessionTable } from "../../server/db/database.ts";
+
+export type MemberRow = Selectable<MemberTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type CodeRow = Selectable<OneTimeCodeTable>;
+
+export const findMemberByEmail = (db: DB, email: string) =>
+  db.selectFrom("member").selectAll().where("email", "=", email).executeTakeFirst();
+
+export const findMemberById = (db: DB, id: number) =>
+  db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
+
+export async function insertMember(db: DB, values: Insertable<MemberTable>): Promise<number> {
+  const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateMember(db: DB, id: number, patch: Updateable<MemberTable>): Promise<void> {
+  await db.updateTable("member").set(patch).where("id", "=", id).execute();
+}
+
+export async function insertSession(db: DB, values: Insertable<SessionTable>): Promise<void> {
+  await db.insertInto("session").values(values).execute();
+}
+
+/** The session and its member in one query (every authenticated request makes it). */
+export const findSessionWithMember = (db: DB, sessionId: string) =>
+  db
+    .selectFrom("session")
+    .innerJoin("member", "member.id", "session.memberId")
+    .select([
+      "session.id as sessionId",
+      "session.scope",
+      "session.expiresAt",
+      "session.lastSeenAt",
+      "member.id as memberId",
+      "member.status",
+    ])
+    .where("session.id", "=", sessionId)
+    .executeTakeFirst();
+
+export async function touchSession(db: DB, sessionId: string, patch: Updateable<SessionTable>): Promise<void> {
+  await db.updateTable("session").set(patch).where("id", "=", sessionId).execute();
+}
+
+export async function deleteSession(db: DB, sessionId: string): Promise<void> {
+  await db.deleteFrom("session").where("id", "=", sessionId).execute();
+}
+
+export async function deleteMemberSessions(db: DB, memberId: number): Promise<void> {
+  await db.deleteFrom("session").where("memberId", "=", memberId).execute();
+}
+
+export async function insertCode(db: DB, values: Insertable<OneTimeCodeTable>): Promise<void> {
+  await db.insertInto("oneTimeCode").values(values).execute();
+}
+
+export const findCodeByHash = (db: DB, codeHash: string) =>
+  db.selectFrom("oneTimeCode").selectAll().where("codeHash", "=", codeHash).executeTakeFirst();
+
+/** Marks a code used unless it already was; true when this call used it (single use under races). */
+export async function useCode(db: DB, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("oneTimeCode")
+    .set({ usedAt: at })
+    .where("id", "=", id)
+    .where("usedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Voids the member's unused codes of one purpose, so only the newest code works. */
+export async function voidUnusedCodes(db: DB, memberId: number, purpose: string, at: string): Promise<void> {
+  await db
+    .updateTable("oneTimeCode")
+    .set({ usedAt: at })
+    .where("memberId", "=", memberId)
+    .where("purpose", "=", purpose)
+    .where("usedAt", "is", null)
+    .execute();
+}
+
+export async function insertClientLog(
+  db: DB,
+  values: { memberId: number | null; level: string; message: string; stack: string; url: string; createdAt: string },
+): Promise<void> {
+  await db.insertInto("clientLog").values(values).execute();
+}

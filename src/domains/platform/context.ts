@@ -1,0 +1,28 @@
+import type { DB } from "../../server/db/client.ts";
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mailer.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+
+/** What every service receives first: the database and the few infrastructure pieces. */
+export interface AppContext {
+  db: DB;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: Logger;
+  /** Base URL for links in e-mails, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** Facts about the request that services need for rate limits and the sessions list. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** The signed-in member as services see it: taken from the session, never from input. */
+export interface Actor {
+  memberId: number;
+  sessionId: string;
+  /** 'full', or 'reactivate' for the restricted session of a deactivated login. */
+  scope: "full" | "reactivate";
+}

@@ -1,0 +1,54 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { hash, verify } from "@node-rs/argon2";
+
+/** A random token of 160 bits, base32 (lower case): for sessions and links in e-mails. */
+export function newToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** Letters and digits a person can read and type without confusing them (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A random code a person types from an e-mail (8 symbols, about 40 bits; guesses are rate-limited). */
+export function newTypedCode(length = 8): string {
+  const out: string[] = [];
+  const bytes = new Uint8Array(length * 2);
+  while (out.length < length) {
+    crypto.getRandomValues(bytes);
+    for (const b of bytes) {
+      // Rejection sampling keeps every symbol equally likely.
+      if (b < 256 - (256 % CODE_ALPHABET.length) && out.length < length) out.push(CODE_ALPHABET[b % CODE_ALPHABET.length]!);
+    }
+  }
+  return out.join("");
+}
+
+/** SHA-256 hex: how tokens and codes are stored, so a database leak reveals none of them. */
+export function sha256Hex(value: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
+}
+
+// OWASP's recommended Argon2id parameters (19 MiB, 2 iterations, 1 lane).
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the account does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+export function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword("not-a-real-password-" + newToken());
+  return dummyHash;
+}

@@ -1,0 +1,84 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { sql } from "kysely";
+import type { AppContext } from "../domains/platform/context.ts";
+import type { Config } from "./env.ts";
+import type { AppEnv } from "./http/context.ts";
+import { csrfGuard } from "./http/csrf.ts";
+import { handleError } from "./http/errors.ts";
+import { accessLog, requestMeta } from "./http/request-meta.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
+import { spaIndex, staticFiles } from "./http/static.ts";
+import { account } from "./rest/account.ts";
+import { common } from "./rest/common.ts";
+import { member } from "./rest/member.ts";
+import { createRestDispatcher } from "./rest/registry.ts";
+import { appRouter } from "./trpc/root.ts";
+
+export interface HttpAppOptions {
+  config: Config;
+  app: AppContext;
+  /** Built web client (index.html and assets/). */
+  clientDir: string;
+  /** Static files shipped as they are (images, favicon). */
+  publicDir: string;
+}
+
+/** The whole HTTP surface: tRPC for the web client, legacy REST, static files, the SPA. */
+export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOptions) {
+  const http = new Hono<AppEnv>();
+  const dispatchRest = createRestDispatcher({ account, member, common });
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+
+  http.use("*", async (c, next) => {
+    c.set("app", app);
+    await next();
+  });
+  http.use("*", accessLog(), securityHeaders, requestMeta(config.TRUST_PROXY));
+  if (config.CORS_ORIGINS.length > 0) {
+    const legacyCors = cors({
+      origin: config.CORS_ORIGINS,
+      allowHeaders: ["Authorization", "Content-Type", "X-XSRF-TOKEN"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE"],
+      credentials: false,
+      maxAge: 600,
+    });
+    http.use("/api/*", legacyCors);
+    http.use("/services/*", legacyCors);
+  }
+  for (const prefix of ["/trpc/*", "/api/*", "/services/*"]) {
+    http.use(prefix, resolveSession, csrfGuard(publicOrigin));
+  }
+
+  http.get("/api/health", async (c) => {
+    await sql`select 1`.execute(app.db);
+    return c.json({ status: "ok" });
+  });
+
+  http.all("/trpc/*", (c) =>
+    fetchRequestHandler({
+      endpoint: "/trpc",
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => ({
+        app,
+        actor: c.get("actor"),
+        meta: c.get("meta"),
+        startSession: (token, expiresAt) => resHeaders.append("Set-Cookie", sessionCookie(token, expiresAt, isHttps(c))),
+        endSession: () => resHeaders.append("Set-Cookie", clearedSessionCookie(isHttps(c))),
+      }),
+    }),
+  );
+  http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
+  http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));
+
+  http.use("/assets/*", staticFiles(clientDir, "public, max-age=31536000, immutable"));
+  http.use("*", staticFiles(publicDir, "public, max-age=3600"));
+  http.get("*", spaIndex(clientDir));
+
+  http.notFound((c) => c.json({ message: "Not found." }, 404));
+  http.onError(handleError);
+  return http;
+}

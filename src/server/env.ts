@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * The whole configuration, read from the environment once and checked. A bad value stops start-up
+ * with a message that names it (see loadConfig).
+ */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["on", "off", "true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "on" || v === "true" || v === "1"));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://sideline.example.org" }).optional(),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Sideline <no-reply@sideline.local>"),
+  RATE_LIMITS: flag(true),
+  TRUST_PROXY: flag(false),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_URL: PostgreSQL support is reserved for a later release; unset it to use the embedded SQLite file.",
+    );
+  }
+  const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST;
+  const publicUrl = (cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/+$/, "");
+  return { ...cfg, PUBLIC_URL: publicUrl };
+}

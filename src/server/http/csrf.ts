@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { newToken } from "../../domains/platform/crypto.ts";
+import type { AppEnv } from "./context.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
+
+export const XSRF_COOKIE = "XSRF-TOKEN";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for requests a browser could send with our cookies. A non-GET
+ * request without a bearer token passes when its Origin is this site, or when it carries the legacy
+ * X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie (Angular clients). A request with neither an
+ * Origin nor our session cookie comes from a non-browser client and carries no ambient authority.
+ */
+export function csrfGuard(publicOrigin: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!getCookie(c, XSRF_COOKIE)) {
+      setCookie(c, XSRF_COOKIE, newToken(), { path: "/", sameSite: "Lax", secure: publicOrigin.startsWith("https:") });
+    }
+    if (SAFE_METHODS.has(c.req.method) || c.get("authVia") === "bearer") return next();
+
+    const origin = c.req.header("origin");
+    const xsrfHeader = c.req.header("x-xsrf-token");
+    const xsrfCookie = getCookie(c, XSRF_COOKIE);
+    const xsrfOk = !!xsrfHeader && !!xsrfCookie && xsrfHeader === xsrfCookie;
+    const originOk = !!origin && isSameSite(origin, c.req.header("host"), publicOrigin);
+
+    if (originOk || xsrfOk) return next();
+    if (!origin && !getCookie(c, SESSION_COOKIE)) return next();
+    return c.json({ message: "This request did not come from the Sideline site (origin check failed)." }, 403);
+  };
+}
+
+function isSameSite(origin: string, host: string | undefined, publicOrigin: string): boolean {
+  if (origin === publicOrigin) return true;
+  try {
+    return !!host && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

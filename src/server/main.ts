@@ -1,0 +1,62 @@
+import path from "node:path";
+import { createLogger } from "../domains/platform/logger.ts";
+import { createMailer } from "../domains/platform/mailer.ts";
+import { RateLimiter } from "../domains/platform/rate-limit.ts";
+import { createHttpApp } from "./app.ts";
+import { openSqlite } from "./db/client.ts";
+import { migrateToLatest } from "./db/migrator.ts";
+import { ConfigError, loadConfig } from "./env.ts";
+
+const ROOT = path.resolve(import.meta.dir, "../..");
+
+async function start() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const db = await openSqlite(path.join(dataDir, "sideline.db"));
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
+  const app = { db, mailer, limiter: new RateLimiter(config.RATE_LIMITS), log, publicUrl: config.PUBLIC_URL };
+  const http = createHttpApp({
+    config,
+    app,
+    clientDir: path.join(ROOT, "dist/client"),
+    publicDir: path.join(ROOT, "public"),
+  });
+
+  const server = Bun.serve({
+    port: config.PORT,
+    hostname: config.HOST,
+    // Live updates stream over SSE with a ping every 5 s; Bun's default idle timeout is 10 s.
+    idleTimeout: 30,
+    fetch: (req, srv) => http.fetch(req, { server: srv }),
+  });
+  log.info(`Sideline is listening on ${config.PUBLIC_URL} (port ${server.port}, data in ${dataDir})`);
+  if (!config.SMTP_URL) log.info(`No SMTP_URL: e-mails are written to ${path.join(dataDir, "mail")}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping`);
+    await server.stop();
+    await mailer.flush();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await start();

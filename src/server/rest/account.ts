@@ -1,0 +1,59 @@
+import { loginInput, registerInput, registrationCodeInput } from "../../domains/accounts/accounts.schema.ts";
+import * as accounts from "../../domains/accounts/accounts.service.ts";
+import { validateSessionToken } from "../../domains/accounts/sessions.ts";
+import { unauthorized } from "../../shared/errors.ts";
+import { loginResult } from "./legacy-shapes.ts";
+import { member } from "./member.ts";
+import { type Controller, fields, type RestRequest, TextAnswer } from "./registry.ts";
+
+async function loginAction(req: RestRequest, input: { email: unknown; password: unknown }) {
+  const credentials = loginInput.parse(input);
+  const outcome = await accounts.login(req.app, credentials, req.meta, { reactivationToken: true });
+  return outcome.kind === "notfound" ? loginResult() : loginResult(outcome.member, outcome.session);
+}
+
+/** account/*: sign-in and registration of the original service (all public). */
+export const account: Controller = {
+  login: {
+    methods: ["POST"],
+    public: true,
+    handler: (req) => loginAction(req, fields(req, ["email", "password"])),
+  },
+  AuthenticateUser: {
+    methods: ["GET", "POST"],
+    public: true,
+    handler: (req) => {
+      const { email, pwd } = fields(req, ["email", "pwd"]);
+      return loginAction(req, { email, password: pwd });
+    },
+  },
+  loginNewRegisteredUser: {
+    methods: ["POST"],
+    public: true,
+    handler: async (req) => {
+      const input = registrationCodeInput.parse(fields(req, ["email", "code"]));
+      const done = await accounts.completeRegistration(req.app, input, req.meta);
+      return done ? loginResult(done.member, done.session) : loginResult();
+    },
+  },
+  refreshLogin: {
+    methods: ["POST", "GET"],
+    public: true,
+    handler: async (req) => {
+      const { accessToken } = fields(req, ["accessToken"]);
+      const valid = typeof accessToken === "string" ? await validateSessionToken(req.app.db, accessToken) : null;
+      if (!valid) throw unauthorized("The access token is not valid or has expired. Sign in again.");
+      const { member: m, session } = await accounts.refreshSession(req.app, valid.actor, req.meta);
+      return loginResult(m, session);
+    },
+  },
+  register: {
+    methods: ["POST"],
+    public: true,
+    handler: async (req) => new TextAnswer(await accounts.register(req.app, registerInput.parse(req.body), req.meta)),
+  },
+  // Aliases the original service also answered under account/.
+  ResetPassword: member.ResetPassword!,
+  IsResetCodeExpired: member.IsResetCodeExpired!,
+  ChangePassword: member.ChangePassword!,
+};

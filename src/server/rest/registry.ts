@@ -1,0 +1,147 @@
+import type { Context } from "hono";
+import type { Actor, AppContext, RequestMeta } from "../../domains/platform/context.ts";
+import { badInput, DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
+import type { AppEnv } from "../http/context.ts";
+
+/** What a legacy action handler receives: tolerant query, parsed body, path segments, the actor. */
+export interface RestRequest {
+  c: Context<AppEnv>;
+  app: AppContext;
+  actor: Actor | null;
+  meta: RequestMeta;
+  /** Query parameters with names trimmed and lower-cased, values trimmed. */
+  query: Record<string, string>;
+  /** The JSON body (or form fields), or {} when there is none. */
+  body: Record<string, unknown>;
+  /** Path segments after the action: /api/member/SavePosts/12/0 -> ["12", "0"]. */
+  params: string[];
+}
+
+export interface RestAction {
+  methods: ReadonlyArray<"GET" | "POST" | "PUT" | "DELETE">;
+  /** No session needed. */
+  public?: boolean;
+  /** Allowed with the restricted token of a deactivated login (reactivation only). */
+  allowRestricted?: boolean;
+  handler(req: RestRequest): Promise<unknown>;
+}
+
+export type Controller = Record<string, RestAction>;
+
+/** A text answer (the legacy service answered some actions as plain text). */
+export class TextAnswer {
+  constructor(readonly text: string) {}
+}
+
+/** Legacy names of query parameters are matched case-insensitively (memberId, memberID). */
+export function parseLegacyQuery(rawUrl: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const q = rawUrl.indexOf("?");
+  if (q < 0) return out;
+  for (const part of rawUrl.slice(q + 1).split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const name = decodeLoosely(eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
+    const value = eq < 0 ? "" : decodeLoosely(part.slice(eq + 1)).trim();
+    if (name && !(name in out)) out[name] = value;
+  }
+  return out;
+}
+
+/** Clients of the original did not always URL-encode values: decode what decodes, keep the rest. */
+function decodeLoosely(s: string): string {
+  const spaced = s.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/%([0-9a-f]{2})/gi, (m, hex) => {
+      try {
+        return decodeURIComponent(`%${hex}`);
+      } catch {
+        return m;
+      }
+    });
+  }
+}
+
+async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return {};
+  const type = c.req.header("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) return {};
+  const raw = await c.req.text();
+  if (!raw.trim()) return {};
+  if (type.startsWith("application/x-www-form-urlencoded")) return parseLegacyQuery(`?${raw}`);
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+  } catch {
+    throw badInput("The request body is not valid JSON.");
+  }
+}
+
+/**
+ * One dispatcher for /api/{controller}/{action}/... and /services/...: case-insensitive names,
+ * the session rules of each action, plain text or JSON answers.
+ */
+export function createRestDispatcher(controllers: Record<string, Controller>) {
+  const table = new Map<string, RestAction>();
+  for (const [controller, actions] of Object.entries(controllers)) {
+    for (const [action, def] of Object.entries(actions)) table.set(`${controller}/${action}`.toLowerCase(), def);
+  }
+
+  return async (c: Context<AppEnv>, rest: string): Promise<Response> => {
+    const segments = rest.split("/").map((s) => decodeLoosely(s).trim());
+    const [controller = "", action = "", ...params] = segments;
+    const def = table.get(`${controller}/${action}`.toLowerCase());
+    if (!def) return c.json({ message: `There is no action ${controller}/${action}.` }, 404);
+    if (!def.methods.includes(c.req.method as never)) {
+      return c.json({ message: `${controller}/${action} answers ${def.methods.join(", ")}.` }, 405, { Allow: def.methods.join(", ") });
+    }
+    const actor = c.get("actor");
+    if (!def.public) {
+      if (!actor) throw unauthorized("Sign in first: send Authorization: Bearer <accessToken>.");
+      if (actor.scope !== "full" && !def.allowRestricted) {
+        throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
+      }
+    }
+    const answer = await def.handler({
+      c,
+      app: c.get("app"),
+      actor,
+      meta: c.get("meta"),
+      query: parseLegacyQuery(c.req.url),
+      body: await readBody(c),
+      params: params.filter((p) => p !== ""),
+    });
+    if (answer instanceof Response) return answer;
+    if (answer instanceof TextAnswer) return c.text(answer.text);
+    return c.json(answer ?? null);
+  };
+}
+
+/** The signed-in actor of an action that is not public (the dispatcher has checked it). */
+export function actorOf(req: RestRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** A member id from the path or query: digits only, else 400. */
+export function memberIdParam(value: string | undefined, name = "memberID"): number {
+  const v = (value ?? "").trim();
+  if (!/^\d{1,15}$/.test(v)) throw new DomainError(ErrorCodes.BadInput, `${name} must be a member id.`);
+  return Number(v);
+}
+
+/**
+ * The named values of a request, looked up case-insensitively in the query, then the body (legacy
+ * clients use both), under the names the schemas use.
+ */
+export function fields<K extends string>(req: RestRequest, names: readonly K[]): Record<K, unknown> {
+  const body = new Map(Object.entries(req.body).map(([k, v]) => [k.trim().toLowerCase(), v]));
+  const out = {} as Record<K, unknown>;
+  for (const name of names) {
+    const key = name.toLowerCase();
+    out[name] = key in req.query ? req.query[key] : body.get(key);
+  }
+  return out;
+}
