@@ -1,0 +1,23 @@
+import { Anchor, Group, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { texts } from "../../shared/texts.ts";
+import { AboutModal } from "./InfoModals.tsx";
+
+/** The spec's footer: the site's line, an about link, the copyright with the current year. */
+export function Footer() {
+  const [aboutOpen, about] = useDisclosure(false);
+  return (
+    <Group component="footer" justify="center" gap="md" py="md" px="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" ta="center">
+        {texts.footerText}
+      </Text>
+      <Anchor component="button" type="button" size="sm" onClick={about.open}>
+        {texts.about}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        © {new Date().getFullYear()} {texts.appName}
+      </Text>
+      <AboutModal opened={aboutOpen} onClose={about.close} />
+    </Group>
+  );
+}

@@ -1,0 +1,110 @@
+import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconHome, IconLogout, IconSearch } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, Outlet, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
+import { texts } from "../../shared/texts.ts";
+import { useCurrentMember } from "../lib/use-current-member.ts";
+import { forgetSession } from "../lib/session.ts";
+import { trpc } from "../lib/trpc.ts";
+import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
+import { Footer } from "./Footer.tsx";
+import { RightColumn } from "./RightColumn.tsx";
+
+/**
+ * The logged-in layout: navbar on top, the routed screen, the right column (Site Guide,
+ * Suggested for you) from the large breakpoint up and below the content on smaller screens.
+ */
+export function MemberLayout() {
+  const member = useCurrentMember();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // A call answered 401: the session ended (expired, or signed out on another device).
+    const onLost = () => {
+      forgetSession();
+      void navigate({ to: "/errors", search: { errType: "BadToken" } });
+    };
+    window.addEventListener("sideline:session-lost", onLost);
+    return () => window.removeEventListener("sideline:session-lost", onLost);
+  }, [navigate]);
+
+  return (
+    <AppShell header={{ height: 60 }} aside={{ width: 300, breakpoint: "lg", collapsed: { mobile: true } }} padding="md">
+      <AppShell.Header>
+        <Navbar member={member} />
+      </AppShell.Header>
+      <AppShell.Aside p="md" aria-label="Right column">
+        <RightColumn />
+      </AppShell.Aside>
+      <AppShell.Main>
+        <Stack gap="lg" maw={760} mx="auto">
+          <Box component="main">
+            <Outlet />
+          </Box>
+          <Box hiddenFrom="lg">
+            <RightColumn />
+          </Box>
+          <Footer />
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Navbar({ member }: { member: SessionMember }) {
+  const navigate = useNavigate();
+  const logout = useMutation(
+    trpc.account.logout.mutationOptions({
+      onSettled: () => {
+        forgetSession();
+        void navigate({ to: "/" });
+      },
+    }),
+  );
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
+      <Group gap="md" wrap="nowrap">
+        <Anchor component={Link} to="/home" fw={800} fz="xl" underline="never" aria-label={`${texts.appName} ${texts.home}`}>
+          {texts.appName}
+        </Anchor>
+        <Button component={Link} to="/home" variant="subtle" leftSection={<IconHome size={18} />} visibleFrom="sm">
+          {texts.home}
+        </Button>
+      </Group>
+      <TextInput
+        aria-label={texts.searchLabel}
+        placeholder={texts.searchPlaceholder}
+        leftSection={<IconSearch size={16} />}
+        w={340}
+        visibleFrom="md"
+      />
+      <Group gap="xs" wrap="nowrap">
+        <ColorSchemeToggle />
+        <Menu position="bottom-end" withArrow>
+          <Menu.Target>
+            <UnstyledButton aria-label={`${member.name}: account menu`}>
+              <Group gap={6} wrap="nowrap">
+                <Avatar src={member.picturePath} alt="" radius="xl" size={34} />
+                <Text size="sm" fw={500} visibleFrom="sm">
+                  {member.firstName}
+                </Text>
+                <IconChevronDown size={14} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{member.name}</Menu.Label>
+            <Menu.Item component={Link} to="/home" leftSection={<IconHome size={16} />} hiddenFrom="sm">
+              {texts.home}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+              {texts.logout}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

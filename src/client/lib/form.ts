@@ -1,0 +1,13 @@
+import type { ZodType } from "zod";
+
+/**
+ * A Mantine form rule from one of the shared zod field schemas: the first message, or null.
+ * Forms validate field by field (so each message shows as soon as its field is touched); the
+ * server parses the whole input with the same schemas.
+ */
+export function rule(schema: ZodType) {
+  return (value: unknown): string | null => {
+    const result = schema.safeParse(value);
+    return result.success ? null : (result.error.issues[0]?.message ?? null);
+  };
+}

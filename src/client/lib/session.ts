@@ -1,0 +1,23 @@
+import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
+import { queryClient, trpc } from "./trpc.ts";
+
+/** The signed-in member, from the cache or the server (null when signed out). */
+export function loadCurrentMember(): Promise<SessionMember | null> {
+  return queryClient.ensureQueryData(trpc.account.me.queryOptions());
+}
+
+/** After a login: remember who is signed in, so guards let them through without a round trip. */
+export function rememberMember(member: SessionMember): void {
+  queryClient.setQueryData(trpc.account.me.queryKey(), member);
+}
+
+/** After logout or a lost session: forget every cached answer of the previous member. */
+export function forgetSession(): void {
+  queryClient.clear();
+  queryClient.setQueryData(trpc.account.me.queryKey(), null);
+}
+
+/** A `return` path is followed only when it stays on this site. */
+export function safeReturnPath(path: string | undefined): string | null {
+  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
+}

@@ -1,0 +1,34 @@
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../../server/trpc/root.ts";
+
+/** True when the server said the session is gone (expired, signed out elsewhere). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+}
+
+/** True when the request never reached the server (offline, server down). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.data;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: (count, error) => count < 2 && isNetworkError(error), refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isUnauthorized(error)) window.dispatchEvent(new CustomEvent("sideline:session-lost"));
+    },
+  }),
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  // The session travels in an HttpOnly cookie; same-origin fetches send it.
+  links: [httpBatchLink({ url: "/trpc" })],
+});
+
+/** Query and mutation options for every procedure: trpc.account.me.queryOptions(), ... */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

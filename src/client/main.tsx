@@ -1,0 +1,46 @@
+import "@mantine/core/styles.css";
+import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { setNonce } from "get-nonce";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { reportClientErrors } from "./lib/report-errors.ts";
+import { queryClient } from "./lib/trpc.ts";
+import { routeTree } from "./routeTree.gen.ts";
+import { theme } from "./theme.ts";
+
+// The server writes this page's CSP nonce into a meta tag; every style tag Mantine (and the scroll
+// lock of its modals, through get-nonce) injects must carry it.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content ?? "";
+setNonce(nonce);
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+reportClientErrors();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={localStorageColorSchemeManager({ key: "sideline-color-scheme" })}
+      getStyleNonce={() => nonce}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,25 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { createLazyFileRoute, Link } from "@tanstack/react-router";
+import { texts } from "../../../shared/texts.ts";
+import { AuthFrame } from "../../components/AuthFrame.tsx";
+
+export const Route = createLazyFileRoute("/_auth/confirm-register")({ component: ConfirmRegisterPage });
+
+function ConfirmRegisterPage() {
+  const { email } = Route.useSearch();
+  return (
+    <AuthFrame title={texts.confirmRegisterTitle}>
+      <Stack>
+        <Text>
+          {texts.confirmRegisterBody} <strong>{email}</strong>.
+        </Text>
+        <Text size="sm" c="dimmed">
+          {texts.confirmRegisterHint}
+        </Text>
+        <Anchor component={Link} to="/">
+          {texts.backToLogin}
+        </Anchor>
+      </Stack>
+    </AuthFrame>
+  );
+}

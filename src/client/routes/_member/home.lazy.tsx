@@ -1,0 +1,42 @@
+import { Button, Card, Modal, Stack, Text, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { texts } from "../../../shared/texts.ts";
+import { rememberMember } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useCurrentMember } from "../../lib/use-current-member.ts";
+
+export const Route = createLazyFileRoute("/_member/home")({ component: HomePage });
+
+function HomePage() {
+  const member = useCurrentMember();
+  return (
+    <Stack>
+      <Card>
+        <Title order={1} size="h2" mb="xs">
+          {texts.homeWelcome}, {member.firstName}
+        </Title>
+        <Text c="dimmed">{texts.homeIntro}</Text>
+      </Card>
+      <WelcomeBackModal />
+    </Stack>
+  );
+}
+
+/** Shown once after a reactivation: closing it tells the server, so it never shows again. */
+function WelcomeBackModal() {
+  const member = useCurrentMember();
+  const dismiss = useMutation(trpc.account.dismissWelcomeBack.mutationOptions());
+  const close = () => {
+    rememberMember({ ...member, welcomeBackPending: false });
+    dismiss.mutate();
+  };
+  return (
+    <Modal opened={member.welcomeBackPending} onClose={close} title={texts.welcomeBackTitle}>
+      <Stack>
+        <Text>{texts.welcomeBackBody}</Text>
+        <Button onClick={close}>{texts.close}</Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { z } from "zod";
+import { texts } from "../../shared/texts.ts";
+import { forgetSession } from "../lib/session.ts";
+import { trpc } from "../lib/trpc.ts";
+
+export const Route = createFileRoute("/errors")({
+  validateSearch: z.object({ errType: z.string().optional().catch(undefined) }),
+  component: ErrorPage,
+});
+
+/** The error page of spec section 8: the text depends on errType. */
+function ErrorPage() {
+  const { errType } = Route.useSearch();
+  const navigate = useNavigate();
+  const logout = useMutation(
+    trpc.account.logout.mutationOptions({
+      onSettled: () => {
+        forgetSession();
+        void navigate({ to: "/" });
+      },
+    }),
+  );
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack align="center" maw={520}>
+        <Title order={1} ta="center">
+          {texts.errorTitle}
+        </Title>
+        {errType === "http" && <Text ta="center">{texts.errorHttp}</Text>}
+        {errType === "BadToken" && (
+          <Text ta="center">
+            {texts.errorBadToken}{" "}
+            <Anchor component="button" type="button" onClick={() => logout.mutate()}>
+              {texts.errorBadTokenLink}
+            </Anchor>
+          </Text>
+        )}
+        {errType !== "http" && errType !== "BadToken" && <Text ta="center">{texts.errorGeneral}</Text>}
+        <Anchor component={Link} to="/home">
+          {texts.returnToHome}
+        </Anchor>
+      </Stack>
+    </Center>
+  );
+}
