@@ -48,8 +48,10 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     http.use("/api/*", legacyCors);
     http.use("/services/*", legacyCors);
   }
-  for (const prefix of ["/trpc/*", "/api/*", "/services/*"]) {
-    http.use(prefix, resolveSession, csrfGuard(publicOrigin));
+  http.use("/trpc/*", resolveSession({ acceptCookie: true }), csrfGuard(publicOrigin));
+  for (const prefix of ["/api/*", "/services/*"]) {
+    // Bearer tokens only (see resolveSession); the guard still refuses cookie-carrying cross-site writes.
+    http.use(prefix, resolveSession({ acceptCookie: false }), csrfGuard(publicOrigin, config.CORS_ORIGINS));
   }
 
   http.get("/api/health", async (c) => {
@@ -57,8 +59,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     return c.json({ status: "ok" });
   });
 
-  http.all("/trpc/*", (c) =>
-    fetchRequestHandler({
+  http.all("/trpc/*", async (c) => {
+    const res = await fetchRequestHandler({
       endpoint: "/trpc",
       req: c.req.raw,
       router: appRouter,
@@ -69,8 +71,11 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
         startSession: (token, expiresAt) => resHeaders.append("Set-Cookie", sessionCookie(token, expiresAt, isHttps(c))),
         endSession: () => resHeaders.append("Set-Cookie", clearedSessionCookie(isHttps(c))),
       }),
-    }),
-  );
+    });
+    // Rebuilt through Hono so the headers the middlewares prepared (the XSRF-TOKEN cookie, a renewed
+    // or cleared session cookie) reach the browser: Hono drops them from a Response returned as is.
+    return c.newResponse(res.body, res);
+  });
   http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
   http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));
 

@@ -19,7 +19,8 @@ import { texts } from "../../shared/texts.ts";
  * missing value is empty text, so the field's own "required" message is the one shown.
  */
 const text = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number(), z.null()])
+  .optional()
   .transform((v) => (v === null || v === undefined ? "" : String(v)));
 
 export const emailField = text.pipe(

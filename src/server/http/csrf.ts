@@ -11,9 +11,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Cross-site request forgery guard for requests a browser could send with our cookies. A non-GET
  * request without a bearer token passes when its Origin is this site, or when it carries the legacy
  * X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie (Angular clients). A request with neither an
- * Origin nor our session cookie comes from a non-browser client and carries no ambient authority.
+ * Origin nor our session cookie comes from a non-browser client and carries no ambient authority;
+ * so does one without our session cookie from a listed cross-origin client (`corsOrigins`: it signs
+ * in with account/login and then calls with a bearer token).
  */
-export function csrfGuard(publicOrigin: string): MiddlewareHandler<AppEnv> {
+export function csrfGuard(publicOrigin: string, corsOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!getCookie(c, XSRF_COOKIE)) {
       setCookie(c, XSRF_COOKIE, newToken(), { path: "/", sameSite: "Lax", secure: publicOrigin.startsWith("https:") });
@@ -27,7 +29,7 @@ export function csrfGuard(publicOrigin: string): MiddlewareHandler<AppEnv> {
     const originOk = !!origin && isSameSite(origin, c.req.header("host"), publicOrigin);
 
     if (originOk || xsrfOk) return next();
-    if (!origin && !getCookie(c, SESSION_COOKIE)) return next();
+    if ((!origin || corsOrigins.includes(origin)) && !getCookie(c, SESSION_COOKIE)) return next();
     return c.json({ message: "This request did not come from the Sideline site (origin check failed)." }, 403);
   };
 }

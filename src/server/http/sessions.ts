@@ -26,30 +26,36 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Resolves the actor from `Authorization: Bearer` (REST clients) or the session cookie (web
- * client). An invalid token is simply no actor: handlers that need one answer 401.
+ * Resolves the actor from `Authorization: Bearer` (REST clients) or, where `acceptCookie` is set,
+ * the session cookie (the web client's tRPC calls). An invalid token is simply no actor: handlers
+ * that need one answer 401.
+ *
+ * The legacy REST service authenticates by bearer token only: its actions change state on GET
+ * (SetMemberStatus), and a cookie would let any other site trigger them with a plain link.
  */
-export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const db = c.get("app").db;
-  const bearer = bearerToken(c.req.header("authorization"));
-  const cookie = getCookie(c, SESSION_COOKIE);
-  c.set("actor", null);
-  c.set("authVia", null);
-  if (bearer) {
-    const valid = await validateSessionToken(db, bearer);
-    if (valid) {
-      c.set("actor", valid.actor);
-      c.set("authVia", "bearer");
+export function resolveSession({ acceptCookie }: { acceptCookie: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const db = c.get("app").db;
+    const bearer = bearerToken(c.req.header("authorization"));
+    const cookie = acceptCookie ? getCookie(c, SESSION_COOKIE) : undefined;
+    c.set("actor", null);
+    c.set("authVia", null);
+    if (bearer) {
+      const valid = await validateSessionToken(db, bearer);
+      if (valid) {
+        c.set("actor", valid.actor);
+        c.set("authVia", "bearer");
+      }
+    } else if (cookie) {
+      const valid = await validateSessionToken(db, cookie);
+      if (valid) {
+        c.set("actor", valid.actor);
+        c.set("authVia", "cookie");
+        if (valid.renewedExpiresAt) c.header("Set-Cookie", sessionCookie(cookie, valid.renewedExpiresAt, isHttps(c)), { append: true });
+      } else {
+        c.header("Set-Cookie", clearedSessionCookie(isHttps(c)), { append: true });
+      }
     }
-  } else if (cookie) {
-    const valid = await validateSessionToken(db, cookie);
-    if (valid) {
-      c.set("actor", valid.actor);
-      c.set("authVia", "cookie");
-      if (valid.renewedExpiresAt) c.header("Set-Cookie", sessionCookie(cookie, valid.renewedExpiresAt, isHttps(c)), { append: true });
-    } else {
-      c.header("Set-Cookie", clearedSessionCookie(isHttps(c)), { append: true });
-    }
-  }
-  await next();
-};
+    await next();
+  };
+}

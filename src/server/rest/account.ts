@@ -1,7 +1,7 @@
 import { loginInput, registerInput, registrationCodeInput } from "../../domains/accounts/accounts.schema.ts";
 import * as accounts from "../../domains/accounts/accounts.service.ts";
 import { validateSessionToken } from "../../domains/accounts/sessions.ts";
-import { unauthorized } from "../../shared/errors.ts";
+import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import { loginResult } from "./legacy-shapes.ts";
 import { member } from "./member.ts";
 import { type Controller, fields, type RestRequest, TextAnswer } from "./registry.ts";
@@ -11,6 +11,20 @@ async function loginAction(req: RestRequest, input: { email: unknown; password: 
   const outcome = await accounts.login(req.app, credentials, req.meta, { reactivationToken: true });
   return outcome.kind === "notfound" ? loginResult() : loginResult(outcome.member, outcome.session);
 }
+
+const REGISTER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "confirmPwd",
+  "gender",
+  "month",
+  "day",
+  "year",
+  "code",
+  "profileType",
+] as const;
 
 /** account/*: sign-in and registration of the original service (all public). */
 export const account: Controller = {
@@ -41,8 +55,14 @@ export const account: Controller = {
     public: true,
     handler: async (req) => {
       const { accessToken } = fields(req, ["accessToken"]);
-      const valid = typeof accessToken === "string" ? await validateSessionToken(req.app.db, accessToken) : null;
+      const token = typeof accessToken === "string" ? accessToken.trim() : "";
+      if (!token) throw badInput("accessToken is required.");
+      const valid = await validateSessionToken(req.app.db, token);
       if (!valid) throw unauthorized("The access token is not valid or has expired. Sign in again.");
+      // The token of a deactivated login can only reactivate or sign out (rest-api.md): no fresh tokens.
+      if (valid.actor.scope !== "full") {
+        throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
+      }
       const { member: m, session } = await accounts.refreshSession(req.app, valid.actor, req.meta);
       return loginResult(m, session);
     },
@@ -50,7 +70,9 @@ export const account: Controller = {
   register: {
     methods: ["POST"],
     public: true,
-    handler: async (req) => new TextAnswer(await accounts.register(req.app, registerInput.parse(req.body), req.meta)),
+    // Through fields(): legacy clients send names with stray spaces or in another case.
+    handler: async (req) =>
+      new TextAnswer(await accounts.register(req.app, registerInput.parse(fields(req, REGISTER_FIELDS)), req.meta)),
   },
   // Aliases the original service also answered under account/.
   ResetPassword: member.ResetPassword!,

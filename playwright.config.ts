@@ -1,0 +1,28 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.mjs";
+
+/** The journeys run against the real Bun server, started by tests/e2e/global-setup.ts on this port. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
+const executablePath = findChromium();
+if (!executablePath) throw new Error("No Chromium found: run `node scripts/ensure-chromium.mjs` (npm test does).");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // Two cores: the server, the browser and one worker already fill them.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: "chromium",
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  outputDir: "test-results",
+});

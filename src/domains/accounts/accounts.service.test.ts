@@ -1,0 +1,465 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
+import { type DB, openSqlite } from "../../server/db/client.ts";
+import type { Database } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrator.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
+import { MINUTE } from "../platform/clock.ts";
+import type { AppContext, RequestMeta } from "../platform/context.ts";
+import { sha256Hex } from "../platform/crypto.ts";
+import { silentLogger } from "../platform/logger.ts";
+import { createMailer, type Mailer } from "../platform/mailer.ts";
+import { RATE_LIMIT_RULES, RateLimiter } from "../platform/rate-limit.ts";
+import { birthDateError, type RegisterInput, registerInput } from "./accounts.schema.ts";
+import * as accounts from "./accounts.service.ts";
+import { validateSessionToken } from "./sessions.ts";
+
+const PUBLIC_URL = "http://sideline.test";
+const meta: RequestMeta = { ip: "203.0.113.7", userAgent: "vitest" };
+
+let dir: string;
+let dbFile: string;
+let db: DB;
+let sink: MailSink;
+let mailer: Mailer;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-accounts-"));
+  dbFile = path.join(dir, "sideline.db");
+  db = await openSqlite(dbFile);
+  await migrateToLatest(db);
+  sink = await startMailSink();
+  mailer = createMailer({ smtpUrl: sink.url, from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, publicUrl: PUBLIC_URL };
+});
+
+afterAll(async () => {
+  await mailer?.flush();
+  await db?.destroy();
+  await sink?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+let seq = 0;
+const uniqueEmail = (label: string) => `${label}-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Registration data as the form sends it, through the real schema. */
+function registration(overrides: Partial<RegisterInput> = {}) {
+  const password = overrides.password ?? `pw-${Math.random().toString(36).slice(2, 10)}`;
+  return registerInput.parse({
+    firstName: "Sam",
+    lastName: "Keeper",
+    email: uniqueEmail("svc"),
+    password,
+    confirmPwd: password,
+    gender: "Male",
+    month: "3",
+    day: "9",
+    year: "1990",
+    profileType: "Coach",
+    ...overrides,
+  });
+}
+
+/** Registers, reads the confirmation mail and completes the registration. */
+async function activeMember(overrides: Partial<RegisterInput> = {}) {
+  const data = registration(overrides);
+  expect(await accounts.register(ctx, data, meta)).toBe("NewEmail");
+  await mailer.flush();
+  const { code } = registrationCodeOf((await sink.waitForMail(data.email)).text);
+  const done = await accounts.completeRegistration(ctx, { email: data.email, code }, meta);
+  if (!done) throw new Error("completeRegistration failed");
+  return { email: data.email, password: data.password, memberId: done.member.memberId, token: done.session.token };
+}
+
+async function memberRow(email: string) {
+  return db.selectFrom("member").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+}
+
+async function sessionsOf(memberId: number) {
+  return db.selectFrom("session").selectAll().where("memberId", "=", memberId).execute();
+}
+
+async function requestResetCode(email: string): Promise<string> {
+  await accounts.requestPasswordReset(ctx, email, meta);
+  await mailer.flush();
+  return resetCodeOf((await sink.waitForMail(email, { subject: "Your Sideline password reset code" })).text);
+}
+
+describe("register", () => {
+  it("creates an account awaiting confirmation and mails a complete-register link: NewEmail", async () => {
+    const data = registration({ firstName: "Nia" });
+    expect(await accounts.register(ctx, data, meta)).toBe("NewEmail");
+    const row = await memberRow(data.email);
+    expect(row.status).toBe(MemberStatus.AwaitingConfirmation);
+    expect(row.birthDate).toBe("1990-03-09");
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+
+    await mailer.flush();
+    const mail = await sink.waitForMail(data.email);
+    expect(mail.subject).toBe("Confirm your Sideline account");
+    expect(mail.text).toContain("Hi Nia,");
+    const { email, code, link } = registrationCodeOf(mail.text);
+    expect(link.startsWith(`${PUBLIC_URL}/complete-register?`)).toBe(true);
+    expect(email).toBe(data.email);
+    expect(mail.html).toContain(code);
+    const checked = await accounts.checkRegistrationCode(ctx, { email, code }, meta);
+    expect(checked).toMatchObject({ email: data.email, status: MemberStatus.AwaitingConfirmation });
+  });
+
+  it("answers ExistingEmail for an active account and changes nothing", async () => {
+    const m = await activeMember();
+    const before = await memberRow(m.email);
+    const again = registration({ email: m.email, password: "another-password" });
+    expect(await accounts.register(ctx, again, meta)).toBe("ExistingEmail");
+    await mailer.flush();
+    expect(sink.messagesTo(m.email)).toHaveLength(1);
+    expect(await memberRow(m.email)).toEqual(before);
+    expect((await accounts.login(ctx, { email: m.email, password: m.password }, meta)).kind).toBe("active");
+  });
+
+  it("re-registering an unconfirmed address resends the mail and only the newest code works", async () => {
+    const first = registration();
+    expect(await accounts.register(ctx, first, meta)).toBe("NewEmail");
+    await mailer.flush();
+    const oldCode = registrationCodeOf((await sink.waitForMail(first.email)).text).code;
+
+    const second = registration({ email: first.email, password: "newer-password", firstName: "Kim" });
+    expect(await accounts.register(ctx, second, meta)).toBe("NewEmail");
+    await mailer.flush();
+    const newMail = await sink.waitForMail(first.email);
+    expect(newMail.text).toContain("Hi Kim,");
+    const newCode = registrationCodeOf(newMail.text).code;
+    expect(newCode).not.toBe(oldCode);
+
+    const rows = await db.selectFrom("member").select("id").where("email", "=", first.email).execute();
+    expect(rows).toHaveLength(1);
+    expect(await accounts.completeRegistration(ctx, { email: first.email, code: oldCode }, meta)).toBeNull();
+    const done = await accounts.completeRegistration(ctx, { email: first.email, code: newCode }, meta);
+    expect(done?.member.firstName).toBe("Kim");
+    // The second registration's password is the one that counts.
+    expect((await accounts.login(ctx, { email: first.email, password: "newer-password" }, meta)).kind).toBe("active");
+    expect((await accounts.login(ctx, { email: first.email, password: first.password }, meta)).kind).toBe("notfound");
+  });
+
+  it("rejects a birth date under 15 years in the schema", () => {
+    const year = String(new Date().getUTCFullYear() - 10);
+    const parsed = registerInput.safeParse({
+      firstName: "Kid",
+      lastName: "Young",
+      email: uniqueEmail("young"),
+      password: "secret1",
+      confirmPwd: "secret1",
+      gender: "Female",
+      month: "1",
+      day: "1",
+      year,
+      profileType: "Sports Fanatic",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toContainEqual(expect.objectContaining({ path: ["birthDate"], message: texts.tooYoung }));
+  });
+
+  it("counts age in whole years: 15 on the birthday, not the day before", () => {
+    expect(birthDateError("6", "15", "2010", new Date("2025-06-14T12:00:00Z"))).toBe(texts.tooYoung);
+    expect(birthDateError("6", "15", "2010", new Date("2025-06-15T12:00:00Z"))).toBeNull();
+    expect(birthDateError("2", "30", "1990")).toBe(texts.birthDateInvalid);
+    expect(birthDateError("", "1", "1990")).toBe(texts.birthDateRequired);
+  });
+});
+
+describe("completeRegistration", () => {
+  it("activates the account and signs in, once", async () => {
+    const data = registration();
+    await accounts.register(ctx, data, meta);
+    await mailer.flush();
+    const { code } = registrationCodeOf((await sink.waitForMail(data.email)).text);
+
+    const done = await accounts.completeRegistration(ctx, { email: data.email, code }, meta);
+    expect(done?.member.status).toBe(MemberStatus.Active);
+    expect((await memberRow(data.email)).status).toBe(MemberStatus.Active);
+    const valid = await validateSessionToken(db, done!.session.token);
+    expect(valid?.actor).toMatchObject({ memberId: done!.member.memberId, scope: "full" });
+
+    expect(await accounts.completeRegistration(ctx, { email: data.email, code }, meta)).toBeNull();
+    expect(await accounts.checkRegistrationCode(ctx, { email: data.email, code }, meta)).toBeNull();
+  });
+
+  it("refuses a code with another e-mail address and leaves it usable", async () => {
+    const data = registration();
+    await accounts.register(ctx, data, meta);
+    await mailer.flush();
+    const { code } = registrationCodeOf((await sink.waitForMail(data.email)).text);
+    expect(await accounts.completeRegistration(ctx, { email: uniqueEmail("other"), code }, meta)).toBeNull();
+    expect((await memberRow(data.email)).status).toBe(MemberStatus.AwaitingConfirmation);
+    expect(await accounts.completeRegistration(ctx, { email: data.email, code }, meta)).not.toBeNull();
+  });
+});
+
+describe("login", () => {
+  it("signs an active member in with a full session", async () => {
+    const m = await activeMember();
+    const outcome = await accounts.login(ctx, { email: m.email, password: m.password }, meta);
+    expect(outcome.kind).toBe("active");
+    if (outcome.kind !== "active") return;
+    expect(outcome.member).toMatchObject({ memberId: m.memberId, email: m.email, name: "Sam Keeper", title: "Coach", status: 2 });
+    const valid = await validateSessionToken(db, outcome.session.token);
+    expect(valid?.actor).toEqual({ memberId: m.memberId, sessionId: sha256Hex(outcome.session.token), scope: "full" });
+  });
+
+  it("answers notfound for a wrong password, an unknown e-mail and an unconfirmed account, with no session", async () => {
+    const m = await activeMember();
+    const unconfirmed = registration();
+    await accounts.register(ctx, unconfirmed, meta);
+    const unconfirmedId = (await memberRow(unconfirmed.email)).id;
+    const sessionsBefore = (await sessionsOf(m.memberId)).length;
+
+    expect(await accounts.login(ctx, { email: m.email, password: m.password + "x" }, meta)).toEqual({ kind: "notfound" });
+    expect(await accounts.login(ctx, { email: uniqueEmail("nobody"), password: m.password }, meta)).toEqual({ kind: "notfound" });
+    expect(await accounts.login(ctx, { email: unconfirmed.email, password: unconfirmed.password }, meta)).toEqual({ kind: "notfound" });
+
+    expect(await sessionsOf(m.memberId)).toHaveLength(sessionsBefore);
+    expect(await sessionsOf(unconfirmedId)).toHaveLength(0);
+  });
+
+  it("answers deactivated for a deactivated account: no session unless a reactivation token is asked for", async () => {
+    const m = await activeMember();
+    const actor = (await validateSessionToken(db, m.token))!.actor;
+    await accounts.setMemberStatus(ctx, actor, m.memberId, MemberStatus.Deactivated);
+
+    const plain = await accounts.login(ctx, { email: m.email, password: m.password }, meta);
+    expect(plain.kind).toBe("deactivated");
+    expect(plain.kind === "deactivated" && plain.session).toBeUndefined();
+    expect(await sessionsOf(m.memberId)).toHaveLength(0);
+
+    const withToken = await accounts.login(ctx, { email: m.email, password: m.password }, meta, { reactivationToken: true });
+    expect(withToken.kind).toBe("deactivated");
+    if (withToken.kind !== "deactivated") return;
+    expect(withToken.member.status).toBe(MemberStatus.Deactivated);
+    const valid = await validateSessionToken(db, withToken.session!.token);
+    expect(valid?.actor.scope).toBe("reactivate");
+    expect(await accounts.currentMember(ctx, valid!.actor)).toBeNull();
+  });
+});
+
+describe("password reset", () => {
+  it("gives the same answer for an unknown e-mail and sends no mail", async () => {
+    const unknown = uniqueEmail("ghost");
+    const codesBefore = await db.selectFrom("oneTimeCode").select("id").execute();
+    await expect(accounts.requestPasswordReset(ctx, unknown, meta)).resolves.toBeUndefined();
+    await mailer.flush();
+    expect(sink.messagesTo(unknown)).toHaveLength(0);
+    expect(await db.selectFrom("oneTimeCode").select("id").execute()).toHaveLength(codesBefore.length);
+  });
+
+  it("mails a code that works once, then the new password is the only one", async () => {
+    const m = await activeMember();
+    const code = await requestResetCode(m.email);
+    expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(false);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "brand-new-pw" }, meta)).toBe(true);
+
+    expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(true);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "third-pw" }, meta)).toBe(false);
+    expect((await accounts.login(ctx, { email: m.email, password: "brand-new-pw" }, meta)).kind).toBe("active");
+    expect((await accounts.login(ctx, { email: m.email, password: m.password }, meta)).kind).toBe("notfound");
+    expect((await accounts.login(ctx, { email: m.email, password: "third-pw" }, meta)).kind).toBe("notfound");
+
+    await mailer.flush();
+    const notice = await sink.waitForMail(m.email, { subject: "Your Sideline password was changed" });
+    expect(notice.text).toContain("signed out");
+  });
+
+  it("refuses an expired code and leaves the password as it was", async () => {
+    const m = await activeMember();
+    const code = await requestResetCode(m.email);
+    const past = new Date(Date.now() - MINUTE).toISOString();
+    const updated = await db.updateTable("oneTimeCode").set({ expiresAt: past }).where("codeHash", "=", sha256Hex(code)).executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBe(1);
+
+    expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(true);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "too-late-pw" }, meta)).toBe(false);
+    expect((await accounts.login(ctx, { email: m.email, password: m.password }, meta)).kind).toBe("active");
+    expect((await accounts.login(ctx, { email: m.email, password: "too-late-pw" }, meta)).kind).toBe("notfound");
+  });
+
+  it("ends every session of the member", async () => {
+    const m = await activeMember();
+    const second = await accounts.login(ctx, { email: m.email, password: m.password }, meta);
+    if (second.kind !== "active") throw new Error("login failed");
+    expect(await sessionsOf(m.memberId)).toHaveLength(2);
+
+    const code = await requestResetCode(m.email);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "after-reset" }, meta)).toBe(true);
+    expect(await sessionsOf(m.memberId)).toHaveLength(0);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+    expect(await validateSessionToken(db, second.session.token)).toBeNull();
+  });
+
+  it("refuses a right code with the wrong e-mail, and the code still works for its own address", async () => {
+    const m = await activeMember();
+    const other = await activeMember();
+    const code = await requestResetCode(m.email);
+    expect(await accounts.changePasswordWithCode(ctx, { email: other.email, code, password: "hijacked" }, meta)).toBe(false);
+    expect((await accounts.login(ctx, { email: other.email, password: other.password }, meta)).kind).toBe("active");
+    expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(false);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "mine-again" }, meta)).toBe(true);
+  });
+
+  it("voids the earlier code when a new one is asked for", async () => {
+    const m = await activeMember();
+    const first = await requestResetCode(m.email);
+    const second = await requestResetCode(m.email);
+    expect(second).not.toBe(first);
+    expect(await accounts.isResetCodeExpired(ctx, first, meta)).toBe(true);
+    expect(await accounts.isResetCodeExpired(ctx, second, meta)).toBe(false);
+  });
+
+  it("sends an unconfirmed account its confirmation link again instead of a reset code", async () => {
+    const data = registration();
+    await accounts.register(ctx, data, meta);
+    await mailer.flush();
+    await sink.waitForMail(data.email);
+    await accounts.requestPasswordReset(ctx, data.email, meta);
+    await mailer.flush();
+    const mail = await sink.waitForMail(data.email);
+    expect(mail.subject).toBe("Confirm your Sideline account");
+    const { code } = registrationCodeOf(mail.text);
+    expect(await accounts.completeRegistration(ctx, { email: data.email, code }, meta)).not.toBeNull();
+  });
+});
+
+describe("setMemberStatus", () => {
+  it("refuses another member's id with FORBIDDEN and changes nothing", async () => {
+    const a = await activeMember();
+    const b = await activeMember();
+    const actor = (await validateSessionToken(db, a.token))!.actor;
+    await expect(accounts.setMemberStatus(ctx, actor, b.memberId, MemberStatus.Deactivated)).rejects.toMatchObject({
+      name: "DomainError",
+      code: ErrorCodes.Forbidden,
+    });
+    expect((await memberRow(b.email)).status).toBe(MemberStatus.Active);
+    expect(await validateSessionToken(db, b.token)).not.toBeNull();
+  });
+
+  it("3 deactivates and ends every session", async () => {
+    const m = await activeMember();
+    const second = await accounts.login(ctx, { email: m.email, password: m.password }, meta);
+    if (second.kind !== "active") throw new Error("login failed");
+    const actor = (await validateSessionToken(db, m.token))!.actor;
+
+    await accounts.setMemberStatus(ctx, actor, m.memberId, MemberStatus.Deactivated);
+    expect((await memberRow(m.email)).status).toBe(MemberStatus.Deactivated);
+    expect(await sessionsOf(m.memberId)).toHaveLength(0);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+    expect(await validateSessionToken(db, second.session.token)).toBeNull();
+  });
+
+  it("2 with the reactivate session of a deactivated login upgrades it to full and greets the member back", async () => {
+    const m = await activeMember();
+    await accounts.setMemberStatus(ctx, (await validateSessionToken(db, m.token))!.actor, m.memberId, MemberStatus.Deactivated);
+    const outcome = await accounts.login(ctx, { email: m.email, password: m.password }, meta, { reactivationToken: true });
+    if (outcome.kind !== "deactivated" || !outcome.session) throw new Error("expected a reactivation token");
+    const restricted = (await validateSessionToken(db, outcome.session.token))!.actor;
+    expect(restricted.scope).toBe("reactivate");
+
+    // The restricted session cannot deactivate again.
+    await expect(accounts.setMemberStatus(ctx, restricted, m.memberId, MemberStatus.Deactivated)).rejects.toMatchObject({
+      code: ErrorCodes.Forbidden,
+    });
+
+    await accounts.setMemberStatus(ctx, restricted, m.memberId, MemberStatus.Active);
+    const row = await memberRow(m.email);
+    expect(row.status).toBe(MemberStatus.Active);
+    expect(row.welcomeBackPending).toBe(1);
+    const session = await db.selectFrom("session").selectAll().where("id", "=", outcome.session.sessionId).executeTakeFirstOrThrow();
+    expect(session.scope).toBe("full");
+    expect(Date.parse(session.expiresAt) - Date.now()).toBeGreaterThan(29 * 24 * 60 * MINUTE);
+
+    const upgraded = await validateSessionToken(db, outcome.session.token);
+    expect(upgraded?.actor.scope).toBe("full");
+    expect(await accounts.currentMember(ctx, upgraded!.actor)).toMatchObject({ memberId: m.memberId, welcomeBackPending: true });
+    await accounts.dismissWelcomeBack(ctx, upgraded!.actor);
+    expect((await memberRow(m.email)).welcomeBackPending).toBe(0);
+  });
+});
+
+describe("RateLimiter", () => {
+  it("with limits on, the 11th login attempt in the window is refused with RATE_LIMITED", async () => {
+    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const m = await activeMember();
+    expect(RATE_LIMIT_RULES.login.max).toBe(10);
+    for (let i = 0; i < 10; i++) {
+      expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
+    }
+    await expect(accounts.login(limited, { email: m.email, password: m.password }, meta)).rejects.toMatchObject({
+      code: ErrorCodes.RateLimited,
+      message: texts.tooManyRequests,
+    });
+    // The refusal is keyed: another address from another client still gets in.
+    const other = await activeMember();
+    const elsewhere = { ip: "198.51.100.9", userAgent: "vitest" };
+    expect((await accounts.login(limited, { email: other.email, password: other.password }, elsewhere)).kind).toBe("active");
+  });
+
+  it("counts in a sliding window per bucket and key", () => {
+    const limiter = new RateLimiter(true);
+    const t0 = 1_000_000_000_000;
+    const { max, windowMs } = RATE_LIMIT_RULES.register;
+    for (let i = 0; i < max; i++) limiter.consume("register", ["ip:a"], t0 + i);
+    expect(() => limiter.consume("register", ["ip:a"], t0 + max)).toThrow(texts.tooManyRequests);
+    expect(() => limiter.consume("register", ["ip:b"], t0 + max)).not.toThrow();
+    expect(() => limiter.consume("login", ["ip:a"], t0 + max)).not.toThrow();
+    // Keys are case-insensitive (e-mail addresses).
+    expect(() => limiter.consume("register", ["IP:A"], t0 + max)).toThrow();
+    // Once the first attempts leave the window, attempts are allowed again.
+    expect(() => limiter.consume("register", ["ip:a"], t0 + windowMs + 1)).not.toThrow();
+  });
+
+  it("with limits off, never refuses", () => {
+    const limiter = new RateLimiter(false);
+    expect(() => {
+      for (let i = 0; i < 100; i++) limiter.consume("login", ["ip:a"]);
+    }).not.toThrow();
+  });
+});
+
+describe("stored secrets", () => {
+  it("keeps codes and tokens only as SHA-256, and passwords only as Argon2id", async () => {
+    const data = registration({ password: "Plain-Password-7731" });
+    await accounts.register(ctx, data, meta);
+    await mailer.flush();
+    const { code: registrationCode } = registrationCodeOf((await sink.waitForMail(data.email)).text);
+    const done = await accounts.completeRegistration(ctx, { email: data.email, code: registrationCode }, meta);
+    const login = await accounts.login(ctx, { email: data.email, password: data.password }, meta);
+    if (!done || login.kind !== "active") throw new Error("setup failed");
+    const resetCode = await requestResetCode(data.email);
+    const reactivation = await activeMember();
+    await accounts.setMemberStatus(ctx, (await validateSessionToken(db, reactivation.token))!.actor, reactivation.memberId, 3);
+    const restricted = await accounts.login(ctx, { email: reactivation.email, password: reactivation.password }, meta, {
+      reactivationToken: true,
+    });
+    if (restricted.kind !== "deactivated" || !restricted.session) throw new Error("setup failed");
+
+    const hashed = [registrationCode, resetCode, done.session.token, login.session.token, restricted.session.token];
+    const secrets = [...hashed, data.password, reactivation.password];
+
+    const tables: (keyof Database)[] = ["member", "session", "oneTimeCode", "clientLog"];
+    let dump = "";
+    for (const table of tables) dump += JSON.stringify(await db.selectFrom(table).selectAll().execute());
+    for (const secret of secrets) expect(dump).not.toContain(secret);
+    for (const value of hashed) expect(dump).toContain(sha256Hex(value));
+
+    // The bytes on disk too (the main file and the write-ahead log).
+    for (const file of [dbFile, `${dbFile}-wal`]) {
+      if (!existsSync(file)) continue;
+      const bytes = readFileSync(file);
+      for (const secret of secrets) expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    }
+  });
+});

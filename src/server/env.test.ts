@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.ts";
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("loadConfig accepted a bad configuration");
+}
+
+describe("loadConfig", () => {
+  it("fills defaults and derives the public URL from host and port", () => {
+    const cfg = loadConfig({ PORT: "4321", HOST: "127.0.0.1" });
+    expect(cfg.PORT).toBe(4321);
+    expect(cfg.PUBLIC_URL).toBe("http://127.0.0.1:4321");
+    expect(cfg.RATE_LIMITS).toBe(true);
+    expect(cfg.CORS_ORIGINS).toEqual([]);
+    expect(cfg.LOG_LEVEL).toBe("info");
+  });
+
+  it("reads flags, lists and an explicit public URL (trailing slash dropped); empty strings are unset", () => {
+    const cfg = loadConfig({
+      RATE_LIMITS: "off",
+      CORS_ORIGINS: " http://a.example , http://b.example,",
+      PUBLIC_URL: "https://sideline.example.org/",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      PORT: "",
+    });
+    expect(cfg.RATE_LIMITS).toBe(false);
+    expect(cfg.CORS_ORIGINS).toEqual(["http://a.example", "http://b.example"]);
+    expect(cfg.PUBLIC_URL).toBe("https://sideline.example.org");
+    expect(cfg.SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(cfg.PORT).toBe(3000);
+  });
+
+  it.each([["abc"], ["70000"], ["-1"], ["80.5"]])("rejects PORT=%s with a message naming PORT", (port) => {
+    const error = configErrorOf({ PORT: port });
+    expect(error.message).toMatch(/^\s*PORT: /m);
+  });
+
+  it("rejects an SMTP_URL that is not smtp(s):// with a message naming SMTP_URL", () => {
+    const error = configErrorOf({ SMTP_URL: "http://mail.example.org" });
+    expect(error.message).toMatch(/^\s*SMTP_URL: must start with smtp:\/\/ or smtps:\/\//m);
+    expect(error.message).not.toMatch(/PORT/);
+  });
+
+  it("names every bad variable at once", () => {
+    const error = configErrorOf({ PORT: "abc", SMTP_URL: "mail.example.org", RATE_LIMITS: "maybe" });
+    expect(error.message).toMatch(/PORT: /);
+    expect(error.message).toMatch(/SMTP_URL: /);
+    expect(error.message).toMatch(/RATE_LIMITS: /);
+  });
+
+  it("refuses DATABASE_URL until PostgreSQL support exists", () => {
+    expect(configErrorOf({ DATABASE_URL: "postgres://x" }).message).toMatch(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,40 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startMailSink } from "../support/mail-sink.ts";
+import { startServer } from "../support/server.ts";
+import { E2E_PORT } from "../../playwright.config.ts";
+
+/**
+ * Starts a real SMTP peer and the real server (with the built client) for the journeys. The test
+ * workers are other processes, so the mail sink is read through a small loopback HTTP endpoint:
+ * GET /next?to=ADDRESS[&subject=TEXT] answers the next message to that address as JSON.
+ */
+export default async function globalSetup() {
+  const sink = await startMailSink();
+  const mailbox = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const to = url.searchParams.get("to") ?? "";
+    const subject = url.searchParams.get("subject") ?? undefined;
+    sink
+      .waitForMail(to, { subject, timeoutMs: 15_000 })
+      .then((message) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(message));
+      })
+      .catch((error: Error) => {
+        res.writeHead(404, { "content-type": "text/plain" });
+        res.end(error.message);
+      });
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+
+  const server = await startServer({ smtpUrl: sink.url, port: E2E_PORT });
+  process.env.E2E_BASE_URL = server.baseUrl;
+
+  return async () => {
+    await server.stop();
+    mailbox.close();
+    await sink.close();
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * The real Sideline server for REST contract tests (and the Playwright journeys): `bun
+ * src/server/main.ts` as a child process with a fresh data directory, plus small HTTP helpers.
+ * No test framework is imported here.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import BetterSqlite from "better-sqlite3";
+import type { MailSink } from "./mail-sink.ts";
+import { registrationCodeOf } from "./mail-sink.ts";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BUN = path.join(ROOT, "node_modules/.bin/bun");
+const MAIN = path.join(ROOT, "src/server/main.ts");
+
+/** A TCP port that was free a moment ago (bound to port 0 on 127.0.0.1, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("could not find a free port"))));
+    });
+  });
+}
+
+/** The environment a child server starts from: only what a process needs, none of the caller's app settings. */
+function baseEnv(): Record<string, string> {
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
+  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+}
+
+export interface ServerOptions {
+  /** A fixed port (Playwright's baseURL); by default a free one. */
+  port?: number;
+  /** SMTP_URL (usually a mail sink's url). */
+  smtpUrl?: string;
+  /** Rate limits are off unless asked for. */
+  rateLimits?: boolean;
+  /** Extra or overriding environment (CORS_ORIGINS, PORT=abc ...). */
+  env?: Record<string, string>;
+  /** How long to wait for /api/health (default 20 s). */
+  startTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Path of the SQLite file the server uses. */
+  dbFile: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function spawnServer(options: ServerOptions, port: number, dataDir: string) {
+  const env: Record<string, string> = {
+    ...baseEnv(),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    RATE_LIMITS: options.rateLimits ? "on" : "off",
+    LOG_LEVEL: "debug",
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  };
+  const child = spawn(BUN, [MAIN], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.setEncoding("utf8").on("data", (s: string) => (out += s));
+  child.stderr!.setEncoding("utf8").on("data", (s: string) => (out += s));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  return { child, exited, output: () => out };
+}
+
+function waitForExit(child: ChildProcess, exited: Promise<unknown>, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+}
+
+/** Starts the real server and resolves once GET /api/health answers 200; throws with its output otherwise. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-test-"));
+  const { child, exited, output } = spawnServer(options, port, dataDir);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, exited, 5_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, exited, 5_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) {
+      await stop();
+      throw new Error(`The server exited (code ${exitCode}) before answering /api/health. Its output:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /api/health within ${timeoutMs} ms. Its output:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, dataDir, dbFile: path.join(dataDir, "sideline.db"), output, stop };
+}
+
+/** Runs the server with options that should make it refuse to start; resolves with its exit code and output. */
+export async function runServerExpectingExit(options: ServerOptions, timeoutMs = 15_000): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-test-"));
+  const { child, exited, output } = spawnServer(options, port, dataDir);
+  try {
+    if (!(await waitForExit(child, exited, timeoutMs))) {
+      child.kill("SIGKILL");
+      await waitForExit(child, exited, 5_000);
+      throw new Error(`The server was still running after ${timeoutMs} ms. Its output:\n${output()}`);
+    }
+    return { code: child.exitCode, output: output() };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A direct connection to a running server's SQLite file, for checking what was (not) written and
+ * for setting up states no endpoint reaches (an expired code). Close it before stopping the server.
+ */
+export function openServerDb(dbFile: string) {
+  const db = new BetterSqlite(dbFile, { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return {
+    /** The first column of the first row (a count, an id). */
+    value: <T = unknown>(sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as T,
+    rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+    run: (sql: string, ...params: unknown[]) => db.prepare(sql).run(...params),
+    close: () => db.close(),
+  };
+}
+export type ServerDb = ReturnType<typeof openServerDb>;
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: any;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Sent as JSON (with Content-Type: application/json). */
+  body?: unknown;
+  /** Sent as it is. */
+  rawBody?: string;
+}
+
+/** A tiny client for one server: paths are relative to baseUrl ("/api/account/login"). */
+export function api(baseUrl: string) {
+  async function request(method: string, pathAndQuery: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    const res = await fetch(baseUrl + pathAndQuery, { method, headers, body, redirect: "manual" });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  }
+  return {
+    request,
+    get: (p: string, o?: RequestOptions) => request("GET", p, o),
+    post: (p: string, o?: RequestOptions) => request("POST", p, o),
+    put: (p: string, o?: RequestOptions) => request("PUT", p, o),
+    delete: (p: string, o?: RequestOptions) => request("DELETE", p, o),
+  };
+}
+export type Api = ReturnType<typeof api>;
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Query string from an object (values URL-encoded). */
+export const qs = (params: Record<string, string | number>) =>
+  "?" + Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&");
+
+/** The cookies of a response's Set-Cookie headers, name -> value. */
+export function cookiesOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const eq = pair.indexOf("=");
+    if (eq > 0) out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+let counter = 0;
+/** An e-mail address no other test uses. */
+export function uniqueEmail(label = "member"): string {
+  counter += 1;
+  return `${label}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A registration body as the original client sends it (all strings). */
+export function registrationBody(overrides: Record<string, string> = {}) {
+  const password = overrides.password ?? `Pw-${Math.random().toString(36).slice(2, 12)}`;
+  return {
+    firstName: "Alex",
+    lastName: "Runner",
+    email: uniqueEmail(),
+    password,
+    confirmPwd: password,
+    gender: "Female",
+    month: "5",
+    day: "17",
+    year: "1995",
+    code: "",
+    profileType: "Athlete (Amateur)",
+    ...overrides,
+  };
+}
+
+/** The legacy login result (rest-api.md, account/login). */
+export interface LoginResult {
+  memberID: string;
+  currentStatus: string;
+  email: string;
+  title: string;
+  name: string;
+  accessToken: string;
+  picturePath: string;
+  expiredDate: string;
+}
+
+export interface RegisteredMember {
+  email: string;
+  password: string;
+  memberId: number;
+  accessToken: string;
+  login: LoginResult;
+}
+
+/**
+ * Registers through the real endpoints, reads the confirmation mail from the sink and completes the
+ * registration (account/loginNewRegisteredUser). Throws with the server's answer on any surprise.
+ */
+export async function registerAndConfirm(
+  baseUrl: string,
+  sink: Pick<MailSink, "waitForMail">,
+  overrides: Record<string, string> = {},
+): Promise<RegisteredMember> {
+  const client = api(baseUrl);
+  const body = registrationBody(overrides);
+  const registered = await client.post("/api/account/register", { body });
+  if (registered.status !== 200 || registered.text !== "NewEmail") {
+    throw new Error(`register answered ${registered.status}: ${registered.text}`);
+  }
+  const mail = await sink.waitForMail(body.email);
+  const { code } = registrationCodeOf(mail.text);
+  const confirmed = await client.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
+  const login = confirmed.json as LoginResult | undefined;
+  if (confirmed.status !== 200 || !login?.accessToken) {
+    throw new Error(`loginNewRegisteredUser answered ${confirmed.status}: ${confirmed.text}`);
+  }
+  return { email: body.email, password: body.password, memberId: Number(login.memberID), accessToken: login.accessToken, login };
+}
