@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { resetCodeOf } from "../support/mail-sink.ts";
-import { loginThroughUi, logoutThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
+import { loginThroughUi, logoutThroughUi, memberViaApi, nextMail, field } from "./support/journey.ts";
 
 test("forgot password: request a code, enter it, choose a new password, log in with it; the old one is refused", async ({ page }) => {
   const member = await memberViaApi({ firstName: "Reset", lastName: "Tester" });
   await page.goto("/");
   await page.getByRole("link", { name: "Forgot Password" }).click();
-  await page.getByLabel("Email").fill(member.email);
+  await field(page, "Email").fill(member.email);
   await page.getByRole("button", { name: "Reset Password" }).click();
 
   await expect(page).toHaveURL(/\/resetpwd\?email=/);
@@ -14,24 +14,24 @@ test("forgot password: request a code, enter it, choose a new password, log in w
   const code = resetCodeOf((await nextMail(member.email, { subject: "Your Sideline password reset code" })).text);
 
   // A wrong code first: the spec's message with a link to get a new one.
-  await page.getByLabel("Reset Code").fill("ZZZZ2222");
+  await field(page, "Reset Code").fill("ZZZZ2222");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("The code entered is invalid or expired. Try again or,")).toBeVisible();
   await expect(page.getByRole("link", { name: "click here" })).toHaveAttribute("href", /\/forgotpwd/);
 
-  await page.getByLabel("Reset Code").fill(code);
+  await field(page, "Reset Code").fill(code);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page).toHaveURL(/\/changepwd\?email=.*&code=/);
-  await page.getByLabel("New Password").fill("fresh77");
-  await page.getByLabel("Re-enter Password").fill("fresh77");
+  await field(page, "New Password").fill("fresh77");
+  await field(page, "Re-enter Password").fill("fresh77");
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page).toHaveURL(/\/resetpwd-confirm$/);
   await expect(page.getByText("Your password was reset successfully.")).toBeVisible();
   await page.getByRole("link", { name: "Log in now" }).click();
 
   // The old password is refused ...
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText(/Sorry, we could not find your account/)).toBeVisible();
   // ... and the new one works.
@@ -40,7 +40,7 @@ test("forgot password: request a code, enter it, choose a new password, log in w
 
   // The code was single use.
   await page.goto(`/resetpwd?email=${encodeURIComponent(member.email)}&code=${code}`);
-  await expect(page.getByLabel("Reset Code")).toHaveValue(code);
+  await expect(field(page, "Reset Code")).toHaveValue(code);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("The code entered is invalid or expired. Try again or,")).toBeVisible();
 });

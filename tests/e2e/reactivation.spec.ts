@@ -1,26 +1,26 @@
 import { expect, test } from "@playwright/test";
-import { deactivateViaApi, logoutThroughUi, memberViaApi } from "./support/journey.ts";
+import { deactivateViaApi, logoutThroughUi, memberViaApi, field } from "./support/journey.ts";
 
 test("a deactivated member is refused at login, reactivates, and is welcomed back once", async ({ page }) => {
   const member = await memberViaApi({ firstName: "Dee", lastName: "Active" });
   await deactivateViaApi(member);
 
   await page.goto("/");
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("Your account was deactivated recently or sometime ago. To re-activate your account, please")).toBeVisible();
   await page.getByRole("link", { name: "click here" }).click();
   await expect(page).toHaveURL(/\/reactivate$/);
 
   // Wrong password first.
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill("not-the-password");
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill("not-the-password");
   await page.getByRole("button", { name: "Reactivate" }).click();
   await expect(page.getByText("Incorrect Email/Password combination.")).toBeVisible();
   await expect(page.getByText(/The password and email address you entered don't match/)).toBeVisible();
 
-  await page.getByLabel("Password").fill(member.password);
+  await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Reactivate" }).click();
   await expect(page).toHaveURL(/\/home$/);
   const welcome = page.getByRole("dialog", { name: "Welcome back!" });
@@ -33,8 +33,8 @@ test("a deactivated member is refused at login, reactivates, and is welcomed bac
   await expect(page.getByRole("heading", { name: /Welcome to Sideline, Dee/ })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Welcome back!" })).toHaveCount(0);
   await logoutThroughUi(page, "Dee Active");
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { name: /Welcome to Sideline, Dee/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { registrationCodeOf } from "../support/mail-sink.ts";
 import { uniqueEmail } from "../support/server.ts";
-import { choose, loginThroughUi, logoutThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
+import { choose, loginThroughUi, logoutThroughUi, memberViaApi, nextMail, field } from "./support/journey.ts";
 
 test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs in again", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -10,15 +10,15 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
   await expect(page).toHaveURL(/\/register$/);
 
   const create = page.getByRole("button", { name: "Create Account" });
-  await page.getByLabel("First Name").fill("Maya");
-  await page.getByLabel("Last Name").fill("Okafor");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("goal5");
-  await page.getByLabel("Re-enter Password").fill("goal5");
+  await field(page, "First Name").fill("Maya");
+  await field(page, "Last Name").fill("Okafor");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill("goal5");
+  await field(page, "Re-enter Password").fill("goal5");
   await choose(page, "Gender", "Female");
   await choose(page, "Month", "April");
   await choose(page, "Day", "9");
-  await page.getByRole("textbox", { name: "Year" }).fill("2001");
+  await page.getByRole("combobox", { name: "Year" }).fill("2001");
   await page.getByRole("option", { name: "2001", exact: true }).click();
   await choose(page, "Profile Type", "Athlete (Amateur)");
   await expect(create).toBeDisabled(); // terms not accepted yet
@@ -62,15 +62,15 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
 test("registering an address that already has an account shows the existing-email error", async ({ page }) => {
   const member = await memberViaApi();
   await page.goto("/register");
-  await page.getByLabel("First Name").fill("Sam");
-  await page.getByLabel("Last Name").fill("Twin");
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill("other5");
-  await page.getByLabel("Re-enter Password").fill("other5");
+  await field(page, "First Name").fill("Sam");
+  await field(page, "Last Name").fill("Twin");
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill("other5");
+  await field(page, "Re-enter Password").fill("other5");
   await choose(page, "Gender", "Male");
   await choose(page, "Month", "January");
   await choose(page, "Day", "2");
-  await page.getByRole("textbox", { name: "Year" }).fill("1990");
+  await page.getByRole("combobox", { name: "Year" }).fill("1990");
   await page.getByRole("option", { name: "1990", exact: true }).click();
   await choose(page, "Profile Type", "Coach");
   await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
@@ -87,8 +87,8 @@ test("a signed-in member is sent from the auth screens to home, and a visitor fr
   await page.goto("/home");
   await expect(page).toHaveURL(/\/\?return=%2Fhome$/);
   const member = await memberViaApi({ firstName: "Guard" });
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
+  await field(page, "Email").fill(member.email);
+  await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
   for (const path of ["/", "/register", "/forgotpwd", "/reactivate"]) {

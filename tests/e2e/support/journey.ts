@@ -26,17 +26,22 @@ export async function deactivateViaApi(member: RegisteredMember): Promise<void> 
   expect(res.status).toBe(200);
 }
 
+/** A form field by its accessible name, as a screen reader announces it (the label without "*"). */
+export function field(page: Page, name: string) {
+  return page.getByRole("textbox", { name, exact: true });
+}
+
 /** Chooses an option of a Mantine select found by its label. */
 export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole("textbox", { name: label }).click();
+  await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
 /** Logs in through the login screen and waits for home. */
 export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
 }

@@ -12,11 +12,12 @@ interface Props {
   year: string;
   error?: React.ReactNode;
   onChange(part: "month" | "day" | "year", value: string): void;
-  onBlur?(): void;
+  /** Leaving the year, the last part, is when a missing part is worth pointing out. */
+  onYearBlur?(): void;
 }
 
 /** Birth month, day and year as three selects with one error line under them. */
-export function BirthDateSelects({ years, month, day, year, error, onChange, onBlur }: Props) {
+export function BirthDateSelects({ years, month, day, year, error, onChange, onYearBlur }: Props) {
   const yearOptions = yearRange(years.first, years.last).map(String);
   return (
     <Input.Wrapper label={texts.birthDate} required error={error}>
@@ -27,7 +28,6 @@ export function BirthDateSelects({ years, month, day, year, error, onChange, onB
           data={monthOptions}
           value={month || null}
           onChange={(v) => onChange("month", v ?? "")}
-          onBlur={onBlur}
           error={!!error}
           allowDeselect={false}
         />
@@ -37,7 +37,6 @@ export function BirthDateSelects({ years, month, day, year, error, onChange, onB
           data={dayOptions}
           value={day || null}
           onChange={(v) => onChange("day", v ?? "")}
-          onBlur={onBlur}
           error={!!error}
           allowDeselect={false}
         />
@@ -47,7 +46,7 @@ export function BirthDateSelects({ years, month, day, year, error, onChange, onB
           data={yearOptions}
           value={year || null}
           onChange={(v) => onChange("year", v ?? "")}
-          onBlur={onBlur}
+          onBlur={onYearBlur}
           error={!!error}
           searchable
           allowDeselect={false}

@@ -100,6 +100,7 @@ function RegisterPage() {
             year={form.values.year}
             error={form.errors.year}
             onChange={onDatePart}
+            onYearBlur={() => form.validateField("year")}
           />
           <Select
             label={texts.profileType}
