@@ -3,46 +3,30 @@
  * common/Logs) over HTTP against the real Bun server, its SQLite file and a real SMTP peer.
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
-import { firstLink, type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "../support/mail-sink.ts";
 import {
-  type Api,
-  api,
+  firstLink,
+  registrationCodeOf,
+  resetCodeOf,
+} from "../support/mail-sink.ts";
+import {
   bearer,
   type LoginResult,
-  openServerDb,
   qs,
   type RegisteredMember,
   registerAndConfirm,
   registrationBody,
-  type RunningServer,
-  type ServerDb,
-  startServer,
   uniqueEmail,
 } from "../support/server.ts";
+import { serverHarness } from "../support/harness.ts";
 
-let sink: MailSink;
-let server: RunningServer;
-let c: Api;
-let db: ServerDb;
+const h = serverHarness();
 
 /** Every password, code and token this file used: none may appear in the server's output. */
 const secrets = new Set<string>();
 const keep = (...values: string[]) => values.forEach((v) => v && secrets.add(v));
 
-beforeAll(async () => {
-  sink = await startMailSink();
-  server = await startServer({ smtpUrl: sink.url });
-  c = api(server.baseUrl);
-  db = openServerDb(server.dbFile);
-});
-
-afterAll(async () => {
-  db?.close();
-  await server?.stop();
-  await sink?.close();
-});
 
 const EMPTY_LOGIN: LoginResult = {
   memberID: "",
@@ -59,26 +43,26 @@ const TOKEN = /^[a-z2-7]{32}$/;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 async function member(overrides: Record<string, string> = {}): Promise<RegisteredMember> {
-  const m = await registerAndConfirm(server.baseUrl, sink, overrides);
+  const m = await registerAndConfirm(h.server.baseUrl, h.sink, overrides);
   keep(m.password, m.accessToken);
   return m;
 }
 
-const login = (email: string, password: string) => c.post("/api/account/login", { body: { email, password } });
+const login = (email: string, password: string) => h.c.post("/api/account/login", { body: { email, password } });
 
 /** A call that needs a full session and, for an active member, changes nothing: its HTTP status. */
 async function sessionCheck(token: string, memberId: number): Promise<number> {
-  return (await c.get(`/api/member/SetMemberStatus${qs({ memberId, status: 2 })}`, { headers: bearer(token) })).status;
+  return (await h.c.get(`/api/member/SetMemberStatus${qs({ memberId, status: 2 })}`, { headers: bearer(token) })).status;
 }
 
 const setStatus = (token: string, memberId: number | string, status: number | string) =>
-  c.get(`/api/member/SetMemberStatus${qs({ memberId, status })}`, { headers: bearer(token) });
+  h.c.get(`/api/member/SetMemberStatus${qs({ memberId, status })}`, { headers: bearer(token) });
 
 /** Asks for a reset through the endpoint and reads the code from the mail. */
 async function resetCodeFor(email: string, path = "/api/member/ResetPassword"): Promise<string> {
-  const res = await c.get(`${path}${qs({ email })}`);
+  const res = await h.c.get(`${path}${qs({ email })}`);
   expect(res.status).toBe(200);
-  const code = resetCodeOf((await sink.waitForMail(email, { subject: "Your Sideline password reset code" })).text);
+  const code = resetCodeOf((await h.sink.waitForMail(email, { subject: "Your Sideline password reset code" })).text);
   keep(code);
   return code;
 }
@@ -91,8 +75,8 @@ function expectBadInput(res: { status: number; json: any; headers: Headers }, me
   if (message) expect(res.json.message).toContain(message);
 }
 
-const memberCount = (email: string) => db.value<number>("select count(*) from member where email = ?", email);
-const sessionCount = (memberId: number) => db.value<number>("select count(*) from session where member_id = ?", memberId);
+const memberCount = (email: string) => h.db.value<number>("select count(*) from member where email = ?", email);
+const sessionCount = (memberId: number) => h.db.value<number>("select count(*) from session where member_id = ?", memberId);
 
 describe("account/login", () => {
   it("answers the login result of an active member", async () => {
@@ -128,8 +112,8 @@ describe("account/login", () => {
     const m = await member();
     const unconfirmed = registrationBody();
     keep(unconfirmed.password);
-    expect((await c.post("/api/account/register", { body: unconfirmed })).text).toBe("NewEmail");
-    await sink.waitForMail(unconfirmed.email);
+    expect((await h.c.post("/api/account/register", { body: unconfirmed })).text).toBe("NewEmail");
+    await h.sink.waitForMail(unconfirmed.email);
     const before = sessionCount(m.memberId);
 
     for (const [email, password] of [
@@ -142,7 +126,7 @@ describe("account/login", () => {
       expect(res.json).toEqual(EMPTY_LOGIN);
     }
     expect(sessionCount(m.memberId)).toBe(before);
-    expect(db.value("select count(*) from session s join member m on m.id = s.member_id where m.email = ?", unconfirmed.email)).toBe(0);
+    expect(h.db.value("select count(*) from session s join member m on m.id = s.member_id where m.email = ?", unconfirmed.email)).toBe(0);
   });
 
   it("gives a deactivated account status 3 and a token that can only reactivate", async () => {
@@ -158,18 +142,18 @@ describe("account/login", () => {
     expect(restricted.accessToken).toMatch(TOKEN);
 
     // Anything but reactivation is refused with 403.
-    const refresh = await c.post(`/api/account/refreshLogin${qs({ accessToken: restricted.accessToken })}`);
+    const refresh = await h.c.post(`/api/account/refreshLogin${qs({ accessToken: restricted.accessToken })}`);
     expect(refresh.status).toBe(403);
     expect(typeof refresh.json.message).toBe("string");
     expect((await setStatus(restricted.accessToken, m.memberId, 3)).status).toBe(403);
-    expect(db.value("select status from member where id = ?", m.memberId)).toBe(3);
+    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
 
     const reactivated = await setStatus(restricted.accessToken, m.memberId, 2);
     expect(reactivated.status).toBe(200);
     expect(reactivated.json).toEqual({ memberID: String(m.memberId), currentStatus: "2" });
     // The same token is now a full session.
     expect(await sessionCheck(restricted.accessToken, m.memberId)).toBe(200);
-    const refreshed = await c.post(`/api/account/refreshLogin${qs({ accessToken: restricted.accessToken })}`);
+    const refreshed = await h.c.post(`/api/account/refreshLogin${qs({ accessToken: restricted.accessToken })}`);
     expect(refreshed.status).toBe(200);
     expect(refreshed.json.currentStatus).toBe("2");
     keep(refreshed.json.accessToken);
@@ -177,13 +161,13 @@ describe("account/login", () => {
   });
 
   it("answers 400 with a message for a missing password or a malformed e-mail", async () => {
-    expectBadInput(await c.post("/api/account/login", { body: { email: uniqueEmail() } }), texts.passwordRequired);
+    expectBadInput(await h.c.post("/api/account/login", { body: { email: uniqueEmail() } }), texts.passwordRequired);
     expectBadInput(await login("not-an-email", "secret"), texts.validEmailRequired);
-    expectBadInput(await c.post("/api/account/login", { rawBody: "{not json", headers: { "Content-Type": "application/json" } }));
+    expectBadInput(await h.c.post("/api/account/login", { rawBody: "{not json", headers: { "Content-Type": "application/json" } }));
   });
 
   it("answers only POST", async () => {
-    const res = await c.get(`/api/account/login${qs({ email: uniqueEmail(), password: "secret" })}`);
+    const res = await h.c.get(`/api/account/login${qs({ email: uniqueEmail(), password: "secret" })}`);
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
   });
@@ -193,21 +177,21 @@ describe("account/loginNewRegisteredUser", () => {
   it("confirms the account with the mailed code and signs in, once", async () => {
     const body = registrationBody({ firstName: "Rae" });
     keep(body.password);
-    expect((await c.post("/api/account/register", { body })).text).toBe("NewEmail");
-    const { code, email } = registrationCodeOf((await sink.waitForMail(body.email)).text);
+    expect((await h.c.post("/api/account/register", { body })).text).toBe("NewEmail");
+    const { code, email } = registrationCodeOf((await h.sink.waitForMail(body.email)).text);
     keep(code);
-    expect(db.value("select status from member where email = ?", body.email)).toBe(1);
+    expect(h.db.value("select status from member where email = ?", body.email)).toBe(1);
 
-    const res = await c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
+    const res = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.json).sort()).toEqual(LOGIN_KEYS);
     expect(res.json).toMatchObject({ currentStatus: "2", email: body.email, name: "Rae Runner" });
     expect(res.json.accessToken).toMatch(TOKEN);
     keep(res.json.accessToken);
-    expect(db.value("select status from member where email = ?", body.email)).toBe(2);
+    expect(h.db.value("select status from member where email = ?", body.email)).toBe(2);
     expect(await sessionCheck(res.json.accessToken, Number(res.json.memberID))).toBe(200);
 
-    const again = await c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
+    const again = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(EMPTY_LOGIN);
   });
@@ -215,23 +199,23 @@ describe("account/loginNewRegisteredUser", () => {
   it("answers the empty login result for a wrong code or another address, and the code stays usable", async () => {
     const body = registrationBody();
     keep(body.password);
-    await c.post("/api/account/register", { body });
-    const { code } = registrationCodeOf((await sink.waitForMail(body.email)).text);
+    await h.c.post("/api/account/register", { body });
+    const { code } = registrationCodeOf((await h.sink.waitForMail(body.email)).text);
     keep(code);
 
-    expect((await c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code: "x".repeat(32) } })).json).toEqual(
+    expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code: "x".repeat(32) } })).json).toEqual(
       EMPTY_LOGIN,
     );
-    expect((await c.post("/api/account/loginNewRegisteredUser", { body: { email: uniqueEmail(), code } })).json).toEqual(EMPTY_LOGIN);
-    expect(db.value("select status from member where email = ?", body.email)).toBe(1);
+    expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: uniqueEmail(), code } })).json).toEqual(EMPTY_LOGIN);
+    expect(h.db.value("select status from member where email = ?", body.email)).toBe(1);
 
-    const res = await c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
+    const res = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
     expect(res.json.currentStatus).toBe("2");
     keep(res.json.accessToken);
   });
 
   it("answers 400 when the code is missing", async () => {
-    expectBadInput(await c.post("/api/account/loginNewRegisteredUser", { body: { email: uniqueEmail() } }));
+    expectBadInput(await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: uniqueEmail() } }));
   });
 });
 
@@ -239,7 +223,7 @@ describe("account/refreshLogin", () => {
   it("answers the login result with a fresh token; the old one stops working", async () => {
     const m = await member();
     // Legacy clients send Content-Type: application/json with no body.
-    const res = await c.post(`/api/account/refreshLogin${qs({ accessToken: m.accessToken })}`, {
+    const res = await h.c.post(`/api/account/refreshLogin${qs({ accessToken: m.accessToken })}`, {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(200);
@@ -252,14 +236,14 @@ describe("account/refreshLogin", () => {
 
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(401);
     expect(await sessionCheck(fresh, m.memberId)).toBe(200);
-    const reuse = await c.post(`/api/account/refreshLogin${qs({ accessToken: m.accessToken })}`);
+    const reuse = await h.c.post(`/api/account/refreshLogin${qs({ accessToken: m.accessToken })}`);
     expect(reuse.status).toBe(401);
     expect(typeof reuse.json.message).toBe("string");
   });
 
   it("answers 401 for an unknown token and 400 without one", async () => {
-    expect((await c.post(`/api/account/refreshLogin${qs({ accessToken: "a".repeat(32) })}`)).status).toBe(401);
-    expectBadInput(await c.post("/api/account/refreshLogin"));
+    expect((await h.c.post(`/api/account/refreshLogin${qs({ accessToken: "a".repeat(32) })}`)).status).toBe(401);
+    expectBadInput(await h.c.post("/api/account/refreshLogin"));
   });
 });
 
@@ -267,43 +251,43 @@ describe("account/register", () => {
   it("answers NewEmail as text and mails a complete-register link", async () => {
     const body = registrationBody({ firstName: "Lee" });
     keep(body.password);
-    const res = await c.post("/api/account/register", { body });
+    const res = await h.c.post("/api/account/register", { body });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(res.text).toBe("NewEmail");
 
-    const mail = await sink.waitForMail(body.email);
+    const mail = await h.sink.waitForMail(body.email);
     expect(mail.subject).toBe("Confirm your Sideline account");
     expect(mail.text).toContain("Hi Lee,");
     const { link, email, code } = registrationCodeOf(mail.text);
     keep(code);
-    expect(link.startsWith(`${server.baseUrl}/complete-register?`)).toBe(true);
+    expect(link.startsWith(`${h.server.baseUrl}/complete-register?`)).toBe(true);
     expect(email).toBe(body.email);
-    const row = db.rows("select status, gender, birth_date, profile_type from member where email = ?", body.email);
+    const row = h.db.rows("select status, gender, birth_date, profile_type from member where email = ?", body.email);
     expect(row).toEqual([{ status: 1, gender: "Female", birth_date: "1995-05-17", profile_type: "Athlete (Amateur)" }]);
   });
 
   it("answers ExistingEmail for an address with an account and sends nothing", async () => {
     const m = await member();
-    const res = await c.post("/api/account/register", { body: registrationBody({ email: m.email, password: "other-pass" }) });
+    const res = await h.c.post("/api/account/register", { body: registrationBody({ email: m.email, password: "other-pass" }) });
     expect(res.status).toBe(200);
     expect(res.text).toBe("ExistingEmail");
     expect((await login(m.email, m.password)).json.currentStatus).toBe("2");
-    expect(db.value("select count(*) from one_time_code c join member m on m.id = c.member_id where m.email = ?", m.email)).toBe(1);
+    expect(h.db.value("select count(*) from one_time_code c join member m on m.id = c.member_id where m.email = ?", m.email)).toBe(1);
   });
 
   it("re-registering an unconfirmed address mails a new link and voids the old one", async () => {
     const first = registrationBody();
     keep(first.password);
-    await c.post("/api/account/register", { body: first });
-    const oldCode = registrationCodeOf((await sink.waitForMail(first.email)).text).code;
-    const res = await c.post("/api/account/register", { body: { ...first, firstName: "Again" } });
+    await h.c.post("/api/account/register", { body: first });
+    const oldCode = registrationCodeOf((await h.sink.waitForMail(first.email)).text).code;
+    const res = await h.c.post("/api/account/register", { body: { ...first, firstName: "Again" } });
     expect(res.text).toBe("NewEmail");
-    const newCode = registrationCodeOf((await sink.waitForMail(first.email)).text).code;
+    const newCode = registrationCodeOf((await h.sink.waitForMail(first.email)).text).code;
     keep(oldCode, newCode);
     expect(memberCount(first.email)).toBe(1);
-    expect((await c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: oldCode } })).json).toEqual(EMPTY_LOGIN);
-    const done = await c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: newCode } });
+    expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: oldCode } })).json).toEqual(EMPTY_LOGIN);
+    const done = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: newCode } });
     expect(done.json).toMatchObject({ currentStatus: "2", name: "Again Runner" });
     keep(done.json.accessToken);
   });
@@ -320,20 +304,20 @@ describe("account/register", () => {
   ])("answers 400 for %s and writes nothing", async (_label, change, message) => {
     const body: Record<string, string | undefined> = change(registrationBody());
     const email = body.email ?? "";
-    const res = await c.post("/api/account/register", { body });
+    const res = await h.c.post("/api/account/register", { body });
     expectBadInput(res, message);
     expect(memberCount(email)).toBe(0);
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    expectBadInput(await c.post("/api/account/register", { rawBody: "firstName=Al", headers: { "Content-Type": "application/json" } }));
+    expectBadInput(await h.c.post("/api/account/register", { rawBody: "firstName=Al", headers: { "Content-Type": "application/json" } }));
   });
 });
 
 describe("account/AuthenticateUser", () => {
   it("answers the login result for the e-mail and pwd of the query", async () => {
     const m = await member();
-    const res = await c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password, rememberMe: "true", screen: "login" })}`, {
+    const res = await h.c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password, rememberMe: "true", screen: "login" })}`, {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(200);
@@ -346,40 +330,40 @@ describe("account/AuthenticateUser", () => {
 
   it("answers the empty login result for a wrong pwd and 400 without one", async () => {
     const m = await member();
-    expect((await c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: "wrong-one", rememberMe: "false" })}`)).json).toEqual(
+    expect((await h.c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: "wrong-one", rememberMe: "false" })}`)).json).toEqual(
       EMPTY_LOGIN,
     );
-    expectBadInput(await c.get(`/api/account/AuthenticateUser${qs({ email: m.email })}`), texts.passwordRequired);
+    expectBadInput(await h.c.get(`/api/account/AuthenticateUser${qs({ email: m.email })}`), texts.passwordRequired);
   });
 });
 
 describe("member/ResetPassword", () => {
   it("mails a reset code, and answers an unknown address exactly the same without writing a code", async () => {
     const m = await member();
-    const known = await c.get(`/api/member/ResetPassword${qs({ email: m.email })}`);
-    const mail = await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
+    const known = await h.c.get(`/api/member/ResetPassword${qs({ email: m.email })}`);
+    const mail = await h.sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
     const code = resetCodeOf(mail.text);
     keep(code);
-    expect(firstLink(mail.text)).toBe(`${server.baseUrl}/resetpwd?email=${encodeURIComponent(m.email)}&code=${code}`);
+    expect(firstLink(mail.text)).toBe(`${h.server.baseUrl}/resetpwd?email=${encodeURIComponent(m.email)}&code=${code}`);
 
-    const codesBefore = db.value<number>("select count(*) from one_time_code");
-    const unknown = await c.get(`/api/member/ResetPassword${qs({ email: uniqueEmail("ghost") })}`);
+    const codesBefore = h.db.value<number>("select count(*) from one_time_code");
+    const unknown = await h.c.get(`/api/member/ResetPassword${qs({ email: uniqueEmail("ghost") })}`);
     expect(unknown.status).toBe(known.status);
     expect(unknown.text).toBe(known.text);
     expect(unknown.headers.get("content-type")).toBe(known.headers.get("content-type"));
     expect(known.status).toBe(200);
-    expect(db.value("select count(*) from one_time_code")).toBe(codesBefore);
+    expect(h.db.value("select count(*) from one_time_code")).toBe(codesBefore);
   });
 
   it("is also served as account/ResetPassword", async () => {
     const m = await member();
     const code = await resetCodeFor(m.email, "/api/account/ResetPassword");
-    expect((await c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
+    expect((await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
   });
 
   it("answers 400 for a malformed or missing e-mail", async () => {
-    expectBadInput(await c.get(`/api/member/ResetPassword${qs({ email: "nobody@" })}`), texts.validEmailRequired);
-    expectBadInput(await c.get("/api/member/ResetPassword"), texts.validEmailRequired);
+    expectBadInput(await h.c.get(`/api/member/ResetPassword${qs({ email: "nobody@" })}`), texts.validEmailRequired);
+    expectBadInput(await h.c.get("/api/member/ResetPassword"), texts.validEmailRequired);
   });
 });
 
@@ -388,7 +372,7 @@ describe("member/IsResetCodeExpired", () => {
     const m = await member();
     const code = await resetCodeFor(m.email);
     const ask = async (value: string, path = "/api/member/IsResetCodeExpired") => {
-      const res = await c.get(`${path}${qs({ code: value })}`);
+      const res = await h.c.get(`${path}${qs({ code: value })}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
       return res.text;
@@ -398,7 +382,7 @@ describe("member/IsResetCodeExpired", () => {
     expect(await ask(code, "/api/account/IsResetCodeExpired")).toBe("no");
     expect(await ask("ZZZZZZZZ")).toBe("yes");
 
-    const changed = await c.get(`/api/member/ChangePassword${qs({ pwd: "used-code-pw", email: m.email, code })}`);
+    const changed = await h.c.get(`/api/member/ChangePassword${qs({ pwd: "used-code-pw", email: m.email, code })}`);
     keep("used-code-pw");
     expect(changed.text).not.toBe("");
     expect(await ask(code)).toBe("yes");
@@ -407,14 +391,14 @@ describe("member/IsResetCodeExpired", () => {
     const late = await resetCodeFor(other.email);
     expect(await ask(late)).toBe("no");
     const past = new Date(Date.now() - 60_000).toISOString();
-    expect(db.run("update one_time_code set expires_at = ? where code_hash = ?", past, sha256(late)).changes).toBe(1);
+    expect(h.db.run("update one_time_code set expires_at = ? where code_hash = ?", past, sha256(late)).changes).toBe(1);
     expect(await ask(late)).toBe("yes");
-    expect((await c.get(`/api/member/ChangePassword${qs({ pwd: "too-late-pw", email: other.email, code: late })}`)).text).toBe("");
+    expect((await h.c.get(`/api/member/ChangePassword${qs({ pwd: "too-late-pw", email: other.email, code: late })}`)).text).toBe("");
     expect((await login(other.email, other.password)).json.currentStatus).toBe("2");
   });
 
   it("answers 400 without a code", async () => {
-    expectBadInput(await c.get("/api/member/IsResetCodeExpired"), texts.resetCodeRequired);
+    expectBadInput(await h.c.get("/api/member/IsResetCodeExpired"), texts.resetCodeRequired);
   });
 });
 
@@ -427,7 +411,7 @@ describe("member/ChangePassword", () => {
     const newPassword = "Changed-Pw-4821";
     keep(newPassword);
 
-    const res = await c.get(`/api/member/ChangePassword${qs({ pwd: newPassword, email: m.email, code })}`);
+    const res = await h.c.get(`/api/member/ChangePassword${qs({ pwd: newPassword, email: m.email, code })}`);
     expect(res.status).toBe(200);
     expect(res.text).not.toBe("");
 
@@ -439,17 +423,17 @@ describe("member/ChangePassword", () => {
     expect(fresh.json.currentStatus).toBe("2");
     keep(fresh.json.accessToken);
 
-    const again = await c.get(`/api/member/ChangePassword${qs({ pwd: "Third-Pw-99", email: m.email, code })}`);
+    const again = await h.c.get(`/api/member/ChangePassword${qs({ pwd: "Third-Pw-99", email: m.email, code })}`);
     expect(again.status).toBe(200);
     expect(again.text).toBe("");
     expect((await login(m.email, "Third-Pw-99")).json).toEqual(EMPTY_LOGIN);
-    await sink.waitForMail(m.email, { subject: "Your Sideline password was changed" });
+    await h.sink.waitForMail(m.email, { subject: "Your Sideline password was changed" });
   });
 
   it("accepts a POST body, also as account/ChangePassword", async () => {
     const m = await member();
     const code = await resetCodeFor(m.email);
-    const res = await c.post("/api/account/ChangePassword", { body: { pwd: "Posted-Pw-123", email: m.email, code } });
+    const res = await h.c.post("/api/account/ChangePassword", { body: { pwd: "Posted-Pw-123", email: m.email, code } });
     keep("Posted-Pw-123");
     expect(res.status).toBe(200);
     expect(res.text).not.toBe("");
@@ -462,19 +446,19 @@ describe("member/ChangePassword", () => {
     const m = await member();
     const victim = await member();
     const code = await resetCodeFor(m.email);
-    const res = await c.get(`/api/member/ChangePassword${qs({ pwd: "Hijack-Pw-1", email: victim.email, code })}`);
+    const res = await h.c.get(`/api/member/ChangePassword${qs({ pwd: "Hijack-Pw-1", email: victim.email, code })}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
     expect((await login(victim.email, victim.password)).json.currentStatus).toBe("2");
-    expect((await c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
+    expect((await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
   });
 
   it("answers 400 for a password under 5 characters and changes nothing", async () => {
     const m = await member();
     const code = await resetCodeFor(m.email);
-    expectBadInput(await c.get(`/api/member/ChangePassword${qs({ pwd: "abcd", email: m.email, code })}`), texts.passwordMinRegister);
-    expectBadInput(await c.get(`/api/member/ChangePassword${qs({ pwd: "Valid-Pw-1", email: m.email })}`), texts.resetCodeRequired);
-    expect((await c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
+    expectBadInput(await h.c.get(`/api/member/ChangePassword${qs({ pwd: "abcd", email: m.email, code })}`), texts.passwordMinRegister);
+    expectBadInput(await h.c.get(`/api/member/ChangePassword${qs({ pwd: "Valid-Pw-1", email: m.email })}`), texts.resetCodeRequired);
+    expect((await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text).toBe("no");
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(200);
     const again = await login(m.email, m.password);
     expect(again.json.currentStatus).toBe("2");
@@ -486,11 +470,11 @@ describe("member/ValidateNewRegisteredUser", () => {
   it("answers the member of a live registration code without using it or signing in", async () => {
     const body = registrationBody({ firstName: "Val" });
     keep(body.password);
-    await c.post("/api/account/register", { body });
-    const { code } = registrationCodeOf((await sink.waitForMail(body.email)).text);
+    await h.c.post("/api/account/register", { body });
+    const { code } = registrationCodeOf((await h.sink.waitForMail(body.email)).text);
     keep(code);
 
-    const res = await c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code })}`, {
+    const res = await h.c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code })}`, {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(200);
@@ -500,25 +484,25 @@ describe("member/ValidateNewRegisteredUser", () => {
     expect(memberId).toBeGreaterThan(0);
     expect(sessionCount(memberId)).toBe(0);
 
-    expect((await c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code: "b".repeat(32) })}`)).json).toEqual(
+    expect((await h.c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code: "b".repeat(32) })}`)).json).toEqual(
       EMPTY_LOGIN,
     );
-    const done = await c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
+    const done = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
     expect(done.json.currentStatus).toBe("2");
     keep(done.json.accessToken);
     // Once confirmed, the code no longer stands for a new user.
-    expect((await c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code })}`)).json).toEqual(EMPTY_LOGIN);
+    expect((await h.c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code })}`)).json).toEqual(EMPTY_LOGIN);
   });
 
   it("answers 400 for a malformed e-mail", async () => {
-    expectBadInput(await c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: "x", code: "abc" })}`), texts.validEmailRequired);
+    expectBadInput(await h.c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: "x", code: "abc" })}`), texts.validEmailRequired);
   });
 });
 
 describe("member/SetMemberStatus", () => {
   it("answers 401 without a session or with an unknown token", async () => {
     for (const headers of [{}, bearer("c".repeat(32)), { Authorization: "Basic abc" }]) {
-      const res = await c.get(`/api/member/SetMemberStatus${qs({ memberId: 1, status: 3 })}`, { headers });
+      const res = await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: 1, status: 3 })}`, { headers });
       expect(res.status).toBe(401);
       expect(typeof res.json.message).toBe("string");
     }
@@ -530,7 +514,7 @@ describe("member/SetMemberStatus", () => {
     const res = await setStatus(me.accessToken, other.memberId, 3);
     expect(res.status).toBe(403);
     expect(typeof res.json.message).toBe("string");
-    expect(db.value("select status from member where id = ?", other.memberId)).toBe(2);
+    expect(h.db.value("select status from member where id = ?", other.memberId)).toBe(2);
     expect(await sessionCheck(other.accessToken, other.memberId)).toBe(200);
   });
 
@@ -538,8 +522,8 @@ describe("member/SetMemberStatus", () => {
     const m = await member();
     expectBadInput(await setStatus(m.accessToken, `${m.memberId}abc`, 3), "memberId");
     expectBadInput(await setStatus(m.accessToken, m.memberId, 5), "status");
-    expectBadInput(await c.get(`/api/member/SetMemberStatus${qs({ status: 3 })}`, { headers: bearer(m.accessToken) }));
-    expect(db.value("select status from member where id = ?", m.memberId)).toBe(2);
+    expectBadInput(await h.c.get(`/api/member/SetMemberStatus${qs({ status: 3 })}`, { headers: bearer(m.accessToken) }));
+    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(2);
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(200);
   });
 
@@ -550,7 +534,7 @@ describe("member/SetMemberStatus", () => {
     const res = await setStatus(m.accessToken, m.memberId, 3);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "3" });
-    expect(db.value("select status from member where id = ?", m.memberId)).toBe(3);
+    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
     expect(sessionCount(m.memberId)).toBe(0);
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(401);
     expect(await sessionCheck(second, m.memberId)).toBe(401);
@@ -561,31 +545,31 @@ describe("member/SetMemberStatus", () => {
     await setStatus(m.accessToken, m.memberId, 3);
     const restricted = (await login(m.email, m.password)).json.accessToken as string;
     keep(restricted);
-    expect(db.value("select scope from session where id = ?", sha256(restricted))).toBe("reactivate");
+    expect(h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("reactivate");
 
     // Spaces around names and values, as some legacy clients send them.
-    const res = await c.get(`/api/member/SetMemberStatus?%20memberId%20=%20${m.memberId}%20&%20status%20=%202%20`, {
+    const res = await h.c.get(`/api/member/SetMemberStatus?%20memberId%20=%20${m.memberId}%20&%20status%20=%202%20`, {
       headers: { ...bearer(restricted), "Content-Type": "application/json" },
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "2" });
-    expect(db.rows("select status, welcome_back_pending from member where id = ?", m.memberId)).toEqual([
+    expect(h.db.rows("select status, welcome_back_pending from member where id = ?", m.memberId)).toEqual([
       { status: 2, welcome_back_pending: 1 },
     ]);
-    expect(db.value("select scope from session where id = ?", sha256(restricted))).toBe("full");
+    expect(h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("full");
     expect(await sessionCheck(restricted, m.memberId)).toBe(200);
   });
 });
 
 describe("common/Logs (GET) and common/logs (POST)", () => {
-  const logCount = () => db.value<number>("select count(*) from client_log");
+  const logCount = () => h.db.value<number>("select count(*) from client_log");
 
   it("GET Logs stores the message and stack of a client error", async () => {
     const message = `TypeError: x is undefined ${Math.random()}`;
-    const res = await c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`);
+    const res = await h.c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
-    expect(db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([
+    expect(h.db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([
       { member_id: null, level: "error", message, stack: "at main.js:10:5" },
     ]);
   });
@@ -593,20 +577,20 @@ describe("common/Logs (GET) and common/logs (POST)", () => {
   it("POST logs stores an ngx-logger style JSON payload, with the member when signed in", async () => {
     const m = await member();
     const message = `Http failure ${Math.random()}`;
-    const res = await c.post("/api/common/logs", {
+    const res = await h.c.post("/api/common/logs", {
       headers: bearer(m.accessToken),
       body: { level: 5, message, additional: [{ status: 500 }], fileName: "main.js", lineNumber: 42, timestamp: "2026-01-01" },
     });
     expect(res.status).toBe(200);
-    expect(db.rows("select member_id, level, stack from client_log where message = ?", message)).toEqual([
+    expect(h.db.rows("select member_id, level, stack from client_log where message = ?", message)).toEqual([
       { member_id: m.memberId, level: "error", stack: '[{"status":500}] main.js 42' },
     ]);
   });
 
   it("answers 400 without a message and stores nothing", async () => {
     const before = logCount();
-    expectBadInput(await c.post("/api/common/logs", { body: { stack: "only a stack" } }));
-    expectBadInput(await c.get(`/api/common/Logs${qs({ message: "   " })}`));
+    expectBadInput(await h.c.post("/api/common/logs", { body: { stack: "only a stack" } }));
+    expectBadInput(await h.c.get(`/api/common/Logs${qs({ message: "   " })}`));
     expect(logCount()).toBe(before);
   });
 });
@@ -615,35 +599,35 @@ describe("routing of the legacy service", () => {
   it("matches controller and action names in any case, under /api and /services", async () => {
     const m = await member();
     for (const path of ["/api/account/login", "/api/ACCOUNT/Login", "/services/account/login", "/services/Account/LOGIN"]) {
-      const res = await c.post(path, { body: { email: m.email, password: m.password } });
+      const res = await h.c.post(path, { body: { email: m.email, password: m.password } });
       expect(res.status, path).toBe(200);
       expect(res.json.memberID, path).toBe(String(m.memberId));
       keep(res.json.accessToken);
     }
-    expect((await c.get(`/services/member/isresetcodeexpired${qs({ code: "ZZZZZZZZ" })}`)).text).toBe("yes");
-    expect((await c.get(`/services/ACCOUNT/IsResetCodeExpired${qs({ code: "ZZZZZZZZ" })}`)).text).toBe("yes");
+    expect((await h.c.get(`/services/member/isresetcodeexpired${qs({ code: "ZZZZZZZZ" })}`)).text).toBe("yes");
+    expect((await h.c.get(`/services/ACCOUNT/IsResetCodeExpired${qs({ code: "ZZZZZZZZ" })}`)).text).toBe("yes");
   });
 
   it("accepts spaces around parameter names and keys in any case, in the query and the body", async () => {
     const m = await member();
-    const res = await c.get(`/api/account/AuthenticateUser?%20email%20=${encodeURIComponent(m.email)}&%20PWD%20=${encodeURIComponent(m.password)}`);
+    const res = await h.c.get(`/api/account/AuthenticateUser?%20email%20=${encodeURIComponent(m.email)}&%20PWD%20=${encodeURIComponent(m.password)}`);
     expect(res.json.memberID).toBe(String(m.memberId));
     keep(res.json.accessToken);
-    const viaBody = await c.post("/api/account/login", { body: { " Email ": m.email, "PASSWORD ": m.password } });
+    const viaBody = await h.c.post("/api/account/login", { body: { " Email ": m.email, "PASSWORD ": m.password } });
     expect(viaBody.json.memberID).toBe(String(m.memberId));
     keep(viaBody.json.accessToken);
 
     const body = registrationBody();
     keep(body.password);
     const spaced = Object.fromEntries(Object.entries(body).map(([k, v]) => [` ${k} `, v]));
-    const registered = await c.post("/api/account/register", { body: spaced });
+    const registered = await h.c.post("/api/account/register", { body: spaced });
     expect(registered.text).toBe("NewEmail");
     expect(memberCount(body.email)).toBe(1);
-    keep(registrationCodeOf((await sink.waitForMail(body.email)).text).code);
+    keep(registrationCodeOf((await h.sink.waitForMail(body.email)).text).code);
   });
 
   it("answers 404 with a message for an unknown action", async () => {
-    const res = await c.get("/api/account/NoSuchAction");
+    const res = await h.c.get("/api/account/NoSuchAction");
     expect(res.status).toBe(404);
     expect(typeof res.json.message).toBe("string");
   });
@@ -653,19 +637,19 @@ describe("server output", () => {
   it("never contains the passwords, codes or tokens used", async () => {
     // Secrets in every place a legacy client puts them: query strings, bodies, paths of mail links.
     const m = await member();
-    const auth = await c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password })}`);
+    const auth = await h.c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password })}`);
     keep(auth.json.accessToken);
-    const refreshed = await c.post(`/api/account/refreshLogin${qs({ accessToken: auth.json.accessToken })}`);
+    const refreshed = await h.c.post(`/api/account/refreshLogin${qs({ accessToken: auth.json.accessToken })}`);
     keep(refreshed.json.accessToken);
     const code = await resetCodeFor(m.email);
-    await c.get(`/api/member/IsResetCodeExpired${qs({ code })}`);
-    await c.get(`/api/member/ChangePassword${qs({ pwd: "abc", email: m.email, code })}`);
+    await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`);
+    await h.c.get(`/api/member/ChangePassword${qs({ pwd: "abc", email: m.email, code })}`);
     keep("Log-Scan-Pw-77");
-    expect((await c.get(`/api/member/ChangePassword${qs({ pwd: "Log-Scan-Pw-77", email: m.email, code })}`)).text).not.toBe("");
-    await c.get(`/api/member/SetMemberStatus${qs({ memberId: m.memberId, status: 2 })}`, { headers: bearer(refreshed.json.accessToken) });
-    await c.get(`/api/common/Logs${qs({ message: "client failed" })}`, { headers: bearer(refreshed.json.accessToken) });
+    expect((await h.c.get(`/api/member/ChangePassword${qs({ pwd: "Log-Scan-Pw-77", email: m.email, code })}`)).text).not.toBe("");
+    await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: m.memberId, status: 2 })}`, { headers: bearer(refreshed.json.accessToken) });
+    await h.c.get(`/api/common/Logs${qs({ message: "client failed" })}`, { headers: bearer(refreshed.json.accessToken) });
 
-    const output = server.output();
+    const output = h.server.output();
     expect(output).toContain("GET /api/member/ChangePassword 200");
     expect(secrets.size).toBeGreaterThan(5);
     const leaked = [...secrets].filter((s) => output.includes(s));

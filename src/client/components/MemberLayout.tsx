@@ -1,13 +1,11 @@
 import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLogout, IconSearch } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../shared/texts.ts";
 import { useCurrentMember } from "../lib/use-current-member.ts";
-import { forgetSession } from "../lib/session.ts";
-import { trpc } from "../lib/trpc.ts";
+import { forgetSession, useLogout } from "../lib/session.ts";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
 import { Footer } from "./Footer.tsx";
 import { RightColumn } from "./RightColumn.tsx";
@@ -54,15 +52,7 @@ export function MemberLayout() {
 }
 
 function Navbar({ member }: { member: SessionMember }) {
-  const navigate = useNavigate();
-  const logout = useMutation(
-    trpc.account.logout.mutationOptions({
-      onSettled: () => {
-        forgetSession();
-        void navigate({ to: "/" });
-      },
-    }),
-  );
+  const logout = useLogout();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap="md" wrap="nowrap">

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { texts } from "../../shared/texts.ts";
 
 /**
  * A Mantine form rule from one of the shared zod field schemas: the first message, or null.
@@ -10,4 +11,10 @@ export function rule(schema: ZodType) {
     const result = schema.safeParse(value);
     return result.success ? null : (result.error.issues[0]?.message ?? null);
   };
+}
+
+/** The re-enter-password rule: required, and equal to the form's `password`. */
+export function confirmPasswordRule(value: string, values: { password: string }): string | null {
+  if (!value) return texts.reEnterRequired;
+  return value !== values.password ? texts.reEnterMustMatch : null;
 }

@@ -1,3 +1,5 @@
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
 import { queryClient, trpc } from "./trpc.ts";
 
@@ -20,4 +22,17 @@ export function forgetSession(): void {
 /** A `return` path is followed only when it stays on this site. */
 export function safeReturnPath(path: string | undefined): string | null {
   return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
+}
+
+/** Signing out: the server ends the session, the client forgets it and shows the landing page. */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation(
+    trpc.account.logout.mutationOptions({
+      onSettled: () => {
+        forgetSession();
+        void navigate({ to: "/" });
+      },
+    }),
+  );
 }

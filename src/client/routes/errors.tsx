@@ -1,10 +1,8 @@
 import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { z } from "zod";
 import { texts } from "../../shared/texts.ts";
-import { forgetSession } from "../lib/session.ts";
-import { trpc } from "../lib/trpc.ts";
+import { useLogout } from "../lib/session.ts";
 
 export const Route = createFileRoute("/errors")({
   validateSearch: z.object({ errType: z.string().optional().catch(undefined) }),
@@ -14,15 +12,7 @@ export const Route = createFileRoute("/errors")({
 /** The error page of spec section 8: the text depends on errType. */
 function ErrorPage() {
   const { errType } = Route.useSearch();
-  const navigate = useNavigate();
-  const logout = useMutation(
-    trpc.account.logout.mutationOptions({
-      onSettled: () => {
-        forgetSession();
-        void navigate({ to: "/" });
-      },
-    }),
-  );
+  const logout = useLogout();
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" maw={520}>

@@ -6,7 +6,7 @@ import { newPasswordField } from "../../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { rule } from "../../lib/form.ts";
+import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createLazyFileRoute("/_auth/changepwd")({ component: ChangePasswordPage });
@@ -20,7 +20,7 @@ function ChangePasswordPage() {
     validateInputOnBlur: true,
     validate: {
       password: rule(newPasswordField),
-      confirmPwd: (value, values) => (!value ? texts.reEnterRequired : value !== values.password ? texts.reEnterMustMatch : null),
+      confirmPwd: confirmPasswordRule,
     },
   });
   const change = useMutation(

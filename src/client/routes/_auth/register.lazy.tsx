@@ -11,7 +11,7 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { TermsModal } from "../../components/InfoModals.tsx";
 import { BirthDateSelects } from "../../features/auth/BirthDateSelects.tsx";
-import { rule } from "../../lib/form.ts";
+import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export const Route = createLazyFileRoute("/_auth/register")({ component: RegisterPage });
@@ -42,8 +42,7 @@ function RegisterPage() {
       lastName: required(texts.lastNameIsRequired),
       email: rule(emailField),
       password: rule(newPasswordField),
-      confirmPwd: (value, values) =>
-        !value ? texts.reEnterRequired : value !== values.password ? texts.reEnterMustMatch : null,
+      confirmPwd: confirmPasswordRule,
       gender: required(texts.genderRequired),
       // The three date selects share one message, kept on `year`.
       year: (_, values) => birthDateError(values.month, values.day, values.year),
