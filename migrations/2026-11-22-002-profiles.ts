@@ -31,9 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   let privacy: any = db.schema
     .createTable("member_privacy")
     .addColumn("member_id", "integer", (c) => c.primaryKey().references("member.id").onDelete("cascade"));
-  for (const name of ["basic_info", "personal_info", "contact_info", "education", "work_info", "photos", "videos", "mobile_phone", "other_phone", "email_address"]) {
+  for (const name of ["basic_info", "personal_info", "contact_info", "education", "work_info", "photos", "videos", "mobile_phone", "email_address"]) {
     privacy = flag(name, 1)(privacy);
   }
+  // The other phone has no show flag of its own: private until the member opens it.
+  privacy = flag("other_phone", 2)(privacy);
   for (const name of ["search_visibility", "view_profile_picture", "view_friends_list", "view_link_request", "view_link_message"]) {
     privacy = flag(name, 1)(privacy);
   }

@@ -149,6 +149,33 @@ export const en = {
   homeWelcome: "Welcome to Sideline",
   homeIntro: "Your feed, recent news and posts from your network will appear here.",
 
+  // Photo upload (section 5) and media (section 8)
+  uploadFileRequired: "Upload file is required. Please choose a file!",
+  uploadFileTypes: "Only image file types .jpg, .png, .svg, and .gif are allowed!",
+  uploadFileTooBig: "The chosen image file size is too big! Only file size of 3 megabytes or less allowed.",
+  uploadFileUnreadable: "The chosen image could not be read: it may be damaged or too large in pixels. Please choose another file.",
+  noPlaylists: "No youtube playlist were found for this member.",
+  noVideos: "No videos found.",
+  photoTokenRetired:
+    "Sideline does not exchange tokens with the photo service (its token exchange was retired by the provider). Sideline links to the member's public photo account instead: see member/GetInstagramURL.",
+
+  // Profile (sections 2, 5, 8)
+  firstNameRequired: "First name required.",
+  lastNameRequired: "Last name required.",
+  titleRequired: "Title required.",
+  sportRequired: "The sport you play is required.",
+  currentStatusRequired: "Your current status required.",
+  birthDateRequiredProfile: "Birth date required.",
+  birthDateFuture: "A birth date cannot be in the future.",
+  stateRequired: "State is required.",
+  schoolRequired: "School is required.",
+  majorRequired: "Major required.",
+  degreeRequired: "Degree is required.",
+  yearRequired: "Year is required.",
+  competitionLevelRequired: "Competition level is required.",
+  instagramUrlRequired: "Instagram URL is required.",
+  channelIdRequired: "Channel ID is required.",
+
   // Generic
   tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
   somethingWrong: "Something went wrong. Try again later!",

@@ -1,9 +1,13 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
+import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
+import { referenceRouter } from "../../domains/reference/reference.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every domain's procedures under one router; its type is all the client imports. */
 export const appRouter = router({
   account: accountsRouter,
+  profiles: profilesRouter,
+  reference: referenceRouter,
 });
 
 export type AppRouter = typeof appRouter;

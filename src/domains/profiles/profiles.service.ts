@@ -1,0 +1,411 @@
+import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
+import * as accountsRepo from "../accounts/accounts.repository.ts";
+import { picturePathOf } from "../accounts/accounts.service.ts";
+import { type Relation, relationBetween } from "../contacts/contacts.service.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import * as referenceRepo from "../reference/reference.repository.ts";
+import * as reference from "../reference/reference.service.ts";
+import { fieldVisible, levelAllows } from "./privacy.ts";
+import type {
+  BasicInfo,
+  BasicInfoData,
+  ContactInfo,
+  EducationData,
+  EducationEntry,
+  EmploymentData,
+  EmploymentEntry,
+  PersonalInfo,
+  ProfileView,
+} from "./profiles.schema.ts";
+import * as repo from "./profiles.repository.ts";
+
+/**
+ * Profiles: every read goes through `loadSubject`, which decides the viewer's relation once, and
+ * the section builders below, which apply the owner's privacy. tRPC, REST and (later) search all
+ * call these functions, so no path can see more than the owner allows.
+ */
+interface Subject {
+  member: accountsRepo.MemberRow;
+  profile: repo.ProfileRow;
+  privacy: repo.PrivacyRow;
+  relation: Relation;
+}
+
+async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Promise<Subject> {
+  const member = await accountsRepo.findMemberById(ctx.db, memberId);
+  // Members awaiting confirmation and deactivated members have no visible profile.
+  if (!member || (member.status !== MemberStatus.Active && member.id !== viewer.memberId)) {
+    throw notFound("There is no such member.");
+  }
+  const [profile, privacy, relation] = await Promise.all([
+    repo.findProfile(ctx.db, memberId),
+    repo.findPrivacy(ctx.db, memberId),
+    relationBetween(ctx, viewer.memberId, memberId),
+  ]);
+  return { member, profile, privacy, relation };
+}
+
+function requireOwner(actor: Actor, memberId: number): void {
+  if (actor.memberId !== memberId) throw forbidden("You can change only your own profile.");
+}
+
+const shown = (visible: boolean, value: string) => (visible ? value : "");
+
+function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | null {
+  if (!levelAllows(privacy.basicInfo, relation)) return null;
+  return {
+    firstName: member.firstName,
+    middleName: member.middleName,
+    lastName: member.lastName,
+    title: member.title,
+    sport: profile.sport,
+    currentStatus: member.profileType,
+    bio: profile.bio,
+    gender: fieldVisible(relation, profile.showGender) ? member.gender : null,
+    birthDate: fieldVisible(relation, profile.showBirthDate) ? member.birthDate : null,
+    showGender: profile.showGender === 1,
+    showBirthDate: profile.showBirthDate === 1,
+    lookingFor: {
+      Employment: profile.lookingForEmployment === 1,
+      Networking: profile.lookingForNetworking === 1,
+      Partnership: profile.lookingForPartnership === 1,
+      Recruitment: profile.lookingForRecruitment === 1,
+    },
+    preferredHandFoot: profile.preferredHandFoot,
+    preferredPosition: profile.preferredPosition,
+    secondaryPosition: profile.secondaryPosition,
+    heightInches: profile.heightInches,
+    weightLbs: profile.weightLbs,
+    otherSportingInterest: profile.otherSportingInterest,
+    currentCity: profile.currentCity,
+    hometown: profile.hometown,
+    joinedDate: member.createdAt,
+  };
+}
+
+function contactOf({ member, profile, privacy, relation }: Subject): ContactInfo | null {
+  if (!levelAllows(privacy.contactInfo, relation)) return null;
+  const email = fieldVisible(relation, profile.showEmail, privacy.emailAddress);
+  const address = fieldVisible(relation, profile.showAddress);
+  return {
+    email: shown(email, member.email),
+    otherEmail: shown(email, profile.otherEmail),
+    facebook: profile.facebook,
+    instagram: profile.instagram,
+    twitter: profile.twitter,
+    website: profile.website,
+    homePhone: shown(fieldVisible(relation, profile.showHomePhone), profile.homePhone),
+    cellPhone: shown(fieldVisible(relation, profile.showCellPhone, privacy.mobilePhone), profile.cellPhone),
+    otherPhone: shown(relation === "self" || levelAllows(privacy.otherPhone, relation), profile.otherPhone),
+    address: shown(address, profile.address),
+    city: profile.city,
+    neighborhood: shown(address, profile.neighborhood),
+    state: profile.state,
+    zip: shown(address, profile.zip),
+    showAddress: profile.showAddress === 1,
+    showEmail: profile.showEmail === 1,
+    showCellPhone: profile.showCellPhone === 1,
+    showHomePhone: profile.showHomePhone === 1,
+  };
+}
+
+function personalOf({ profile, privacy, relation }: Subject): PersonalInfo | null {
+  if (!levelAllows(privacy.personalInfo, relation)) return null;
+  return { aboutMe: profile.aboutMe, activities: profile.activities, interests: profile.personalInterests, specialSkills: profile.specialSkills };
+}
+
+async function educationOf(ctx: AppContext, s: Subject): Promise<EducationEntry[] | null> {
+  if (!levelAllows(s.privacy.education, s.relation)) return null;
+  const rows = await repo.listSchools(ctx.db, s.member.id);
+  return rows.map((r) => ({ ...r, degree: r.degree ?? "" }));
+}
+
+async function employmentOf(ctx: AppContext, s: Subject): Promise<EmploymentEntry[] | null> {
+  if (!levelAllows(s.privacy.workInfo, s.relation)) return null;
+  const rows = await repo.listEmployment(ctx.db, s.member.id);
+  return rows.map((r) => ({ ...r, industry: r.industry ?? "", sector: r.sector ?? "", currentlyWorksHere: r.currentlyWorksHere === 1 }));
+}
+
+/** The picture a viewer sees: the owner's choice hides it from members who are not contacts. */
+function pictureFor(s: Subject): string {
+  const visible = s.relation !== "member" || s.privacy.viewProfilePicture === 1;
+  return visible ? picturePathOf(s.member) : picturePathOf({ picturePath: null });
+}
+
+/** The whole profile as this viewer may see it (a fixed number of queries). */
+export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: number): Promise<ProfileView> {
+  const s = await loadSubject(ctx, viewer, memberId);
+  const [education, employment] = await Promise.all([educationOf(ctx, s), employmentOf(ctx, s)]);
+  return {
+    memberId,
+    relation: s.relation,
+    name: `${s.member.firstName} ${s.member.lastName}`,
+    title: s.member.title,
+    picturePath: pictureFor(s),
+    basic: basicOf(s),
+    contact: contactOf(s),
+    education,
+    employment,
+    personal: personalOf(s),
+    photoAccountUrl: levelAllows(s.privacy.photos, s.relation) ? s.profile.photoAccountUrl : null,
+    videoChannelId: levelAllows(s.privacy.videos, s.relation) ? s.profile.videoChannelId : null,
+  };
+}
+
+export const getBasicInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => basicOf(await loadSubject(ctx, viewer, memberId));
+export const getContactInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => contactOf(await loadSubject(ctx, viewer, memberId));
+export const getPersonalInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => personalOf(await loadSubject(ctx, viewer, memberId));
+export const getEducation = async (ctx: AppContext, viewer: Actor, memberId: number) => educationOf(ctx, await loadSubject(ctx, viewer, memberId));
+export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: number) => employmentOf(ctx, await loadSubject(ctx, viewer, memberId));
+
+/** The header facts of a profile (name, title, picture) for this viewer. */
+export async function getHeader(ctx: AppContext, viewer: Actor, memberId: number) {
+  const s = await loadSubject(ctx, viewer, memberId);
+  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureFor(s), relation: s.relation };
+}
+
+/** The photo account and video channel, each null when its section is hidden; null for no such member. */
+export async function getMediaLinks(
+  ctx: AppContext,
+  viewer: Actor,
+  memberId: number,
+): Promise<{ photoAccountUrl: string; videoChannelId: string } | null> {
+  let s: Subject;
+  try {
+    s = await loadSubject(ctx, viewer, memberId);
+  } catch {
+    return null;
+  }
+  return {
+    photoAccountUrl: levelAllows(s.privacy.photos, s.relation) ? s.profile.photoAccountUrl : "",
+    videoChannelId: levelAllows(s.privacy.videos, s.relation) ? s.profile.videoChannelId : "",
+  };
+}
+
+// Saving: the owner only; the actor comes from the session.
+
+export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: number, data: BasicInfoData): Promise<BasicInfo> {
+  requireOwner(actor, memberId);
+  if (!(await reference.isSport(ctx, data.sport))) throw badInput(`sport: ${texts.sportRequired}`);
+  if (data.otherSportingInterest && !(await reference.otherSportingInterests(ctx)).some((o) => o.name === data.otherSportingInterest)) {
+    throw badInput("otherSportingInterest: choose one of the listed interests.");
+  }
+  const now = isoNow();
+  await ctx.db.transaction().execute(async (trx) => {
+    await accountsRepo.updateMember(trx, memberId, {
+      firstName: data.firstName,
+      middleName: data.middleName,
+      lastName: data.lastName,
+      title: data.title,
+      gender: data.gender,
+      birthDate: data.birthDate,
+      profileType: data.currentStatus,
+      updatedAt: now,
+    });
+    await repo.upsertProfile(
+      trx,
+      memberId,
+      {
+        sport: data.sport,
+        bio: data.bio,
+        showGender: data.showGender ? 1 : 0,
+        showBirthDate: data.showBirthDate ? 1 : 0,
+        lookingForEmployment: data.lookingForEmployment ? 1 : 0,
+        lookingForNetworking: data.lookingForNetworking ? 1 : 0,
+        lookingForPartnership: data.lookingForPartnership ? 1 : 0,
+        lookingForRecruitment: data.lookingForRecruitment ? 1 : 0,
+        preferredHandFoot: data.preferredHandFoot,
+        preferredPosition: data.preferredPosition,
+        secondaryPosition: data.secondaryPosition,
+        heightInches: data.heightInches,
+        weightLbs: data.weightLbs,
+        otherSportingInterest: data.otherSportingInterest,
+        currentCity: data.currentCity,
+        hometown: data.hometown,
+      },
+      now,
+    );
+  });
+  return (await getBasicInfo(ctx, actor, memberId))!;
+}
+
+export async function saveContactInfo(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  data: Omit<ContactInfo, "email" | "showAddress" | "showEmail" | "showCellPhone" | "showHomePhone"> & {
+    showAddress: boolean;
+    showEmail: boolean;
+    showCellPhone: boolean;
+    showHomePhone: boolean;
+  },
+): Promise<ContactInfo> {
+  requireOwner(actor, memberId);
+  if (data.state && !(await referenceRepo.findState(ctx.db, data.state.toUpperCase()))) throw badInput(`state: ${texts.stateRequired}`);
+  const { showAddress, showEmail, showCellPhone, showHomePhone, state, ...fields } = data;
+  await repo.upsertProfile(
+    ctx.db,
+    memberId,
+    {
+      ...fields,
+      state: state.toUpperCase(),
+      showAddress: showAddress ? 1 : 0,
+      showEmail: showEmail ? 1 : 0,
+      showCellPhone: showCellPhone ? 1 : 0,
+      showHomePhone: showHomePhone ? 1 : 0,
+    },
+    isoNow(),
+  );
+  return (await getContactInfo(ctx, actor, memberId))!;
+}
+
+export async function savePersonalInfo(ctx: AppContext, actor: Actor, memberId: number, data: PersonalInfo): Promise<PersonalInfo> {
+  requireOwner(actor, memberId);
+  await repo.upsertProfile(
+    ctx.db,
+    memberId,
+    { aboutMe: data.aboutMe, activities: data.activities, personalInterests: data.interests, specialSkills: data.specialSkills },
+    isoNow(),
+  );
+  return (await getPersonalInfo(ctx, actor, memberId))!;
+}
+
+/** The school of an education entry: one of the lists, or a missing one the member adds. */
+async function resolveSchool(ctx: AppContext, actor: Actor, data: EducationData): Promise<number> {
+  if (!(await referenceRepo.findState(ctx.db, data.state))) throw badInput(`state: ${texts.stateRequired}`);
+  if (data.schoolId !== null) {
+    const school = await referenceRepo.findSchool(ctx.db, data.schoolId);
+    if (!school) throw badInput(`schoolId: ${texts.schoolRequired}`);
+    return school.id;
+  }
+  const existing = await referenceRepo.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName);
+  if (existing) return existing.id;
+  return referenceRepo.insertSchool(ctx.db, {
+    name: data.schoolName,
+    state: data.state,
+    type: data.schoolType,
+    city: "",
+    addedByMemberId: actor.memberId,
+  });
+}
+
+async function checkEducationChoices(ctx: AppContext, data: EducationData) {
+  if (!(await reference.degreeTypes(ctx)).some((d) => d.id === data.degreeTypeId)) throw badInput(`degreeTypeId: ${texts.degreeRequired}`);
+  if (!(await reference.competitionLevels(ctx)).some((l) => l.name === data.competitionLevel)) {
+    throw badInput(`competitionLevel: ${texts.competitionLevelRequired}`);
+  }
+}
+
+export async function addSchool(ctx: AppContext, actor: Actor, memberId: number, data: EducationData): Promise<EducationEntry[]> {
+  requireOwner(actor, memberId);
+  await checkEducationChoices(ctx, data);
+  const schoolId = await resolveSchool(ctx, actor, data);
+  await repo.insertSchoolEntry(ctx.db, {
+    memberId,
+    schoolId,
+    degreeTypeId: data.degreeTypeId,
+    major: data.major,
+    yearClass: data.yearClass,
+    competitionLevel: data.competitionLevel,
+    societies: data.societies,
+    createdAt: isoNow(),
+  });
+  return (await getEducation(ctx, actor, memberId))!;
+}
+
+export async function updateSchool(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  entryId: number,
+  data: EducationData,
+): Promise<EducationEntry[]> {
+  requireOwner(actor, memberId);
+  await checkEducationChoices(ctx, data);
+  const schoolId = await resolveSchool(ctx, actor, data);
+  const updated = await repo.updateSchoolEntry(ctx.db, memberId, entryId, {
+    schoolId,
+    degreeTypeId: data.degreeTypeId,
+    major: data.major,
+    yearClass: data.yearClass,
+    competitionLevel: data.competitionLevel,
+    societies: data.societies,
+  });
+  if (!updated) throw notFound("There is no such school in your education.");
+  return (await getEducation(ctx, actor, memberId))!;
+}
+
+export async function removeSchool(ctx: AppContext, actor: Actor, memberId: number, entryId: number): Promise<EducationEntry[]> {
+  requireOwner(actor, memberId);
+  if (!(await repo.deleteSchoolEntry(ctx.db, memberId, entryId))) throw notFound("There is no such school in your education.");
+  return (await getEducation(ctx, actor, memberId))!;
+}
+
+/** The company of an employment entry: one of the lookup, or a new one the member adds. */
+async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentData): Promise<number> {
+  if (data.companyId !== null) {
+    const company = await referenceRepo.findCompany(ctx.db, data.companyId);
+    if (!company) throw badInput("companyId: Company is required.");
+    return company.id;
+  }
+  const existing = await referenceRepo.findCompanyByName(ctx.db, data.companyName);
+  if (existing) return existing.id;
+  const industry = data.sector && data.industry ? await referenceRepo.findIndustry(ctx.db, data.sector, data.industry) : undefined;
+  return referenceRepo.insertCompany(ctx.db, { name: data.companyName, industryId: industry?.id ?? null, addedByMemberId: actor.memberId });
+}
+
+function employmentValues(data: EmploymentData, companyId: number) {
+  return {
+    companyId,
+    title: data.title,
+    description: data.description,
+    city: data.city,
+    state: data.state.toUpperCase(),
+    startMonth: data.startMonth,
+    startYear: data.startYear,
+    endMonth: data.currentlyWorksHere ? null : data.endMonth,
+    endYear: data.currentlyWorksHere ? null : data.endYear,
+    currentlyWorksHere: data.currentlyWorksHere ? 1 : 0,
+  };
+}
+
+export async function addEmployment(ctx: AppContext, actor: Actor, memberId: number, data: EmploymentData): Promise<EmploymentEntry[]> {
+  requireOwner(actor, memberId);
+  const companyId = await resolveCompany(ctx, actor, data);
+  await repo.insertEmployment(ctx.db, { memberId, ...employmentValues(data, companyId), createdAt: isoNow() });
+  return (await getEmployment(ctx, actor, memberId))!;
+}
+
+export async function updateEmployment(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  entryId: number,
+  data: EmploymentData,
+): Promise<EmploymentEntry[]> {
+  requireOwner(actor, memberId);
+  const companyId = await resolveCompany(ctx, actor, data);
+  if (!(await repo.updateEmployment(ctx.db, memberId, entryId, employmentValues(data, companyId)))) {
+    throw notFound("There is no such job in your work experience.");
+  }
+  return (await getEmployment(ctx, actor, memberId))!;
+}
+
+export async function removeEmployment(ctx: AppContext, actor: Actor, memberId: number, entryId: number): Promise<EmploymentEntry[]> {
+  requireOwner(actor, memberId);
+  if (!(await repo.deleteEmployment(ctx.db, memberId, entryId))) throw notFound("There is no such job in your work experience.");
+  return (await getEmployment(ctx, actor, memberId))!;
+}
+
+export async function setPhotoAccountUrl(ctx: AppContext, actor: Actor, memberId: number, url: string): Promise<void> {
+  requireOwner(actor, memberId);
+  await repo.upsertProfile(ctx.db, memberId, { photoAccountUrl: url }, isoNow());
+}
+
+export async function setVideoChannelId(ctx: AppContext, actor: Actor, memberId: number, channelId: string): Promise<void> {
+  requireOwner(actor, memberId);
+  await repo.upsertProfile(ctx.db, memberId, { videoChannelId: channelId }, isoNow());
+}
