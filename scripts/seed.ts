@@ -1,11 +1,14 @@
 /**
- * Loads demo data into the database of DATA_DIR: members of every profile type, all active, with
- * the password "sideline". Safe to run again: members that exist are left as they are. Later
- * issues add their data (profiles, contacts, posts, messages) here.
+ * Loads demo data into the database of DATA_DIR: members of every profile type with full, varied
+ * profiles (sport, positions, measurables, schools, jobs, contact details), all active, with the
+ * password "sideline". Deterministic, and safe to run again: members that exist are left as they
+ * are. Later issues add their data (contacts, posts, messages) here.
  */
 import path from "node:path";
 import { findMemberByEmail, insertMember } from "../src/domains/accounts/accounts.repository.ts";
 import { hashPassword } from "../src/domains/platform/crypto.ts";
+import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
+import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
 import { openSqlite } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrator.ts";
 import { loadConfig } from "../src/server/env.ts";
@@ -13,18 +16,49 @@ import { MemberStatus, type ProfileType } from "../src/shared/limits.ts";
 
 export const DEMO_PASSWORD = "sideline";
 
-const DEMO_MEMBERS: Array<{ first: string; last: string; gender: "Female" | "Male"; born: string; type: ProfileType; title: string }> = [
-  { first: "Jordan", last: "Ellis", gender: "Male", born: "1986-02-11", type: "Agent", title: "Football agent, Ellis Sports Management" },
-  { first: "Maya", last: "Okafor", gender: "Female", born: "2004-06-23", type: "Athlete (Amateur)", title: "Point guard, State University" },
-  { first: "Luis", last: "Romero", gender: "Male", born: "1997-09-02", type: "Athlete (Professional)", title: "Midfielder" },
-  { first: "Priya", last: "Nair", gender: "Female", born: "1990-12-05", type: "Athletic Trainer", title: "Head athletic trainer" },
-  { first: "Tom", last: "Becker", gender: "Male", born: "1975-04-18", type: "Coach", title: "Varsity basketball coach" },
-  { first: "Grace", last: "Kim", gender: "Female", born: "1982-08-30", type: "Management", title: "General manager" },
-  { first: "Samuel", last: "Adeyemi", gender: "Male", born: "1979-01-14", type: "Referee", title: "FIFA-licensed referee" },
-  { first: "Helen", last: "Moreau", gender: "Female", born: "1960-03-09", type: "Retired", title: "Former Olympic rower" },
-  { first: "Ryan", last: "Walsh", gender: "Male", born: "1984-11-21", type: "Scout", title: "College football scout" },
-  { first: "Ava", last: "Lindqvist", gender: "Female", born: "1999-07-07", type: "Sports Fanatic", title: "Season-ticket holder" },
+interface DemoMember {
+  first: string;
+  last: string;
+  gender: "Female" | "Male";
+  born: string;
+  type: ProfileType;
+  title: string;
+  sport: string;
+  city: string;
+  state: string;
+  positions?: [string, string];
+  hand?: "Left" | "Right";
+  height?: number;
+  weight?: number;
+  bio: string;
+}
+
+const DEMO_MEMBERS: DemoMember[] = [
+  { first: "Jordan", last: "Ellis", gender: "Male", born: "1986-02-11", type: "Agent", title: "Football agent, Ellis Sports Management", sport: "American Football", city: "Dallas", state: "TX", bio: "Representing NFL and college prospects for 12 years." },
+  { first: "Maya", last: "Okafor", gender: "Female", born: "2004-06-23", type: "Athlete (Amateur)", title: "Point guard, State University", sport: "Basketball", city: "Columbus", state: "OH", positions: ["Point Guard", "Shooting Guard"], hand: "Right", height: 68, weight: 145, bio: "Floor general with a quick first step. 2x all-conference." },
+  { first: "Luis", last: "Romero", gender: "Male", born: "1997-09-02", type: "Athlete (Professional)", title: "Midfielder", sport: "Soccer", city: "San Jose", state: "CA", positions: ["Central Midfielder", "Attacking Midfielder"], hand: "Left", height: 70, weight: 160, bio: "Left-footed playmaker, 6 seasons in the USL." },
+  { first: "Priya", last: "Nair", gender: "Female", born: "1990-12-05", type: "Athletic Trainer", title: "Head athletic trainer", sport: "Athletics (Track and Field)", city: "Eugene", state: "OR", bio: "Injury prevention and return-to-play for distance runners." },
+  { first: "Tom", last: "Becker", gender: "Male", born: "1975-04-18", type: "Coach", title: "Varsity basketball coach", sport: "Basketball", city: "Indianapolis", state: "IN", bio: "Building high-school programs the right way since 2001." },
+  { first: "Grace", last: "Kim", gender: "Female", born: "1982-08-30", type: "Management", title: "General manager", sport: "Volleyball", city: "Seattle", state: "WA", bio: "Running a pro volleyball club and its youth academy." },
+  { first: "Samuel", last: "Adeyemi", gender: "Male", born: "1979-01-14", type: "Referee", title: "FIFA-licensed referee", sport: "Soccer", city: "Atlanta", state: "GA", bio: "Referee for MLS and international friendlies." },
+  { first: "Helen", last: "Moreau", gender: "Female", born: "1960-03-09", type: "Retired", title: "Former Olympic rower", sport: "Rowing", city: "Boston", state: "MA", bio: "Two-time Olympian, now mentoring young rowers." },
+  { first: "Ryan", last: "Walsh", gender: "Male", born: "1984-11-21", type: "Scout", title: "College football scout", sport: "American Football", city: "Tuscaloosa", state: "AL", bio: "Evaluating linemen across the Southeast." },
+  { first: "Ava", last: "Lindqvist", gender: "Female", born: "1999-07-07", type: "Sports Fanatic", title: "Season-ticket holder", sport: "Ice Hockey", city: "Saint Paul", state: "MN", bio: "Never missed a home game in ten years." },
+  { first: "Marcus", last: "Hill", gender: "Male", born: "2005-03-15", type: "Athlete (Amateur)", title: "Wide receiver, Lincoln High", sport: "American Football", city: "Omaha", state: "NE", positions: ["Wide Receiver", "Kick Returner"], hand: "Right", height: 73, weight: 185, bio: "4.45 40-yard dash, 1,100 receiving yards as a junior." },
+  { first: "Sofia", last: "Rossi", gender: "Female", born: "2003-10-01", type: "Athlete (Amateur)", title: "Outside hitter, Coastal College", sport: "Volleyball", city: "San Diego", state: "CA", positions: ["Outside Hitter", "Opposite"], hand: "Left", height: 72, weight: 160, bio: "Left-handed hitter with a 10-foot approach touch." },
+  { first: "Kenji", last: "Watanabe", gender: "Male", born: "1995-05-27", type: "Athlete (Professional)", title: "Starting pitcher", sport: "Baseball", city: "Phoenix", state: "AZ", positions: ["Starting Pitcher", "Relief Pitcher"], hand: "Right", height: 75, weight: 205, bio: "Four-seamer at 96, looking for the next challenge." },
+  { first: "Chloe", last: "Dubois", gender: "Female", born: "2006-01-19", type: "Athlete (Amateur)", title: "Freestyle swimmer", sport: "Swimming", city: "Austin", state: "TX", positions: ["200m Freestyle", "400m Individual Medley"], hand: "Right", height: 69, weight: 140, bio: "State champion in the 200 free, class of 2025." },
+  { first: "Diego", last: "Alvarez", gender: "Male", born: "2002-08-08", type: "Athlete (Amateur)", title: "Goalkeeper, Metro State", sport: "Soccer", city: "Denver", state: "CO", positions: ["Goalkeeper", "Goalkeeper"], hand: "Right", height: 76, weight: 190, bio: "Shot-stopper, 11 clean sheets last season." },
+  { first: "Aisha", last: "Bello", gender: "Female", born: "1998-12-12", type: "Athlete (Professional)", title: "Sprinter", sport: "Athletics (Track and Field)", city: "Houston", state: "TX", positions: ["100m", "200m"], hand: "Right", height: 66, weight: 128, bio: "11.08 in the 100m. Training for the next championships." },
+  { first: "Ethan", last: "Brooks", gender: "Male", born: "1988-06-06", type: "Coach", title: "Strength and conditioning coach", sport: "Weightlifting", city: "Nashville", state: "TN", bio: "Helping athletes get strong, fast and durable." },
+  { first: "Nora", last: "Haddad", gender: "Female", born: "1992-02-22", type: "Scout", title: "Women's basketball scout", sport: "Basketball", city: "Chicago", state: "IL", bio: "Scouting guards and wings for the pro game." },
+  { first: "Owen", last: "Fraser", gender: "Male", born: "2004-09-30", type: "Athlete (Amateur)", title: "Center, River Valley HS", sport: "Ice Hockey", city: "Buffalo", state: "NY", positions: ["Center", "Left Wing"], hand: "Left", height: 71, weight: 175, bio: "Two-way center with a heavy shot." },
+  { first: "Lena", last: "Schmidt", gender: "Female", born: "1985-04-04", type: "Agent", title: "Tennis agent", sport: "Tennis", city: "Miami", state: "FL", bio: "Representing WTA and ITF players." },
 ];
+
+const SCHOOL_PICKS: Array<[string, number]> = [["OH", 3], ["CA", 3], ["TX", 1], ["NY", 2], ["IL", 3], ["FL", 1], ["WA", 3], ["MA", 3]];
+const MAJORS = ["Kinesiology", "Sports Management", "Business Administration", "Exercise Science", "Communications", "Physical Therapy"];
+const LEVELS = ["Division I", "Division II", "Division III", "Club Sports", "Intramural Sports"];
 
 export const demoEmail = (first: string, last: string) => `${first}.${last}@demo.sideline.local`.toLowerCase();
 
@@ -32,26 +66,51 @@ const config = loadConfig();
 const db = await openSqlite(path.join(path.resolve(config.DATA_DIR), "sideline.db"));
 await migrateToLatest(db);
 const passwordHash = await hashPassword(DEMO_PASSWORD);
+const companies = await db.selectFrom("company").select(["id", "name"]).orderBy("id").execute();
 let added = 0;
-for (const m of DEMO_MEMBERS) {
+
+for (const [i, m] of DEMO_MEMBERS.entries()) {
   const email = demoEmail(m.first, m.last);
   if (await findMemberByEmail(db, email)) continue;
   const now = new Date().toISOString();
-  await insertMember(db, {
-    email,
-    passwordHash,
-    firstName: m.first,
-    middleName: "",
-    lastName: m.last,
-    gender: m.gender,
-    birthDate: m.born,
-    profileType: m.type,
-    title: m.title,
-    picturePath: null,
-    status: MemberStatus.Active,
-    welcomeBackPending: 0,
-    createdAt: now,
-    updatedAt: now,
+  const athlete = isAthleteStatus(m.type);
+  await db.transaction().execute(async (trx) => {
+    const memberId = await insertMember(trx, {
+      email, passwordHash, firstName: m.first, middleName: "", lastName: m.last, gender: m.gender, birthDate: m.born,
+      profileType: m.type, title: m.title, picturePath: null, status: MemberStatus.Active, welcomeBackPending: 0,
+      createdAt: now, updatedAt: now,
+    });
+    await upsertProfile(trx, memberId, {
+      sport: m.sport, bio: m.bio, currentCity: m.city, hometown: m.city, city: m.city, state: m.state,
+      showGender: i % 2, showBirthDate: i % 3 === 0 ? 1 : 0,
+      lookingForEmployment: i % 4 === 0 ? 1 : 0, lookingForNetworking: 1, lookingForPartnership: i % 5 === 0 ? 1 : 0,
+      lookingForRecruitment: athlete ? 1 : 0,
+      preferredHandFoot: athlete ? (m.hand ?? "Right") : "",
+      preferredPosition: athlete ? (m.positions?.[0] ?? "") : "",
+      secondaryPosition: athlete ? (m.positions?.[1] ?? "") : "",
+      heightInches: athlete ? (m.height ?? null) : null,
+      weightLbs: athlete ? (m.weight ?? null) : null,
+      otherSportingInterest: athlete ? "" : "Athletes and Sports",
+      cellPhone: `555-01${String(i).padStart(2, "0")}`, showCellPhone: i % 3 === 1 ? 1 : 0,
+      twitter: `@${m.first.toLowerCase()}${m.last.toLowerCase()}`,
+      aboutMe: `${m.first} ${m.last}: ${m.title}.`, activities: "Training, film study, community clinics",
+      photoAccountUrl: `https://www.instagram.com/${m.first.toLowerCase()}.${m.last.toLowerCase()}/`,
+    }, now);
+    const [state, type] = SCHOOL_PICKS[i % SCHOOL_PICKS.length]!;
+    const school = await trx.selectFrom("school").select("id").where("state", "=", state).where("type", "=", type).orderBy("name").offset(i * 7).limit(1).executeTakeFirst();
+    if (school) {
+      await insertSchoolEntry(trx, {
+        memberId, schoolId: school.id, degreeTypeId: type === 3 ? 1 : 3, major: type === 3 ? MAJORS[i % MAJORS.length]! : "General Studies",
+        yearClass: Number(m.born.slice(0, 4)) + (type === 3 ? 22 : 18), competitionLevel: LEVELS[i % LEVELS.length]!, societies: "", createdAt: now,
+      });
+    }
+    if (!athlete && companies.length > 0) {
+      const company = companies[i % companies.length]!;
+      await insertEmployment(trx, {
+        memberId, companyId: company.id, title: m.title, description: m.bio, city: m.city, state: m.state,
+        startMonth: 1 + (i % 12), startYear: 2015 + (i % 8), endMonth: null, endYear: null, currentlyWorksHere: 1, createdAt: now,
+      });
+    }
   });
   added += 1;
 }

@@ -14,14 +14,26 @@ const seed = () => execFileSync(BUN, ["scripts/seed.ts"], { cwd: ROOT, env: { ..
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run seed", () => {
-  it("adds an active demo member of every profile type, once", () => {
-    expect(seed()).toMatch(/10 demo members added/);
-    expect(seed()).toMatch(/0 demo members added \(10 already there\)/);
+  it("adds active demo members of every profile type with full profiles, once", () => {
+    expect(seed()).toMatch(/20 demo members added/);
+    expect(seed()).toMatch(/0 demo members added \(20 already there\)/);
     const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
-    const rows = db.prepare("select profile_type, status from member").all() as Array<{ profile_type: string; status: number }>;
+    const rows = db
+      .prepare(
+        `select m.profile_type, m.status, p.sport, p.height_inches, p.preferred_position,
+                (select count(*) from member_school s where s.member_id = m.id) as schools
+         from member m join member_profile p on p.member_id = m.id`,
+      )
+      .all() as Array<{ profile_type: string; status: number; sport: string; height_inches: number | null; preferred_position: string; schools: number }>;
     db.close();
-    expect(rows.map((r) => r.profile_type).sort()).toEqual([...PROFILE_TYPES].sort());
-    expect(rows.every((r) => r.status === 2)).toBe(true);
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.profile_type))).toEqual(new Set(PROFILE_TYPES));
+    expect(rows.every((r) => r.status === 2 && r.sport !== "")).toBe(true);
+    const athletes = rows.filter((r) => r.profile_type.startsWith("Athlete"));
+    expect(athletes.length).toBeGreaterThan(5);
+    expect(athletes.every((r) => r.height_inches !== null && r.preferred_position !== "")).toBe(true);
+    expect(rows.filter((r) => !r.profile_type.startsWith("Athlete")).every((r) => r.height_inches === null)).toBe(true);
+    expect(rows.filter((r) => r.schools > 0).length).toBeGreaterThan(15);
   });
 
   it("its members can log in to a server started on the same data directory", async () => {
