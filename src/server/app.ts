@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
@@ -11,9 +12,13 @@ import { accessLog, requestMeta } from "./http/request-meta.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
 import { spaIndex, staticFiles } from "./http/static.ts";
+import { multipartLimit } from "./http/upload-limit.ts";
 import { account } from "./rest/account.ts";
 import { common } from "./rest/common.ts";
+import { commonReference } from "./rest/common-reference.ts";
 import { member } from "./rest/member.ts";
+import { memberProfile } from "./rest/member-profile.ts";
+import { organizations } from "./rest/organizations.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";
 
@@ -29,7 +34,12 @@ export interface HttpAppOptions {
 /** The whole HTTP surface: tRPC for the web client, legacy REST, static files, the SPA. */
 export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOptions) {
   const http = new Hono<AppEnv>();
-  const dispatchRest = createRestDispatcher({ account, member, common });
+  const dispatchRest = createRestDispatcher({
+    account,
+    member: { ...member, ...memberProfile },
+    common: { ...common, ...commonReference },
+    organizations,
+  });
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 
   http.use("*", async (c, next) => {
@@ -48,6 +58,7 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     http.use("/api/*", legacyCors);
     http.use("/services/*", legacyCors);
   }
+  for (const prefix of ["/trpc/*", "/api/*", "/services/*"]) http.use(prefix, multipartLimit());
   http.use("/trpc/*", resolveSession({ acceptCookie: true }), csrfGuard(publicOrigin));
   for (const prefix of ["/api/*", "/services/*"]) {
     // Bearer tokens only (see resolveSession); the guard still refuses cookie-carrying cross-site writes.
@@ -79,7 +90,12 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
   http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));
 
-  http.use("/assets/*", staticFiles(clientDir, "public, max-age=31536000, immutable"));
+  http.use("/assets/*", staticFiles(path.join(clientDir, "assets"), "public, max-age=31536000, immutable", { urlPrefix: "/assets" }));
+  if (app.uploadsDir) {
+    // Uploaded pictures: random names that are never reused, so they are cached for good.
+    http.use("/uploads/*", staticFiles(app.uploadsDir, "public, max-age=31536000, immutable", { urlPrefix: "/uploads" }));
+  }
+  http.all("/uploads/*", (c) => c.json({ message: "Not found." }, 404));
   http.use("*", staticFiles(publicDir, "public, max-age=3600"));
   http.get("*", spaIndex(clientDir));
 

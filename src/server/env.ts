@@ -29,6 +29,11 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** YouTube Data API v3 key for the Videos tab; without it video lists are empty. */
+  YOUTUBE_API_KEY: z.string().min(1).optional(),
+  YOUTUBE_API_BASE_URL: z
+    .url({ message: "must be an absolute URL such as https://www.googleapis.com/youtube/v3" })
+    .default("https://www.googleapis.com/youtube/v3"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

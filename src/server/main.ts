@@ -2,6 +2,8 @@ import path from "node:path";
 import { createLogger } from "../domains/platform/logger.ts";
 import { createMailer } from "../domains/platform/mailer.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
+import { createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
+import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createHttpApp } from "./app.ts";
 import { openSqlite } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrator.ts";
@@ -27,7 +29,17 @@ async function start() {
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
-  const app = { db, mailer, limiter: new RateLimiter(config.RATE_LIMITS), log, publicUrl: config.PUBLIC_URL };
+  const app = {
+    db,
+    mailer,
+    limiter: new RateLimiter(config.RATE_LIMITS),
+    log,
+    publicUrl: config.PUBLIC_URL,
+    uploadsDir: path.join(dataDir, "uploads"),
+    videos: createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log }),
+    secretBox: createSecretBox(loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir })),
+  };
+  if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
   const http = createHttpApp({
     config,
     app,

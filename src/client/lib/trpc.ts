@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/root.ts";
 
@@ -26,8 +26,15 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  // The session travels in an HttpOnly cookie; same-origin fetches send it.
-  links: [httpBatchLink({ url: "/trpc" })],
+  // The session travels in an HttpOnly cookie; same-origin fetches send it. FormData (the photo
+  // upload) cannot be batched: it goes alone through httpLink, everything else is batched.
+  links: [
+    splitLink({
+      condition: (op) => isNonJsonSerializable(op.input),
+      true: httpLink({ url: "/trpc" }),
+      false: httpBatchLink({ url: "/trpc" }),
+    }),
+  ],
 });
 
 /** Query and mutation options for every procedure: trpc.account.me.queryOptions(), ... */

@@ -1,7 +1,9 @@
 import type { DB } from "../../server/db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
+import type { VideoProvider } from "../videos/videos.schema.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import type { SecretBox } from "./secret-box.ts";
 
 /** What every service receives first: the database and the few infrastructure pieces. */
 export interface AppContext {
@@ -11,6 +13,12 @@ export interface AppContext {
   log: Logger;
   /** Base URL for links in e-mails, without a trailing slash. */
   publicUrl: string;
+  /** DATA_DIR/uploads: uploaded pictures, served under /uploads/ (needed by the media service). */
+  uploadsDir?: string;
+  /** The video channel provider (YouTube); without it every video list is empty. */
+  videos?: VideoProvider;
+  /** Encryption with the server's key (common/EncryptString, DecryptString). */
+  secretBox?: SecretBox;
 }
 
 /** Facts about the request that services need for rate limits and the sessions list. */

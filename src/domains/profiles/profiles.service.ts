@@ -1,4 +1,4 @@
-import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, DomainError, ErrorCodes, forbidden, notFound } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
@@ -176,8 +176,10 @@ export async function getMediaLinks(
   let s: Subject;
   try {
     s = await loadSubject(ctx, viewer, memberId);
-  } catch {
-    return null;
+  } catch (error) {
+    // No such (visible) member: nothing to show. Anything else is a real failure.
+    if (error instanceof DomainError && error.code === ErrorCodes.NotFound) return null;
+    throw error;
   }
   return {
     photoAccountUrl: levelAllows(s.privacy.photos, s.relation) ? s.profile.photoAccountUrl : "",
@@ -302,16 +304,19 @@ async function checkEducationChoices(ctx: AppContext, data: EducationData) {
 export async function addSchool(ctx: AppContext, actor: Actor, memberId: number, data: EducationData): Promise<EducationEntry[]> {
   requireOwner(actor, memberId);
   await checkEducationChoices(ctx, data);
-  const schoolId = await resolveSchool(ctx, actor, data);
-  await repo.insertSchoolEntry(ctx.db, {
-    memberId,
-    schoolId,
-    degreeTypeId: data.degreeTypeId,
-    major: data.major,
-    yearClass: data.yearClass,
-    competitionLevel: data.competitionLevel,
-    societies: data.societies,
-    createdAt: isoNow(),
+  // One transaction: a school the member adds to the lists exists only with the entry that uses it.
+  await ctx.db.transaction().execute(async (trx) => {
+    const schoolId = await resolveSchool({ ...ctx, db: trx }, actor, data);
+    await repo.insertSchoolEntry(trx, {
+      memberId,
+      schoolId,
+      degreeTypeId: data.degreeTypeId,
+      major: data.major,
+      yearClass: data.yearClass,
+      competitionLevel: data.competitionLevel,
+      societies: data.societies,
+      createdAt: isoNow(),
+    });
   });
   return (await getEducation(ctx, actor, memberId))!;
 }
@@ -325,16 +330,19 @@ export async function updateSchool(
 ): Promise<EducationEntry[]> {
   requireOwner(actor, memberId);
   await checkEducationChoices(ctx, data);
-  const schoolId = await resolveSchool(ctx, actor, data);
-  const updated = await repo.updateSchoolEntry(ctx.db, memberId, entryId, {
-    schoolId,
-    degreeTypeId: data.degreeTypeId,
-    major: data.major,
-    yearClass: data.yearClass,
-    competitionLevel: data.competitionLevel,
-    societies: data.societies,
+  // One transaction: an unknown entry (404) must not leave a newly added school behind.
+  await ctx.db.transaction().execute(async (trx) => {
+    const schoolId = await resolveSchool({ ...ctx, db: trx }, actor, data);
+    const updated = await repo.updateSchoolEntry(trx, memberId, entryId, {
+      schoolId,
+      degreeTypeId: data.degreeTypeId,
+      major: data.major,
+      yearClass: data.yearClass,
+      competitionLevel: data.competitionLevel,
+      societies: data.societies,
+    });
+    if (!updated) throw notFound("There is no such school in your education.");
   });
-  if (!updated) throw notFound("There is no such school in your education.");
   return (await getEducation(ctx, actor, memberId))!;
 }
 
@@ -374,8 +382,10 @@ function employmentValues(data: EmploymentData, companyId: number) {
 
 export async function addEmployment(ctx: AppContext, actor: Actor, memberId: number, data: EmploymentData): Promise<EmploymentEntry[]> {
   requireOwner(actor, memberId);
-  const companyId = await resolveCompany(ctx, actor, data);
-  await repo.insertEmployment(ctx.db, { memberId, ...employmentValues(data, companyId), createdAt: isoNow() });
+  await ctx.db.transaction().execute(async (trx) => {
+    const companyId = await resolveCompany({ ...ctx, db: trx }, actor, data);
+    await repo.insertEmployment(trx, { memberId, ...employmentValues(data, companyId), createdAt: isoNow() });
+  });
   return (await getEmployment(ctx, actor, memberId))!;
 }
 
@@ -387,10 +397,13 @@ export async function updateEmployment(
   data: EmploymentData,
 ): Promise<EmploymentEntry[]> {
   requireOwner(actor, memberId);
-  const companyId = await resolveCompany(ctx, actor, data);
-  if (!(await repo.updateEmployment(ctx.db, memberId, entryId, employmentValues(data, companyId)))) {
-    throw notFound("There is no such job in your work experience.");
-  }
+  // One transaction: an unknown entry (404) must not leave a newly added company behind.
+  await ctx.db.transaction().execute(async (trx) => {
+    const companyId = await resolveCompany({ ...ctx, db: trx }, actor, data);
+    if (!(await repo.updateEmployment(trx, memberId, entryId, employmentValues(data, companyId)))) {
+      throw notFound("There is no such job in your work experience.");
+    }
+  });
   return (await getEmployment(ctx, actor, memberId))!;
 }
 

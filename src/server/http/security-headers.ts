@@ -24,7 +24,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
         "script-src 'self'",
         `style-src 'self' 'nonce-${nonce}'`,
         "style-src-attr 'none'",
-        "img-src 'self' data:",
+        // Video thumbnails of members' channels come from YouTube's image host.
+        "img-src 'self' data: https://i.ytimg.com",
         "connect-src 'self'",
         "font-src 'self'",
         "media-src 'self'",

@@ -3,14 +3,20 @@ import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
 
-/** Serves files below `root` for GET/HEAD; unknown paths fall through to the next handler. */
-export function staticFiles(root: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+/**
+ * Serves files below `root` for GET/HEAD; unknown paths fall through to the next handler. With
+ * `urlPrefix` (e.g. "/uploads"), the URL path below that prefix names the file below `root`, so
+ * nothing outside `root` can be reached even through an encoded "..%2F".
+ */
+export function staticFiles(root: string, cacheControl: string, options: { urlPrefix?: string } = {}): MiddlewareHandler<AppEnv> {
   const base = path.resolve(root);
+  const prefix = options.urlPrefix?.replace(/\/+$/, "") ?? "";
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    if (prefix && !c.req.path.startsWith(`${prefix}/`)) return next();
     let rel: string;
     try {
-      rel = decodeURIComponent(c.req.path);
+      rel = decodeURIComponent(c.req.path.slice(prefix.length));
     } catch {
       return next();
     }

@@ -1,5 +1,6 @@
 import { clientLogInput } from "../../domains/accounts/accounts.schema.ts";
 import * as accounts from "../../domains/accounts/accounts.service.ts";
+import { commonCryptoActions } from "./media.ts";
 import { type Controller, fields, type RestRequest } from "./registry.ts";
 
 const asText = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v));
@@ -16,5 +17,6 @@ async function storeLog(req: RestRequest) {
 
 /** common/*: lookups and client logs (reference data joins in with the profile issue). */
 export const common: Controller = {
+  ...commonCryptoActions,
   Logs: { methods: ["GET", "POST"], public: true, handler: storeLog },
 };

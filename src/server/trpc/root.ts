@@ -1,6 +1,8 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
+import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
 import { referenceRouter } from "../../domains/reference/reference.router.ts";
+import { videosRouter } from "../../domains/videos/videos.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every domain's procedures under one router; its type is all the client imports. */
@@ -8,6 +10,8 @@ export const appRouter = router({
   account: accountsRouter,
   profiles: profilesRouter,
   reference: referenceRouter,
+  media: mediaRouter,
+  videos: videosRouter,
 });
 
 export type AppRouter = typeof appRouter;

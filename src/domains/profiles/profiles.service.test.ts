@@ -1,0 +1,467 @@
+/**
+ * The profile service on a real SQLite file: the privacy matrix of issue 3 (every section x every
+ * level x owner / contact / other member, through viewProfile and the per-section getters), the
+ * field rules of the contact and basic sections, the picture rule, hidden members, and the saves.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DB, openSqlite } from "../../server/db/client.ts";
+import { migrateToLatest } from "../../server/db/migrator.ts";
+import { DomainError, ErrorCodes } from "../../shared/errors.ts";
+import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import { silentLogger } from "../platform/logger.ts";
+import { createMailer } from "../platform/mailer.ts";
+import { RateLimiter } from "../platform/rate-limit.ts";
+import { PrivacyLevel } from "./privacy.ts";
+import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
+import * as profiles from "./profiles.service.ts";
+
+let dir: string;
+let db: DB;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-profiles-"));
+  db = await openSqlite(path.join(dir, "sideline.db"));
+  await migrateToLatest(db);
+  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, publicUrl: "http://sideline.test" };
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+let seq = 0;
+async function newMember(overrides: { status?: number; firstName?: string; picturePath?: string | null } = {}): Promise<Actor> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("member")
+    .values({
+      email: `profile-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      passwordHash: "x",
+      firstName: overrides.firstName ?? "Pat",
+      middleName: "",
+      lastName: "Keeper",
+      gender: "Female",
+      birthDate: "1990-01-01",
+      profileType: "Coach",
+      title: "Coach",
+      picturePath: overrides.picturePath === undefined ? null : overrides.picturePath,
+      status: overrides.status ?? MemberStatus.Active,
+      welcomeBackPending: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
+}
+
+/** An accepted contact: two rows, one each way. */
+async function makeContacts(a: Actor, b: Actor) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("contactLink")
+    .values([
+      { memberId: a.memberId, otherId: b.memberId, status: "accepted", createdAt: now, updatedAt: now },
+      { memberId: b.memberId, otherId: a.memberId, status: "accepted", createdAt: now, updatedAt: now },
+    ])
+    .execute();
+}
+
+type PrivacyPatch = Partial<{
+  basicInfo: number; personalInfo: number; contactInfo: number; education: number; workInfo: number; photos: number;
+  videos: number; mobilePhone: number; otherPhone: number; emailAddress: number; viewProfilePicture: number;
+}>;
+
+/** Sets privacy values directly (the settings screen comes in a later issue); the rest keep their defaults. */
+async function setPrivacy(m: Actor, patch: PrivacyPatch) {
+  await db.deleteFrom("memberPrivacy").where("memberId", "=", m.memberId).execute();
+  await db.insertInto("memberPrivacy").values({ memberId: m.memberId, ...patch }).execute();
+}
+
+async function setProfileFlags(m: Actor, patch: Partial<Record<"showAddress" | "showEmail" | "showCellPhone" | "showHomePhone" | "showGender" | "showBirthDate", 0 | 1>>) {
+  await db.updateTable("memberProfile").set(patch).where("memberId", "=", m.memberId).execute();
+}
+
+async function schoolIdOf(state: string, type: number): Promise<number> {
+  const row = await db.selectFrom("school").select("id").where("state", "=", state).where("type", "=", type).orderBy("name").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const BASIC = {
+  firstName: "Olivia",
+  middleName: "Q",
+  lastName: "Owner",
+  title: "Point guard",
+  sport: "Basketball",
+  currentStatus: "Athlete (Amateur)",
+  bio: "Plays fast.",
+  gender: "Female",
+  showGender: false,
+  birthMonth: "5",
+  birthDay: "17",
+  birthYear: "1995",
+  showBirthDate: false,
+  lookingForNetworking: true,
+  preferredHandFoot: "Right",
+  preferredPosition: "Point guard",
+  secondaryPosition: "Shooting guard",
+  heightInches: 70,
+  weightLbs: 150,
+  currentCity: "Springfield",
+  hometown: "Shelbyville",
+};
+
+const CONTACT = {
+  otherEmail: "olivia.other@example.com",
+  facebook: "fb/olivia",
+  instagram: "ig/olivia",
+  twitter: "tw/olivia",
+  website: "https://olivia.example.com",
+  homePhone: "555-0100",
+  cellPhone: "555-0101",
+  otherPhone: "555-0102",
+  address: "1 Court Street",
+  city: "Springfield",
+  neighborhood: "Downtown",
+  state: "il",
+  zip: "62701",
+  showAddress: false,
+  showEmail: false,
+  showCellPhone: false,
+  showHomePhone: false,
+};
+
+const PHOTOS = "https://www.instagram.com/olivia";
+const CHANNEL = "UC_olivia-123";
+
+/** An owner with every section filled in, a contact of theirs and a member who is not. */
+async function trio() {
+  const owner = await newMember({ picturePath: "/uploads/olivia.webp" });
+  const contact = await newMember({ firstName: "Cody" });
+  const other = await newMember({ firstName: "Mo" });
+  await makeContacts(owner, contact);
+  await profiles.saveBasicInfo(ctx, owner, owner.memberId, basicInfoInput.parse(BASIC));
+  await profiles.saveContactInfo(ctx, owner, owner.memberId, contactInfoInput.parse(CONTACT));
+  await profiles.savePersonalInfo(ctx, owner, owner.memberId, personalInfoInput.parse({ aboutMe: "About Olivia", activities: "Hoops", interests: "Coaching", specialSkills: "Passing" }));
+  await profiles.addSchool(
+    ctx,
+    owner,
+    owner.memberId,
+    educationInput.parse({ state: "IL", schoolType: 3, schoolId: await schoolIdOf("IL", 3), degreeTypeId: 1, major: "Kinesiology", yearClass: "2017", competitionLevel: "Division I" }),
+  );
+  await profiles.addEmployment(ctx, owner, owner.memberId, employmentInput.parse({ companyName: "Springfield Hoops", title: "Assistant coach", startMonth: 6, startYear: 2018, currentlyWorksHere: true }));
+  await profiles.setPhotoAccountUrl(ctx, owner, owner.memberId, PHOTOS);
+  await profiles.setVideoChannelId(ctx, owner, owner.memberId, CHANNEL);
+  return { owner, contact, other };
+}
+
+async function expectDomainError(p: Promise<unknown>, code: string) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  expect((err as DomainError).code).toBe(code);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Section = "basic" | "contact" | "education" | "employment" | "personal" | "photos" | "videos";
+type Viewer = "owner" | "contact" | "other";
+
+const SECTION_PRIVACY: Record<Section, keyof PrivacyPatch> = {
+  basic: "basicInfo",
+  contact: "contactInfo",
+  education: "education",
+  employment: "workInfo",
+  personal: "personalInfo",
+  photos: "photos",
+  videos: "videos",
+};
+
+/** What the section shows when visible (a value that only the owner's data has), via the per-section getter. */
+async function sectionThroughGetter(section: Section, viewer: Actor, ownerId: number): Promise<unknown> {
+  switch (section) {
+    case "basic":
+      return (await profiles.getBasicInfo(ctx, viewer, ownerId))?.firstName ?? null;
+    case "contact":
+      return (await profiles.getContactInfo(ctx, viewer, ownerId))?.city ?? null;
+    case "education":
+      return (await profiles.getEducation(ctx, viewer, ownerId))?.map((e) => e.major).join() ?? null;
+    case "employment":
+      return (await profiles.getEmployment(ctx, viewer, ownerId))?.map((e) => e.companyName).join() ?? null;
+    case "personal":
+      return (await profiles.getPersonalInfo(ctx, viewer, ownerId))?.aboutMe ?? null;
+    case "photos":
+      return (await profiles.getMediaLinks(ctx, viewer, ownerId))!.photoAccountUrl || null;
+    case "videos":
+      return (await profiles.getMediaLinks(ctx, viewer, ownerId))!.videoChannelId || null;
+  }
+}
+
+function sectionOfView(section: Section, view: Awaited<ReturnType<typeof profiles.viewProfile>>): unknown {
+  switch (section) {
+    case "basic":
+      return view.basic?.firstName ?? null;
+    case "contact":
+      return view.contact?.city ?? null;
+    case "education":
+      return view.education?.map((e) => e.major).join() ?? null;
+    case "employment":
+      return view.employment?.map((e) => e.companyName).join() ?? null;
+    case "personal":
+      return view.personal?.aboutMe ?? null;
+    case "photos":
+      return view.photoAccountUrl;
+    case "videos":
+      return view.videoChannelId;
+  }
+}
+
+const SHOWN: Record<Section, string> = {
+  basic: "Olivia",
+  contact: "Springfield",
+  education: "Kinesiology",
+  employment: "Springfield Hoops",
+  personal: "About Olivia",
+  photos: PHOTOS,
+  videos: CHANNEL,
+};
+
+const LEVELS = [
+  ["Public", PrivacyLevel.Public],
+  ["Private", PrivacyLevel.Private],
+  ["Only Contacts", PrivacyLevel.OnlyContacts],
+] as const;
+
+/** The rule: the owner sees everything; Public: every member; Only Contacts: contacts; Private: nobody else. */
+function expectedVisible(level: number, viewer: Viewer): boolean {
+  if (viewer === "owner") return true;
+  if (level === PrivacyLevel.Public) return true;
+  return level === PrivacyLevel.OnlyContacts && viewer === "contact";
+}
+
+const SECTIONS: Section[] = ["basic", "contact", "education", "employment", "personal", "photos", "videos"];
+const MATRIX = SECTIONS.flatMap((section) =>
+  LEVELS.flatMap(([levelName, level]) =>
+    (["owner", "contact", "other"] as const).map((viewer) => ({ section, levelName, level, viewer, visible: expectedVisible(level, viewer) })),
+  ),
+);
+
+describe("privacy matrix: section x level x viewer", () => {
+  let people: Awaited<ReturnType<typeof trio>>;
+  beforeAll(async () => {
+    people = await trio();
+  });
+
+  it("has 63 cases (7 sections x 3 levels x 3 viewers)", () => {
+    expect(MATRIX).toHaveLength(63);
+  });
+
+  it.each(MATRIX)("$section at $levelName, seen by $viewer: visible=$visible", async ({ section, level, viewer, visible }) => {
+    const { owner } = people;
+    // Only this section at this level; every other section stays Public.
+    await setPrivacy(owner, { [SECTION_PRIVACY[section]]: level });
+    const who = people[viewer];
+    const expected = visible ? SHOWN[section] : null;
+
+    const view = await profiles.viewProfile(ctx, who, owner.memberId);
+    expect(view.relation).toBe(viewer === "owner" ? "self" : viewer === "contact" ? "contact" : "member");
+    expect(sectionOfView(section, view)).toBe(expected);
+    expect(await sectionThroughGetter(section, who, owner.memberId)).toBe(expected);
+
+    // The other sections are untouched by this one's level.
+    for (const s of SECTIONS.filter((x) => x !== section)) expect(sectionOfView(s, view)).toBe(SHOWN[s]);
+  });
+});
+
+describe("field rules", () => {
+  let people: Awaited<ReturnType<typeof trio>>;
+  beforeAll(async () => {
+    people = await trio();
+  });
+  beforeEach(async () => {
+    await setPrivacy(people.owner, {});
+    await setProfileFlags(people.owner, { showAddress: 0, showEmail: 0, showCellPhone: 0, showHomePhone: 0, showGender: 0, showBirthDate: 0 });
+  });
+
+  const contactOf = async (viewer: Viewer) => (await profiles.getContactInfo(ctx, people[viewer], people.owner.memberId))!;
+  const basicOf = async (viewer: Viewer) => (await profiles.getBasicInfo(ctx, people[viewer], people.owner.memberId))!;
+  const ownerEmail = async () =>
+    (await db.selectFrom("member").select("email").where("id", "=", people.owner.memberId).executeTakeFirstOrThrow()).email;
+
+  it("new defaults hide e-mail, phones (other phone is Private) and address from others; city and state stay", async () => {
+    for (const viewer of ["contact", "other"] as const) {
+      const c = await contactOf(viewer);
+      expect(c).toMatchObject({ email: "", otherEmail: "", homePhone: "", cellPhone: "", otherPhone: "", address: "", neighborhood: "", zip: "" });
+      expect(c).toMatchObject({ city: "Springfield", state: "IL", facebook: "fb/olivia", instagram: "ig/olivia", twitter: "tw/olivia", website: "https://olivia.example.com" });
+    }
+  });
+
+  it("the owner always sees everything, whatever the flags and levels", async () => {
+    await setPrivacy(people.owner, {
+      basicInfo: 2, personalInfo: 2, contactInfo: 2, education: 2, workInfo: 2, photos: 2, videos: 2,
+      mobilePhone: 2, otherPhone: 2, emailAddress: 2, viewProfilePicture: 0,
+    });
+    const view = await profiles.viewProfile(ctx, people.owner, people.owner.memberId);
+    expect(view.contact).toMatchObject({
+      email: await ownerEmail(), otherEmail: CONTACT.otherEmail, homePhone: CONTACT.homePhone, cellPhone: CONTACT.cellPhone,
+      otherPhone: CONTACT.otherPhone, address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip,
+    });
+    expect(view.basic).toMatchObject({ gender: "Female", birthDate: "1995-05-17" });
+    expect(view.picturePath).toBe("/uploads/olivia.webp");
+    expect(view.education).toHaveLength(1);
+    expect(view.employment).toHaveLength(1);
+    expect(view.personal?.aboutMe).toBe("About Olivia");
+    expect(view.photoAccountUrl).toBe(PHOTOS);
+    expect(view.videoChannelId).toBe(CHANNEL);
+  });
+
+  it.each([
+    // emailAddress level, expected for contact, expected for other
+    [PrivacyLevel.Public, true, true],
+    [PrivacyLevel.OnlyContacts, true, false],
+    [PrivacyLevel.Private, false, false],
+  ])("e-mail and other e-mail need showEmail and the emailAddress level (level %i)", async (level, forContact, forOther) => {
+    await setPrivacy(people.owner, { emailAddress: level });
+    // Without the flag nobody else sees them, at any level.
+    for (const viewer of ["contact", "other"] as const) expect(await contactOf(viewer)).toMatchObject({ email: "", otherEmail: "" });
+    await setProfileFlags(people.owner, { showEmail: 1 });
+    const email = await ownerEmail();
+    for (const [viewer, sees] of [["contact", forContact], ["other", forOther]] as const) {
+      expect(await contactOf(viewer)).toMatchObject(sees ? { email, otherEmail: CONTACT.otherEmail } : { email: "", otherEmail: "" });
+    }
+    expect(await contactOf("owner")).toMatchObject({ email, otherEmail: CONTACT.otherEmail });
+  });
+
+  it.each([
+    [PrivacyLevel.Public, true, true],
+    [PrivacyLevel.OnlyContacts, true, false],
+    [PrivacyLevel.Private, false, false],
+  ])("cell phone needs showCellPhone and the mobilePhone level (level %i)", async (level, forContact, forOther) => {
+    await setPrivacy(people.owner, { mobilePhone: level });
+    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).cellPhone).toBe("");
+    await setProfileFlags(people.owner, { showCellPhone: 1 });
+    expect((await contactOf("contact")).cellPhone).toBe(forContact ? CONTACT.cellPhone : "");
+    expect((await contactOf("other")).cellPhone).toBe(forOther ? CONTACT.cellPhone : "");
+    expect((await contactOf("owner")).cellPhone).toBe(CONTACT.cellPhone);
+  });
+
+  it("home phone follows showHomePhone", async () => {
+    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).homePhone).toBe("");
+    await setProfileFlags(people.owner, { showHomePhone: 1 });
+    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).homePhone).toBe(CONTACT.homePhone);
+  });
+
+  it.each([
+    [PrivacyLevel.Public, true, true],
+    [PrivacyLevel.OnlyContacts, true, false],
+    [PrivacyLevel.Private, false, false],
+  ])("other phone follows its own level (level %i; default Private)", async (level, forContact, forOther) => {
+    await setPrivacy(people.owner, { otherPhone: level });
+    expect((await contactOf("contact")).otherPhone).toBe(forContact ? CONTACT.otherPhone : "");
+    expect((await contactOf("other")).otherPhone).toBe(forOther ? CONTACT.otherPhone : "");
+    expect((await contactOf("owner")).otherPhone).toBe(CONTACT.otherPhone);
+  });
+
+  it("address, neighborhood and zip only with showAddress", async () => {
+    for (const viewer of ["contact", "other"] as const) expect(await contactOf(viewer)).toMatchObject({ address: "", neighborhood: "", zip: "" });
+    await setProfileFlags(people.owner, { showAddress: 1 });
+    for (const viewer of ["contact", "other"] as const) {
+      expect(await contactOf(viewer)).toMatchObject({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip });
+    }
+  });
+
+  it("gender only with showGender, birth date only with showBirthDate", async () => {
+    for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: null, showGender: false, showBirthDate: false });
+    await setProfileFlags(people.owner, { showGender: 1 });
+    for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: "Female", birthDate: null });
+    await setProfileFlags(people.owner, { showGender: 0, showBirthDate: 1 });
+    for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: "1995-05-17" });
+    expect(await basicOf("owner")).toMatchObject({ gender: "Female", birthDate: "1995-05-17" });
+  });
+
+  it("the picture falls back to the default for non-contacts when viewProfilePicture is 0", async () => {
+    const real = "/uploads/olivia.webp";
+    const fallback = `/images/${DEFAULT_PICTURE}`;
+    const pictures = async () =>
+      Promise.all((["owner", "contact", "other"] as const).map(async (v) => {
+        const view = await profiles.viewProfile(ctx, people[v], people.owner.memberId);
+        const header = await profiles.getHeader(ctx, people[v], people.owner.memberId);
+        expect(header.picturePath).toBe(view.picturePath);
+        return view.picturePath;
+      }));
+    expect(await pictures()).toEqual([real, real, real]);
+    await setPrivacy(people.owner, { viewProfilePicture: 0 });
+    expect(await pictures()).toEqual([real, real, fallback]);
+  });
+
+  it("a pending request does not make a contact", async () => {
+    const requester = await newMember();
+    const now = new Date().toISOString();
+    await db.insertInto("contactLink").values({ memberId: requester.memberId, otherId: people.owner.memberId, status: "pending", createdAt: now, updatedAt: now }).execute();
+    await setPrivacy(people.owner, { contactInfo: PrivacyLevel.OnlyContacts });
+    const view = await profiles.viewProfile(ctx, requester, people.owner.memberId);
+    expect(view.relation).toBe("member");
+    expect(view.contact).toBeNull();
+  });
+});
+
+describe("members without a visible profile", () => {
+  it.each([
+    ["awaiting confirmation", MemberStatus.AwaitingConfirmation],
+    ["deactivated", MemberStatus.Deactivated],
+  ])("a member %s is not found by others", async (_label, status) => {
+    const hidden = await newMember({ status });
+    const viewer = await newMember();
+    for (const read of [profiles.viewProfile, profiles.getHeader, profiles.getBasicInfo, profiles.getContactInfo, profiles.getEducation, profiles.getEmployment, profiles.getPersonalInfo]) {
+      await expectDomainError(read(ctx, viewer, hidden.memberId), ErrorCodes.NotFound);
+    }
+    expect(await profiles.getMediaLinks(ctx, viewer, hidden.memberId)).toBeNull();
+  });
+
+  it("an unknown id is not found", async () => {
+    const viewer = await newMember();
+    await expectDomainError(profiles.viewProfile(ctx, viewer, 987_654_321), ErrorCodes.NotFound);
+    expect(await profiles.getMediaLinks(ctx, viewer, 987_654_321)).toBeNull();
+  });
+});
+
+describe("saving", () => {
+  it("only the owner may change a profile", async () => {
+    const { owner, contact } = await trio();
+    await expectDomainError(profiles.saveBasicInfo(ctx, contact, owner.memberId, basicInfoInput.parse(BASIC)), ErrorCodes.Forbidden);
+    await expectDomainError(profiles.savePersonalInfo(ctx, contact, owner.memberId, personalInfoInput.parse({ aboutMe: "x" })), ErrorCodes.Forbidden);
+    await expectDomainError(profiles.setVideoChannelId(ctx, contact, owner.memberId, "x"), ErrorCodes.Forbidden);
+    expect((await profiles.getPersonalInfo(ctx, owner, owner.memberId))?.aboutMe).toBe("About Olivia");
+  });
+
+  it("a non-athlete status clears the athlete fields; a missing middle name saves empty", async () => {
+    const m = await newMember();
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse(BASIC));
+    expect(await profiles.getBasicInfo(ctx, m, m.memberId)).toMatchObject({ preferredHandFoot: "Right", heightInches: 70, weightLbs: 150, middleName: "Q" });
+    const { middleName: _m, ...withoutMiddle } = BASIC;
+    const saved = await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...withoutMiddle, currentStatus: "Scout", otherSportingInterest: "Sportscaster" }));
+    expect(saved).toMatchObject({
+      currentStatus: "Scout", middleName: "", preferredHandFoot: "", preferredPosition: "", secondaryPosition: "",
+      heightInches: null, weightLbs: null, otherSportingInterest: "Sportscaster",
+    });
+  });
+
+  it("refuses a sport or interest that is not in the lists", async () => {
+    const m = await newMember();
+    await expectDomainError(profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, sport: "Quidditch" })), ErrorCodes.BadInput);
+    await expectDomainError(
+      profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, currentStatus: "Coach", otherSportingInterest: "Napping" })),
+      ErrorCodes.BadInput,
+    );
+    expect(await db.selectFrom("memberProfile").select("memberId").where("memberId", "=", m.memberId).executeTakeFirst()).toBeUndefined();
+  });
+});

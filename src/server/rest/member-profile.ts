@@ -1,0 +1,539 @@
+import {
+  basicInfoInput,
+  contactInfoInput,
+  educationInput,
+  employmentInput,
+  personalInfoInput,
+  photoAccountInput,
+  videoChannelInput,
+  type BasicInfo,
+  type ContactInfo,
+  type EducationEntry,
+  type EmploymentEntry,
+  LOOKING_FOR,
+  type PersonalInfo,
+} from "../../domains/profiles/profiles.schema.ts";
+import * as profiles from "../../domains/profiles/profiles.service.ts";
+import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { MONTHS } from "../../shared/limits.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+
+/*
+ * member/* profile actions of the original service: thin adapters over the profiles service.
+ *
+ * Mapping to the legacy JSON (rest-api.md "Value formats"; spec section 3 entities):
+ * - memberID is a string, as in the login result. Other ids (schoolID, degreeTypeID, entryID,
+ *   empInfoID, companyID) and schoolType are JSON numbers.
+ * - Month, day and year values are numbers in strings ("5", "17", "1995"), as the legacy forms send
+ *   them; an empty string when unknown or hidden. endYear is "Pres" for a current job.
+ * - Flags (show..., lookingFor..., currentlyWorkedHere) are JSON booleans; showDOBType is the
+ *   "show birth date" flag and showSexInProfile the "show gender" flag, both booleans.
+ * - Basic info: currentStatus and memProfileStatus are the profile type's display name
+ *   ("Athlete (Amateur)"); sex and memProfileGender are "Female"/"Male"; memProfileDOB is the birth
+ *   date written out ("May 17, 1995"); memProfileLookingFor the checked options joined by ", " in
+ *   the spec's order Employment, Networking, Partnership, Recruitment; interestedInType and
+ *   interestedDesc are both the Other Sporting Interest; leftRightHandFoot is "Left"/"Right"; height
+ *   is the number of inches (73 for 6' 1"; save also accepts `6' 1"`), weight the number of lbs,
+ *   each null when not set. memProfileName, titleDesc and picturePath are the profile header that
+ *   every member sees (the picture falls back to the default when the owner hides it). Sideline
+ *   keeps no neighbourhood, political or religious view: homeNeighborhood, politicalView and
+ *   religiousView are always "", getLGEntitiesCount always 0.
+ * - Hidden data: a hidden section answers the same keys with empty values ("" / false / null, an
+ *   empty list), a hidden field answers ""; the header (memberID, memProfileName, titleDesc,
+ *   picturePath) stays. A member that does not exist, awaits confirmation or is deactivated: 404.
+ * - Contact info: Neighborhood keeps the spec's capital N; showEmailToMembers is the e-mail flag.
+ *   The account e-mail is changed in settings (setting/SaveMemberEmailInfo): a saved `email` is ignored.
+ * - Education entry: entryID identifies the entry; schoolAddress is "City, ST"; webSite the school's
+ *   site; schoolImage is "" (no school pictures); sportLevelType the competition level name.
+ * - Employment entry: empInfoID identifies the entry; jobDesc and description both carry the job
+ *   description (save reads jobDesc, then description); website is the company's site;
+ *   companyImage, email, ipoYear, summaryQuote and symbol are "" (Sideline keeps no company data
+ *   beyond name, industry, sector and site).
+ * - Photos and videos: GetInstagramURL / GetYoutubeChannel answer the stored value as a JSON string
+ *   ("" when not set or hidden).
+ *
+ * Authorization: the member id in the path or query names the target. Reads of another member go
+ * through the service's privacy filter; writes for anyone but the caller answer 403 before the
+ * input is even looked at (the services check it again).
+ *
+ * Identifying entries: UpdateMemberSchool and RemoveMemberSchool use entryID when given; otherwise
+ * instID (or, for Update, schoolID) names the school and, with instType when given, must match
+ * exactly one of the member's entries (none: 404; several: 400 asking for entryID). Work experience
+ * likewise: empInfoID when given, otherwise compID must match exactly one of the member's jobs.
+ */
+
+const EMPTY_BASIC: BasicInfo = {
+  firstName: "",
+  middleName: "",
+  lastName: "",
+  title: "",
+  sport: "",
+  currentStatus: "",
+  bio: "",
+  gender: null,
+  birthDate: null,
+  showGender: false,
+  showBirthDate: false,
+  lookingFor: { Employment: false, Networking: false, Partnership: false, Recruitment: false },
+  preferredHandFoot: "",
+  preferredPosition: "",
+  secondaryPosition: "",
+  heightInches: null,
+  weightLbs: null,
+  otherSportingInterest: "",
+  currentCity: "",
+  hometown: "",
+  joinedDate: "",
+};
+
+const EMPTY_CONTACT: ContactInfo = {
+  email: "",
+  otherEmail: "",
+  facebook: "",
+  instagram: "",
+  twitter: "",
+  website: "",
+  homePhone: "",
+  cellPhone: "",
+  otherPhone: "",
+  address: "",
+  city: "",
+  neighborhood: "",
+  state: "",
+  zip: "",
+  showAddress: false,
+  showEmail: false,
+  showCellPhone: false,
+  showHomePhone: false,
+};
+
+const EMPTY_PERSONAL: PersonalInfo = { aboutMe: "", activities: "", interests: "", specialSkills: "" };
+
+const numText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+/** "1995-05-17" -> the legacy parts and the written-out date. */
+function birthParts(birthDate: string | null) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate ?? "");
+  if (!m) return { dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" };
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return {
+    dobYear: String(year),
+    dobMonth: String(month),
+    dobDay: String(day),
+    memProfileDOB: `${MONTHS[month - 1] ?? ""} ${day}, ${year}`,
+  };
+}
+
+type Header = Awaited<ReturnType<typeof profiles.getHeader>>;
+
+function legacyBasic(header: Header, info: BasicInfo | null) {
+  const b = info ?? EMPTY_BASIC;
+  const dob = birthParts(b.birthDate);
+  return {
+    picturePath: header.picturePath,
+    memProfileName: header.name,
+    titleDesc: header.title,
+    memProfileStatus: b.currentStatus,
+    memProfileGender: b.gender ?? "",
+    memProfileDOB: dob.memProfileDOB,
+    interestedDesc: b.otherSportingInterest,
+    memProfileLookingFor: LOOKING_FOR.filter((o) => b.lookingFor[o]).join(", "),
+    currentCity: b.currentCity,
+    currentStatus: b.currentStatus,
+    dobDay: dob.dobDay,
+    dobMonth: dob.dobMonth,
+    dobYear: dob.dobYear,
+    firstName: b.firstName,
+    middleName: b.middleName,
+    lastName: b.lastName,
+    homeNeighborhood: "",
+    hometown: b.hometown,
+    interestedInType: b.otherSportingInterest,
+    joinedDate: b.joinedDate,
+    lookingForEmployment: b.lookingFor.Employment,
+    lookingForNetworking: b.lookingFor.Networking,
+    lookingForPartnership: b.lookingFor.Partnership,
+    lookingForRecruitment: b.lookingFor.Recruitment,
+    memberID: String(header.memberId),
+    politicalView: "",
+    religiousView: "",
+    sex: b.gender ?? "",
+    showDOBType: b.showBirthDate,
+    showSexInProfile: b.showGender,
+    getLGEntitiesCount: 0,
+    sport: b.sport,
+    bio: b.bio,
+    height: b.heightInches,
+    weight: b.weightLbs,
+    leftRightHandFoot: b.preferredHandFoot,
+    preferredPosition: b.preferredPosition,
+    secondaryPosition: b.secondaryPosition,
+  };
+}
+
+function legacyContact(info: ContactInfo | null) {
+  const c = info ?? EMPTY_CONTACT;
+  return {
+    email: c.email,
+    otherEmail: c.otherEmail,
+    facebook: c.facebook,
+    instagram: c.instagram,
+    twitter: c.twitter,
+    website: c.website,
+    homePhone: c.homePhone,
+    cellPhone: c.cellPhone,
+    otherPhone: c.otherPhone,
+    address: c.address,
+    city: c.city,
+    Neighborhood: c.neighborhood,
+    state: c.state,
+    zip: c.zip,
+    showAddress: c.showAddress,
+    showEmailToMembers: c.showEmail,
+    showCellPhone: c.showCellPhone,
+    showHomePhone: c.showHomePhone,
+  };
+}
+
+const legacyEducation = (entries: EducationEntry[] | null) =>
+  (entries ?? []).map((e) => ({
+    entryID: e.entryId,
+    schoolID: e.schoolId,
+    schoolName: e.schoolName,
+    schoolImage: "",
+    schoolAddress: [e.city, e.state].filter(Boolean).join(", "),
+    schoolType: e.schoolType,
+    webSite: e.website,
+    major: e.major,
+    degree: e.degree,
+    degreeTypeID: e.degreeTypeId,
+    yearClass: numText(e.yearClass),
+    sportLevelType: e.competitionLevel,
+    societies: e.societies,
+  }));
+
+const legacyEmployment = (entries: EmploymentEntry[] | null) =>
+  (entries ?? []).map((e) => ({
+    empInfoID: e.entryId,
+    city: e.city,
+    state: e.state,
+    startMonth: numText(e.startMonth),
+    startYear: numText(e.startYear),
+    endMonth: e.currentlyWorksHere ? "" : numText(e.endMonth),
+    endYear: e.currentlyWorksHere ? "Pres" : numText(e.endYear),
+    currentlyWorkedHere: e.currentlyWorksHere,
+    companyID: e.companyId,
+    companyName: e.companyName,
+    companyImage: "",
+    title: e.title,
+    description: e.description,
+    email: "",
+    industry: e.industry,
+    ipoYear: "",
+    jobDesc: e.description,
+    sector: e.sector,
+    summaryQuote: "",
+    symbol: "",
+    website: e.companyWebsite,
+  }));
+
+const legacyPersonal = (info: PersonalInfo | null) => {
+  const p = info ?? EMPTY_PERSONAL;
+  return { aboutMe: p.aboutMe, activities: p.activities, interests: p.interests, specialSkills: p.specialSkills };
+};
+
+// Input helpers ---------------------------------------------------------------------------------
+
+const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
+
+/** The member named by the first path segment, else by memberID in the query or body. */
+function targetMember(req: RestRequest): number {
+  return memberIdParam(req.params[0] ?? idText(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
+}
+
+/** The target of a write: the caller only (403 otherwise, before the input is looked at). */
+function ownTarget(req: RestRequest, memberId: number): number {
+  if (memberId !== actorOf(req).memberId) throw forbidden("You can change only your own profile.");
+  return memberId;
+}
+
+/** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
+function optionalId(v: unknown, name: string): number | null {
+  const s = idText(v)?.trim() ?? "";
+  if (s === "") return null;
+  if (!/^\d{1,15}$/.test(s)) throw badInput(`${name} must be a number.`);
+  const n = Number(s);
+  return n > 0 ? n : null;
+}
+
+/** Height as inches (73, "73") or as the form shows it (`6' 1"`). Anything else goes to the schema as it is. */
+function legacyHeight(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^\s*(\d)\s*'\s*(\d{1,2})\s*(?:"|'')?\s*$/.exec(v);
+  return m ? Number(m[1]) * 12 + Number(m[2]) : v;
+}
+
+/** Weight as lbs (180, "180", "180 lbs"). */
+function legacyWeight(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^\s*(\d{1,3})\s*(?:lbs?\.?)?\s*$/i.exec(v);
+  return m ? Number(m[1]) : v;
+}
+
+const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
+
+const BASIC_FIELDS = [
+  "firstName", "middleName", "lastName", "titleDesc", "title", "sport", "currentStatus", "bio", "sex", "gender",
+  "showSexInProfile", "dobMonth", "dobDay", "dobYear", "showDOBType", "lookingForEmployment", "lookingForNetworking",
+  "lookingForPartnership", "lookingForRecruitment", "leftRightHandFoot", "preferredPosition", "secondaryPosition",
+  "height", "weight", "interestedInType", "currentCity", "hometown",
+] as const;
+
+function basicInput(req: RestRequest) {
+  const f = fields(req, BASIC_FIELDS);
+  return basicInfoInput.parse({
+    firstName: f.firstName,
+    middleName: f.middleName,
+    lastName: f.lastName,
+    title: first(f.titleDesc, f.title),
+    sport: f.sport,
+    currentStatus: f.currentStatus,
+    bio: f.bio,
+    gender: first(f.sex, f.gender),
+    showGender: f.showSexInProfile,
+    birthMonth: f.dobMonth,
+    birthDay: f.dobDay,
+    birthYear: f.dobYear,
+    showBirthDate: f.showDOBType,
+    lookingForEmployment: f.lookingForEmployment,
+    lookingForNetworking: f.lookingForNetworking,
+    lookingForPartnership: f.lookingForPartnership,
+    lookingForRecruitment: f.lookingForRecruitment,
+    preferredHandFoot: f.leftRightHandFoot,
+    preferredPosition: f.preferredPosition,
+    secondaryPosition: f.secondaryPosition,
+    heightInches: legacyHeight(f.height),
+    weightLbs: legacyWeight(f.weight),
+    otherSportingInterest: f.interestedInType,
+    currentCity: f.currentCity,
+    hometown: f.hometown,
+  });
+}
+
+const CONTACT_FIELDS = [
+  "otherEmail", "facebook", "instagram", "twitter", "website", "homePhone", "cellPhone", "otherPhone", "address", "city",
+  "Neighborhood", "state", "zip", "showAddress", "showEmailToMembers", "showEmail", "showCellPhone", "showHomePhone",
+] as const;
+
+function contactInput(req: RestRequest) {
+  const { Neighborhood, showEmailToMembers, showEmail, ...f } = fields(req, CONTACT_FIELDS);
+  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: first(showEmailToMembers, showEmail) });
+}
+
+const EDUCATION_FIELDS = [
+  "schoolID", "schoolName", "schoolType", "instType", "state", "degreeTypeID", "major", "yearClass", "sportLevelType", "societies",
+] as const;
+
+function schoolInput(req: RestRequest) {
+  const f = fields(req, EDUCATION_FIELDS);
+  const schoolType = first(f.schoolType, f.instType);
+  return educationInput.parse({
+    schoolId: f.schoolID,
+    schoolName: f.schoolName,
+    schoolType: schoolType === "" ? undefined : schoolType,
+    state: f.state,
+    degreeTypeId: f.degreeTypeID,
+    major: f.major,
+    yearClass: f.yearClass,
+    competitionLevel: f.sportLevelType,
+    societies: f.societies,
+  });
+}
+
+const EMPLOYMENT_FIELDS = [
+  "companyID", "companyName", "sector", "industry", "title", "jobDesc", "description", "city", "state",
+  "startMonth", "startYear", "endMonth", "endYear", "currentlyWorkedHere",
+] as const;
+
+function jobInput(req: RestRequest) {
+  const f = fields(req, EMPLOYMENT_FIELDS);
+  const current = f.currentlyWorkedHere;
+  return employmentInput.parse({
+    companyId: f.companyID,
+    companyName: f.companyName,
+    sector: f.sector,
+    industry: f.industry,
+    title: f.title,
+    description: first(f.jobDesc, f.description),
+    city: f.city,
+    state: f.state,
+    startMonth: f.startMonth,
+    startYear: f.startYear,
+    endMonth: f.endMonth,
+    endYear: f.endYear,
+    // "Pres" as the end year means a current job, whatever the flag says.
+    currentlyWorksHere: typeof f.endYear === "string" && f.endYear.trim().toLowerCase() === "pres" ? true : current,
+  });
+}
+
+/** The one education entry an Update/Remove names (see the comment at the top). */
+async function schoolEntryOf(req: RestRequest, memberId: number, entry: unknown, school: unknown, type: unknown): Promise<number> {
+  const entryId = optionalId(entry, "entryID");
+  if (entryId !== null) return entryId;
+  const schoolId = optionalId(school, "instID");
+  if (schoolId === null) throw badInput("entryID or instID is required.");
+  const schoolType = optionalId(type, "instType");
+  const entries = (await profiles.getEducation(req.app, actorOf(req), memberId)) ?? [];
+  const matches = entries.filter((e) => e.schoolId === schoolId && (schoolType === null || e.schoolType === schoolType));
+  if (matches.length === 0) throw notFound("There is no such school in your education.");
+  if (matches.length > 1) throw badInput("This school is in your education more than once: give its entryID.");
+  return matches[0]!.entryId;
+}
+
+/** The one job an Update/Remove names (see the comment at the top). */
+async function jobEntryOf(req: RestRequest, memberId: number, entry: unknown, company: unknown): Promise<number> {
+  const entryId = optionalId(entry, "empInfoID");
+  if (entryId !== null) return entryId;
+  const companyId = optionalId(company, "compID");
+  if (companyId === null) throw badInput("empInfoID is required.");
+  const jobs = (await profiles.getEmployment(req.app, actorOf(req), memberId)) ?? [];
+  const matches = jobs.filter((j) => j.companyId === companyId);
+  if (matches.length === 0) throw notFound("There is no such job in your work experience.");
+  if (matches.length > 1) throw badInput("This company is in your work experience more than once: give its empInfoID.");
+  return matches[0]!.entryId;
+}
+
+async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo) {
+  const actor = actorOf(req);
+  const [header, basic] = await Promise.all([
+    profiles.getHeader(req.app, actor, memberId),
+    info ? Promise.resolve(info) : profiles.getBasicInfo(req.app, actor, memberId),
+  ]);
+  return legacyBasic(header, basic);
+}
+
+async function mediaLinks(req: RestRequest) {
+  const links = await profiles.getMediaLinks(req.app, actorOf(req), targetMember(req));
+  if (!links) throw notFound("There is no such member.");
+  return links;
+}
+
+/** member/*: the profile actions (merged into the member controller in app.ts). */
+export const memberProfile: Controller = {
+  GetMemberGeneralInfoV2: { methods: ["GET"], handler: (req) => basicAnswer(req, targetMember(req)) },
+  GetMemberContactInfo: {
+    methods: ["GET"],
+    handler: async (req) => legacyContact(await profiles.getContactInfo(req.app, actorOf(req), targetMember(req))),
+  },
+  GetMemberEducationInfo: {
+    methods: ["GET"],
+    handler: async (req) => legacyEducation(await profiles.getEducation(req.app, actorOf(req), targetMember(req))),
+  },
+  GetMemberEmploymentInfo: {
+    methods: ["GET"],
+    handler: async (req) => legacyEmployment(await profiles.getEmployment(req.app, actorOf(req), targetMember(req))),
+  },
+  GetMemberPersonalInfo: {
+    methods: ["GET"],
+    handler: async (req) => legacyPersonal(await profiles.getPersonalInfo(req.app, actorOf(req), targetMember(req))),
+  },
+
+  SaveMemberGeneralInfo: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const saved = await profiles.saveBasicInfo(req.app, actorOf(req), memberId, basicInput(req));
+      return basicAnswer(req, memberId, saved);
+    },
+  },
+  SaveMemberContactInfo: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      return legacyContact(await profiles.saveContactInfo(req.app, actorOf(req), memberId, contactInput(req)));
+    },
+  },
+  SaveMemberPersonalInfo: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const input = personalInfoInput.parse(fields(req, ["aboutMe", "activities", "interests", "specialSkills"]));
+      return legacyPersonal(await profiles.savePersonalInfo(req.app, actorOf(req), memberId, input));
+    },
+  },
+
+  AddMemberSchool: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, schoolInput(req)));
+    },
+  },
+  UpdateMemberSchool: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const input = schoolInput(req);
+      const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
+      const entryId = await schoolEntryOf(req, memberId, f.entryID, first(f.instID, f.schoolID), f.instType);
+      return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
+    },
+  },
+  RemoveMemberSchool: {
+    methods: ["DELETE"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const f = fields(req, ["entryID", "instID", "instType"]);
+      const entryId = await schoolEntryOf(req, memberId, f.entryID, f.instID, f.instType);
+      return legacyEducation(await profiles.removeSchool(req.app, actorOf(req), memberId, entryId));
+    },
+  },
+
+  AddWorkExperience: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      return legacyEmployment(await profiles.addEmployment(req.app, actorOf(req), memberId, jobInput(req)));
+    },
+  },
+  UpdateMemberWorkExperience: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const input = jobInput(req);
+      const f = fields(req, ["empInfoID", "compID"]);
+      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      return legacyEmployment(await profiles.updateEmployment(req.app, actorOf(req), memberId, entryId, input));
+    },
+  },
+  RemoveMemberWorkExperience: {
+    methods: ["DELETE"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const f = fields(req, ["empInfoID", "compID"]);
+      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      return legacyEmployment(await profiles.removeEmployment(req.app, actorOf(req), memberId, entryId));
+    },
+  },
+
+  GetYoutubeChannel: { methods: ["GET"], handler: async (req) => (await mediaLinks(req)).videoChannelId },
+  GetInstagramURL: { methods: ["GET"], handler: async (req) => (await mediaLinks(req)).photoAccountUrl },
+  SetYoutubeChannel: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const { channelId } = videoChannelInput.parse({ channelId: fields(req, ["channelID"]).channelID });
+      await profiles.setVideoChannelId(req.app, actorOf(req), memberId, channelId);
+      return { memberID: String(memberId), channelID: channelId };
+    },
+  },
+  SetInstagramURL: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownTarget(req, targetMember(req));
+      const { photoAccountUrl } = photoAccountInput.parse({ photoAccountUrl: fields(req, ["instagramURL"]).instagramURL });
+      await profiles.setPhotoAccountUrl(req.app, actorOf(req), memberId, photoAccountUrl);
+      return { memberID: String(memberId), instagramURL: photoAccountUrl };
+    },
+  },
+};
