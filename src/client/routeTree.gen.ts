@@ -14,6 +14,9 @@ import { Route as rootRouteImport } from "./routes/__root";
 import { Route as AuthRouteImport } from "./routes/_auth";
 import { Route as MemberRouteImport } from "./routes/_member";
 import { Route as ErrorsRouteImport } from "./routes/errors";
+import { Route as MemberMembersEditProfileRouteImport } from "./routes/_member/members/edit-profile";
+import { Route as MemberMembersShowProfileRouteImport } from "./routes/_member/members/show-profile";
+import { Route as MemberMembersViewProfileShowProfileRouteImport } from "./routes/_member/members/view-profile/show-profile";
 
 const AuthIndexLazyRouteImport = createFileRoute("/_auth/")();
 const AuthChangepwdLazyRouteImport = createFileRoute("/_auth/changepwd")();
@@ -112,6 +115,32 @@ const MemberHomeLazyRoute = MemberHomeLazyRouteImport.update({
   path: "/home",
   getParentRoute: () => MemberRoute,
 } as any).lazy(() => import("./routes/_member/home.lazy").then((d) => d.Route));
+const MemberMembersEditProfileRoute =
+  MemberMembersEditProfileRouteImport.update({
+    id: "/members/edit-profile",
+    path: "/members/edit-profile",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/members/edit-profile.lazy").then((d) => d.Route),
+  );
+const MemberMembersShowProfileRoute =
+  MemberMembersShowProfileRouteImport.update({
+    id: "/members/show-profile",
+    path: "/members/show-profile",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/members/show-profile.lazy").then((d) => d.Route),
+  );
+const MemberMembersViewProfileShowProfileRoute =
+  MemberMembersViewProfileShowProfileRouteImport.update({
+    id: "/members/view-profile/show-profile",
+    path: "/members/view-profile/show-profile",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/members/view-profile/show-profile.lazy").then(
+      (d) => d.Route,
+    ),
+  );
 
 export interface FileRoutesByFullPath {
   "/": typeof AuthIndexLazyRoute;
@@ -125,6 +154,9 @@ export interface FileRoutesByFullPath {
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/home": typeof MemberHomeLazyRoute;
+  "/members/edit-profile": typeof MemberMembersEditProfileRoute;
+  "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesByTo {
   "/": typeof AuthIndexLazyRoute;
@@ -138,6 +170,9 @@ export interface FileRoutesByTo {
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/home": typeof MemberHomeLazyRoute;
+  "/members/edit-profile": typeof MemberMembersEditProfileRoute;
+  "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -154,6 +189,9 @@ export interface FileRoutesById {
   "/_auth/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/_member/home": typeof MemberHomeLazyRoute;
   "/_auth/": typeof AuthIndexLazyRoute;
+  "/_member/members/edit-profile": typeof MemberMembersEditProfileRoute;
+  "/_member/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/_member/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -168,7 +206,10 @@ export interface FileRouteTypes {
     | "/register"
     | "/resetpwd"
     | "/resetpwd-confirm"
-    | "/home";
+    | "/home"
+    | "/members/edit-profile"
+    | "/members/show-profile"
+    | "/members/view-profile/show-profile";
   fileRoutesByTo: FileRoutesByTo;
   to:
     | "/"
@@ -181,7 +222,10 @@ export interface FileRouteTypes {
     | "/register"
     | "/resetpwd"
     | "/resetpwd-confirm"
-    | "/home";
+    | "/home"
+    | "/members/edit-profile"
+    | "/members/show-profile"
+    | "/members/view-profile/show-profile";
   id:
     | "__root__"
     | "/_auth"
@@ -196,7 +240,10 @@ export interface FileRouteTypes {
     | "/_auth/resetpwd"
     | "/_auth/resetpwd-confirm"
     | "/_member/home"
-    | "/_auth/";
+    | "/_auth/"
+    | "/_member/members/edit-profile"
+    | "/_member/members/show-profile"
+    | "/_member/members/view-profile/show-profile";
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -298,6 +345,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MemberHomeLazyRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    "/_member/members/edit-profile": {
+      id: "/_member/members/edit-profile";
+      path: "/members/edit-profile";
+      fullPath: "/members/edit-profile";
+      preLoaderRoute: typeof MemberMembersEditProfileRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/members/show-profile": {
+      id: "/_member/members/show-profile";
+      path: "/members/show-profile";
+      fullPath: "/members/show-profile";
+      preLoaderRoute: typeof MemberMembersShowProfileRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/members/view-profile/show-profile": {
+      id: "/_member/members/view-profile/show-profile";
+      path: "/members/view-profile/show-profile";
+      fullPath: "/members/view-profile/show-profile";
+      preLoaderRoute: typeof MemberMembersViewProfileShowProfileRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
   }
 }
 
@@ -329,10 +397,17 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
 
 interface MemberRouteChildren {
   MemberHomeLazyRoute: typeof MemberHomeLazyRoute;
+  MemberMembersEditProfileRoute: typeof MemberMembersEditProfileRoute;
+  MemberMembersShowProfileRoute: typeof MemberMembersShowProfileRoute;
+  MemberMembersViewProfileShowProfileRoute: typeof MemberMembersViewProfileShowProfileRoute;
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberHomeLazyRoute: MemberHomeLazyRoute,
+  MemberMembersEditProfileRoute: MemberMembersEditProfileRoute,
+  MemberMembersShowProfileRoute: MemberMembersShowProfileRoute,
+  MemberMembersViewProfileShowProfileRoute:
+    MemberMembersViewProfileShowProfileRoute,
 };
 
 const MemberRouteWithChildren =

@@ -282,6 +282,14 @@ export const en = {
   // Generic
   tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
   somethingWrong: "Something went wrong. Try again later!",
+
+  // How the viewer stands to a member of a list (labelText of the legacy contact list items)
+  relationYou: "You",
+  relationContact: "Contact",
+  relationRequestReceived: "Request received",
+  relationRequestSent: "Request sent",
+  relationFollowing: "Following",
+  relationFollowsYou: "Follows you",
 } as const;
 
 export type TextId = keyof typeof en;

@@ -3,11 +3,13 @@ import type { AddressInfo } from "node:net";
 import { startMailSink } from "../support/mail-sink.ts";
 import { startServer } from "../support/server.ts";
 import { E2E_PORT } from "../../playwright.config.ts";
+import { startYoutubeStandIn, YOUTUBE_TEST_KEY } from "./support/youtube-stand-in.ts";
 
 /**
  * Starts a real SMTP peer and the real server (with the built client) for the journeys. The test
  * workers are other processes, so the mail sink is read through a small loopback HTTP endpoint:
- * GET /next?to=ADDRESS[&subject=TEXT] answers the next message to that address as JSON.
+ * GET /next?to=ADDRESS[&subject=TEXT] answers the next message to that address as JSON. A stand-in
+ * for the YouTube Data API answers the Videos tab (support/youtube-stand-in.ts).
  */
 export default async function globalSetup() {
   const sink = await startMailSink();
@@ -29,12 +31,18 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
 
-  const server = await startServer({ smtpUrl: sink.url, port: E2E_PORT });
+  const youtube = await startYoutubeStandIn();
+  const server = await startServer({
+    smtpUrl: sink.url,
+    port: E2E_PORT,
+    env: { YOUTUBE_API_KEY: YOUTUBE_TEST_KEY, YOUTUBE_API_BASE_URL: youtube.baseUrl },
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
 
   return async () => {
     await server.stop();
     mailbox.close();
+    await youtube.close();
     await sink.close();
   };
 }

@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconHome, IconLogout, IconSearch } from "@tabler/icons-react";
+import { IconChevronDown, IconHome, IconLogout, IconSearch, IconUser, IconUserEdit } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
@@ -38,7 +38,7 @@ export function MemberLayout() {
       </AppShell.Aside>
       <AppShell.Main>
         <Stack gap="lg" maw={760} mx="auto">
-          <Box component="main">
+          <Box>
             <Outlet />
           </Box>
           <Box hiddenFrom="lg">
@@ -89,6 +89,16 @@ function Navbar({ member }: { member: SessionMember }) {
             <Menu.Item component={Link} to="/home" leftSection={<IconHome size={16} />} hiddenFrom="sm">
               {texts.home}
             </Menu.Item>
+            <Menu.Item
+              renderRoot={(props) => <Link {...props} to="/members/view-profile/show-profile" search={{ memberID: member.memberId }} />}
+              leftSection={<IconUser size={16} />}
+            >
+              {texts.viewProfile}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/members/edit-profile" leftSection={<IconUserEdit size={16} />}>
+              {texts.editProfile}
+            </Menu.Item>
+            <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
               {texts.logout}
             </Menu.Item>

@@ -1,0 +1,87 @@
+import { Checkbox, Fieldset, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type ContactInfo, contactInfoInput } from "../../../domains/profiles/profiles.schema.ts";
+import { texts } from "../../../shared/texts.ts";
+import { rule } from "../../lib/form.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { refreshProfile } from "./refresh.ts";
+import { SaveBar } from "./SaveBar.tsx";
+import { selectProps } from "./select-props.ts";
+
+const field = contactInfoInput.shape;
+
+function valuesOf({ email: _email, ...contact }: ContactInfo) {
+  return contact;
+}
+type Values = ReturnType<typeof valuesOf>;
+type TextKey = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+
+const textFields: Array<{ key: TextKey; label: string; type?: string; autoComplete?: string }> = [
+  { key: "otherEmail", label: texts.otherEmail, type: "email", autoComplete: "email" },
+  { key: "cellPhone", label: texts.cellPhone, type: "tel", autoComplete: "tel" },
+  { key: "homePhone", label: texts.homePhone, type: "tel", autoComplete: "tel" },
+  { key: "otherPhone", label: texts.otherPhone, type: "tel" },
+  { key: "facebook", label: texts.facebook },
+  { key: "instagram", label: texts.instagram },
+  { key: "twitter", label: texts.twitter },
+  { key: "website", label: texts.website, type: "url", autoComplete: "url" },
+];
+
+/** Contact Info. (spec sections 2, 3): the fields and who may see the address, e-mail and phones. */
+export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
+  const states = useQuery(trpc.reference.states.queryOptions());
+  const form = useForm({
+    mode: "controlled",
+    initialValues: valuesOf(contact),
+    validateInputOnBlur: true,
+    validate: Object.fromEntries(
+      (Object.keys(field) as Array<keyof typeof field>).filter((k) => !k.startsWith("show")).map((k) => [k, rule(field[k])]),
+    ),
+  });
+  const save = useMutation(
+    trpc.profiles.saveContact.mutationOptions({
+      onSuccess: async (saved) => {
+        form.setValues(valuesOf(saved));
+        form.resetDirty(valuesOf(saved));
+        await refreshProfile();
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack>
+        <TextInput label={texts.accountEmail} description={texts.accountEmailHint} value={contact.email} readOnly variant="filled" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {textFields.map((f) => (
+            <TextInput key={f.key} label={f.label} type={f.type} autoComplete={f.autoComplete} {...form.getInputProps(f.key)} />
+          ))}
+        </SimpleGrid>
+        <TextInput label={texts.address} autoComplete="street-address" {...form.getInputProps("address")} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={texts.neighborhood} {...form.getInputProps("neighborhood")} />
+          <TextInput label={texts.city} autoComplete="address-level2" {...form.getInputProps("city")} />
+          <Select
+            label={texts.state}
+            placeholder={texts.select}
+            data={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
+            searchable
+            clearable
+            {...selectProps(form.getInputProps("state"))}
+          />
+          <TextInput label={texts.zip} autoComplete="postal-code" {...form.getInputProps("zip")} />
+        </SimpleGrid>
+        <Fieldset legend={texts.whatMembersSee} variant="filled">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <Checkbox label={texts.showEmailToMembers} {...form.getInputProps("showEmail", { type: "checkbox" })} />
+            <Checkbox label={texts.showCellPhone} {...form.getInputProps("showCellPhone", { type: "checkbox" })} />
+            <Checkbox label={texts.showHomePhone} {...form.getInputProps("showHomePhone", { type: "checkbox" })} />
+            <Checkbox label={texts.showAddress} {...form.getInputProps("showAddress", { type: "checkbox" })} />
+          </SimpleGrid>
+        </Fieldset>
+        <SaveBar saving={save.isPending} saved={save.isSuccess} error={save.error} />
+      </Stack>
+    </form>
+  );
+}

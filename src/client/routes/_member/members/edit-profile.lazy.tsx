@@ -1,0 +1,9 @@
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { EditProfilePage } from "../../../features/profiles/EditProfilePage.tsx";
+
+export const Route = createLazyFileRoute("/_member/members/edit-profile")({ component: EditProfileRoute });
+
+function EditProfileRoute() {
+  const { adId } = Route.useSearch();
+  return <EditProfilePage initialTab={adId === 2 ? "photos" : "basic"} />;
+}
