@@ -47,6 +47,15 @@ describe("loadConfig", () => {
     expect(error.message).not.toMatch(/PORT/);
   });
 
+  it("checks the media settings: a short SECRET_KEY and a relative YOUTUBE_API_BASE_URL are named", () => {
+    const error = configErrorOf({ SECRET_KEY: "too-short", YOUTUBE_API_BASE_URL: "/youtube/v3" });
+    expect(error.message).toMatch(/SECRET_KEY: must be at least 32 characters/);
+    expect(error.message).toMatch(/YOUTUBE_API_BASE_URL: must be an absolute URL/);
+    const ok = loadConfig({ YOUTUBE_API_KEY: "k", SECRET_KEY: "x".repeat(32) });
+    expect(ok.YOUTUBE_API_BASE_URL).toBe("https://www.googleapis.com/youtube/v3");
+    expect(ok.YOUTUBE_API_KEY).toBe("k");
+  });
+
   it("names every bad variable at once", () => {
     const error = configErrorOf({ PORT: "abc", SMTP_URL: "mail.example.org", RATE_LIMITS: "maybe" });
     expect(error.message).toMatch(/PORT: /);
