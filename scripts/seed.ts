@@ -1,11 +1,13 @@
 /**
  * Loads demo data into the database of DATA_DIR: members of every profile type with full, varied
  * profiles (sport, positions, measurables, schools, jobs, contact details), all active, with the
- * password "sideline". Deterministic, and safe to run again: members that exist are left as they
- * are. Later issues add their data (contacts, posts, messages) here.
+ * password "sideline", connected in a small graph: accepted contacts, pending requests and follows.
+ * Deterministic, and safe to run again: members that exist are left as they are, and a pair that
+ * is linked already (either way) is skipped. Later issues add their data (posts, messages) here.
  */
 import path from "node:path";
 import { findMemberByEmail, insertMember } from "../src/domains/accounts/accounts.repository.ts";
+import { acceptRequest, findLink, insertFollow, insertRequest } from "../src/domains/contacts/contacts.repository.ts";
 import { hashPassword } from "../src/domains/platform/crypto.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
@@ -54,6 +56,31 @@ const DEMO_MEMBERS: DemoMember[] = [
   { first: "Nora", last: "Haddad", gender: "Female", born: "1992-02-22", type: "Scout", title: "Women's basketball scout", sport: "Basketball", city: "Chicago", state: "IL", bio: "Scouting guards and wings for the pro game." },
   { first: "Owen", last: "Fraser", gender: "Male", born: "2004-09-30", type: "Athlete (Amateur)", title: "Center, River Valley HS", sport: "Ice Hockey", city: "Buffalo", state: "NY", positions: ["Center", "Left Wing"], hand: "Left", height: 71, weight: 175, bio: "Two-way center with a heavy shot." },
   { first: "Lena", last: "Schmidt", gender: "Female", born: "1985-04-04", type: "Agent", title: "Tennis agent", sport: "Tennis", city: "Miami", state: "FL", bio: "Representing WTA and ITF players." },
+];
+
+/** Accepted contacts: [requester, accepter] by "First Last". */
+const DEMO_CONTACTS: Array<[string, string]> = [
+  ["Maya Okafor", "Tom Becker"], ["Nora Haddad", "Maya Okafor"], ["Maya Okafor", "Chloe Dubois"], ["Sofia Rossi", "Maya Okafor"],
+  ["Maya Okafor", "Priya Nair"], ["Jordan Ellis", "Marcus Hill"], ["Ryan Walsh", "Jordan Ellis"], ["Ryan Walsh", "Marcus Hill"],
+  ["Luis Romero", "Diego Alvarez"], ["Samuel Adeyemi", "Luis Romero"], ["Grace Kim", "Sofia Rossi"], ["Kenji Watanabe", "Jordan Ellis"],
+  ["Helen Moreau", "Priya Nair"], ["Ethan Brooks", "Aisha Bello"], ["Ethan Brooks", "Marcus Hill"], ["Owen Fraser", "Ava Lindqvist"],
+  ["Lena Schmidt", "Grace Kim"], ["Tom Becker", "Nora Haddad"], ["Priya Nair", "Aisha Bello"], ["Chloe Dubois", "Sofia Rossi"],
+];
+
+/** Requests still waiting for an answer: [requester, member asked]. */
+const DEMO_REQUESTS: Array<[string, string]> = [
+  ["Maya Okafor", "Jordan Ellis"], ["Owen Fraser", "Maya Okafor"], ["Aisha Bello", "Maya Okafor"], ["Aisha Bello", "Lena Schmidt"],
+  ["Chloe Dubois", "Helen Moreau"], ["Ava Lindqvist", "Kenji Watanabe"], ["Diego Alvarez", "Samuel Adeyemi"],
+];
+
+/** Follows: [follower, followed]. */
+const DEMO_FOLLOWS: Array<[string, string]> = [
+  ["Maya Okafor", "Aisha Bello"], ["Maya Okafor", "Kenji Watanabe"], ["Maya Okafor", "Luis Romero"], ["Maya Okafor", "Nora Haddad"],
+  ["Tom Becker", "Maya Okafor"], ["Nora Haddad", "Maya Okafor"], ["Ava Lindqvist", "Maya Okafor"], ["Ava Lindqvist", "Owen Fraser"],
+  ["Ava Lindqvist", "Marcus Hill"], ["Ryan Walsh", "Marcus Hill"], ["Jordan Ellis", "Marcus Hill"], ["Jordan Ellis", "Kenji Watanabe"],
+  ["Lena Schmidt", "Aisha Bello"], ["Lena Schmidt", "Sofia Rossi"], ["Marcus Hill", "Jordan Ellis"], ["Sofia Rossi", "Grace Kim"],
+  ["Diego Alvarez", "Luis Romero"], ["Chloe Dubois", "Aisha Bello"], ["Chloe Dubois", "Maya Okafor"], ["Helen Moreau", "Chloe Dubois"],
+  ["Samuel Adeyemi", "Diego Alvarez"], ["Grace Kim", "Sofia Rossi"], ["Ethan Brooks", "Kenji Watanabe"],
 ];
 
 const SCHOOL_PICKS: Array<[string, number]> = [["OH", 3], ["CA", 3], ["TX", 1], ["NY", 2], ["IL", 3], ["FL", 1], ["WA", 3], ["MA", 3]];
@@ -115,5 +142,44 @@ for (const [i, m] of DEMO_MEMBERS.entries()) {
   added += 1;
 }
 console.log(`seed: ${added} demo members added (${DEMO_MEMBERS.length - added} already there).`);
+
+// The contact graph: a pair already linked either way (by the seed or by the members themselves) is left as it is.
+const idOf = new Map<string, number>();
+for (const m of DEMO_MEMBERS) {
+  const row = await findMemberByEmail(db, demoEmail(m.first, m.last));
+  if (row) idOf.set(`${m.first} ${m.last}`, row.id);
+}
+/** Both ids, or null when one of them is gone (an e-mail changed since an earlier seed). */
+const pairOf = ([a, b]: [string, string]) => {
+  const [x, y] = [idOf.get(a), idOf.get(b)];
+  return x === undefined || y === undefined ? null : ([x, y] as const);
+};
+const linked = async (a: number, b: number) => !!(await findLink(db, a, b)) || !!(await findLink(db, b, a));
+const graphAt = new Date().toISOString();
+let contactsAdded = 0;
+let requestsAdded = 0;
+let followsAdded = 0;
+for (const names of DEMO_CONTACTS) {
+  const pair = pairOf(names);
+  if (!pair || (await linked(...pair))) continue;
+  const [a, b] = pair;
+  await db.transaction().execute(async (trx) => {
+    await insertRequest(trx, a, b, graphAt);
+    await acceptRequest(trx, a, b, graphAt);
+  });
+  contactsAdded += 1;
+}
+for (const names of DEMO_REQUESTS) {
+  const pair = pairOf(names);
+  if (!pair || (await linked(...pair))) continue;
+  const [a, b] = pair;
+  await insertRequest(db, a, b, graphAt);
+  requestsAdded += 1;
+}
+for (const names of DEMO_FOLLOWS) {
+  const pair = pairOf(names);
+  if (pair && (await insertFollow(db, pair[0], pair[1], graphAt))) followsAdded += 1;
+}
+console.log(`seed: ${contactsAdded} contacts, ${requestsAdded} pending requests and ${followsAdded} follows added.`);
 console.log(`Log in as any of them with the password "${DEMO_PASSWORD}", for example ${demoEmail("Maya", "Okafor")}.`);
 await db.destroy();

@@ -16,6 +16,7 @@ import { multipartLimit } from "./http/upload-limit.ts";
 import { account } from "./rest/account.ts";
 import { common } from "./rest/common.ts";
 import { commonReference } from "./rest/common-reference.ts";
+import { contact, memberContact } from "./rest/contact.ts";
 import { member } from "./rest/member.ts";
 import { memberProfile } from "./rest/member-profile.ts";
 import { organizations } from "./rest/organizations.ts";
@@ -36,9 +37,10 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   const http = new Hono<AppEnv>();
   const dispatchRest = createRestDispatcher({
     account,
-    member: { ...member, ...memberProfile },
+    member: { ...member, ...memberProfile, ...memberContact },
     common: { ...common, ...commonReference },
     organizations,
+    contact,
   });
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createLogger } from "../domains/platform/logger.ts";
 import { createMailer } from "../domains/platform/mailer.ts";
+import { DomainEvents } from "../domains/platform/events.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
@@ -33,6 +34,7 @@ async function start() {
     db,
     mailer,
     limiter: new RateLimiter(config.RATE_LIMITS),
+    events: new DomainEvents((error, event) => log.error("event handler failed", { event: event.type, error: String(error) })),
     log,
     publicUrl: config.PUBLIC_URL,
     uploadsDir: path.join(dataDir, "uploads"),

@@ -15,8 +15,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run seed", () => {
   it("adds active demo members of every profile type with full profiles, once", () => {
-    expect(seed()).toMatch(/20 demo members added/);
-    expect(seed()).toMatch(/0 demo members added \(20 already there\)/);
+    const first = seed();
+    expect(first).toMatch(/20 demo members added/);
+    expect(first).toMatch(/20 contacts, 7 pending requests and 23 follows added/);
+    const again = seed();
+    expect(again).toMatch(/0 demo members added \(20 already there\)/);
+    expect(again).toMatch(/0 contacts, 0 pending requests and 0 follows added/);
     const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
     const rows = db
       .prepare(
@@ -36,6 +40,28 @@ describe("npm run seed", () => {
     expect(rows.filter((r) => r.schools > 0).length).toBeGreaterThan(15);
   });
 
+  it("connects the demo members: accepted contacts (a row each way), pending requests (one row) and follows", () => {
+    const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
+    const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number;
+    const maya = count("select id from member where email = 'maya.okafor@demo.sideline.local'");
+    expect(count("select count(*) from contact_link where status = 'accepted'")).toBe(40);
+    // Every accepted row has its mirror; a pending request is the requester's row alone.
+    expect(count(`select count(*) from contact_link l where l.status = 'accepted' and not exists
+                    (select 1 from contact_link r where r.member_id = l.other_id and r.other_id = l.member_id and r.status = 'accepted')`)).toBe(0);
+    expect(count(`select count(*) from contact_link l where l.status = 'pending' and exists
+                    (select 1 from contact_link r where r.member_id = l.other_id and r.other_id = l.member_id)`)).toBe(0);
+    expect(count("select count(*) from contact_link where status not in ('accepted', 'pending')")).toBe(0);
+    expect(count("select count(*) from contact_link where member_id = ? and status = 'accepted'", maya)).toBeGreaterThanOrEqual(5);
+    expect(count("select count(*) from contact_link where member_id = ? and status = 'pending'", maya)).toBeGreaterThanOrEqual(1);
+    expect(count("select count(*) from contact_link where other_id = ? and status = 'pending'", maya)).toBeGreaterThanOrEqual(1);
+    expect(count("select count(*) from follow where follower_id = ?", maya)).toBeGreaterThanOrEqual(3);
+    expect(count("select count(*) from follow where followed_id = ?", maya)).toBeGreaterThanOrEqual(3);
+    expect(count("select count(*) from follow")).toBe(23);
+    // Every demo member takes part.
+    expect(count(`select count(*) from member m where not exists (select 1 from contact_link l where l.member_id = m.id or l.other_id = m.id)`)).toBe(0);
+    db.close();
+  });
+
   it("its members can log in to a server started on the same data directory", async () => {
     const server = await startServer({ env: { DATA_DIR: dataDir } });
     try {
@@ -44,6 +70,14 @@ describe("npm run seed", () => {
       });
       expect(res.json).toMatchObject({ currentStatus: "2", name: "Maya Okafor", title: "Point guard, State University" });
       expect(res.json.accessToken).not.toBe("");
+      const headers = { Authorization: `Bearer ${res.json.accessToken}` };
+      const contacts = await api(server.baseUrl).get(`/api/contact/GetMemberContacts?memberID=${res.json.memberID}`, { headers });
+      expect(contacts.status).toBe(200);
+      expect(contacts.json.map((c: { friendName: string }) => c.friendName)).toEqual(["Chloe Dubois", "Nora Haddad", "Priya Nair", "Sofia Rossi", "Tom Becker"]);
+      const requests = await api(server.baseUrl).get(`/api/contact/GetRequestsList?memberID=${res.json.memberID}`, { headers });
+      expect(requests.json.map((c: { friendName: string }) => c.friendName)).toEqual(["Aisha Bello", "Owen Fraser"]);
+      const search = await api(server.baseUrl).get(`/api/contact/SearchAllResults?memberID=${res.json.memberID}&searchText=basketball`, { headers });
+      expect(search.json.map((c: { entityName: string }) => c.entityName)).toEqual(expect.arrayContaining(["Tom Becker", "Nora Haddad"]));
     } finally {
       await server.stop();
     }

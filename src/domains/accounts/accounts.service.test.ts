@@ -15,6 +15,7 @@ import { sha256Hex } from "../platform/crypto.ts";
 import { silentLogger } from "../platform/logger.ts";
 import { createMailer, type Mailer } from "../platform/mailer.ts";
 import { RATE_LIMIT_RULES, RateLimiter } from "../platform/rate-limit.ts";
+import { DomainEvents } from "../platform/events.ts";
 import { birthDateError, type RegisterInput, registerInput } from "./accounts.schema.ts";
 import * as accounts from "./accounts.service.ts";
 import { validateSessionToken } from "./sessions.ts";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
   sink = await startMailSink();
   mailer = createMailer({ smtpUrl: sink.url, from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, publicUrl: PUBLIC_URL };
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: PUBLIC_URL };
 });
 
 afterAll(async () => {

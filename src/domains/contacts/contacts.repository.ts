@@ -1,4 +1,6 @@
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import type { Database } from "../../server/db/database.ts";
 
 /** True when the two members are accepted contacts (primary-key lookup). */
 export async function areContacts(db: DB, a: number, b: number): Promise<boolean> {
@@ -10,4 +12,191 @@ export async function areContacts(db: DB, a: number, b: number): Promise<boolean
     .where("status", "=", "accepted")
     .executeTakeFirst();
   return !!row;
+}
+
+export const findLink = (db: DB, memberId: number, otherId: number) =>
+  db.selectFrom("contactLink").selectAll().where("memberId", "=", memberId).where("otherId", "=", otherId).executeTakeFirst();
+
+/** Records a request; false when a row for this pair existed already (two sends at once). */
+export async function insertRequest(db: DB, fromId: number, toId: number, at: string): Promise<boolean> {
+  const row = await db
+    .insertInto("contactLink")
+    .values({ memberId: fromId, otherId: toId, status: "pending", createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(["memberId", "otherId"]).doNothing())
+    .returning("memberId")
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Turns the requester's pending row into an accepted pair (two rows). */
+export async function acceptRequest(db: DB, requesterId: number, accepterId: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable("contactLink")
+    .set({ status: "accepted", updatedAt: at })
+    .where("memberId", "=", requesterId)
+    .where("otherId", "=", accepterId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto("contactLink")
+    .values({ memberId: accepterId, otherId: requesterId, status: "accepted", createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(["memberId", "otherId"]).doUpdateSet({ status: "accepted", updatedAt: at }))
+    .execute();
+  return true;
+}
+
+export async function deletePending(db: DB, fromId: number, toId: number): Promise<boolean> {
+  const r = await db
+    .deleteFrom("contactLink")
+    .where("memberId", "=", fromId)
+    .where("otherId", "=", toId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
+/** Ends a contact: both rows go. */
+export async function deletePair(db: DB, a: number, b: number): Promise<boolean> {
+  const r = await db
+    .deleteFrom("contactLink")
+    .where("status", "=", "accepted")
+    .where((eb) => eb.or([eb.and([eb("memberId", "=", a), eb("otherId", "=", b)]), eb.and([eb("memberId", "=", b), eb("otherId", "=", a)])]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function insertFollow(db: DB, followerId: number, followedId: number, at: string): Promise<boolean> {
+  // RETURNING yields no row when the follow existed already (ON CONFLICT DO NOTHING).
+  const row = await db
+    .insertInto("follow")
+    .values({ followerId, followedId, createdAt: at })
+    .onConflict((oc) => oc.columns(["followerId", "followedId"]).doNothing())
+    .returning("followerId")
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function deleteFollow(db: DB, followerId: number, followedId: number): Promise<boolean> {
+  const r = await db.deleteFrom("follow").where("followerId", "=", followerId).where("followedId", "=", followedId).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
+export const isFollowing = async (db: DB, followerId: number, followedId: number) =>
+  !!(await db.selectFrom("follow").select("followerId").where("followerId", "=", followerId).where("followedId", "=", followedId).executeTakeFirst());
+
+/** The columns of a member card, with what the picture rule needs (the viewer's contact row). */
+export interface CardRow {
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  title: string;
+  picturePath: string | null;
+  profileType: string;
+  city: string | null;
+  state: string | null;
+  sport: string | null;
+  viewProfilePicture: number | null;
+  viewerIsContact: number;
+  sortName: string;
+}
+
+type From = SelectQueryBuilder<Database, "member", object>;
+
+/** Adds the card columns to a query over `member` (joins profile, privacy and the viewer's contact row). */
+function withCard(q: From, viewerId: number) {
+  return q
+    .leftJoin("memberProfile as p", "p.memberId", "member.id")
+    .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
+    .leftJoin("contactLink as vc", (j) =>
+      j.onRef("vc.otherId", "=", "member.id").on("vc.memberId", "=", viewerId).on("vc.status", "=", "accepted"),
+    )
+    .select([
+      "member.id as memberId",
+      "member.firstName",
+      "member.lastName",
+      "member.title",
+      "member.picturePath",
+      "member.profileType",
+      "p.city",
+      "p.state",
+      "p.sport",
+      "pr.viewProfilePicture",
+      sql<number>`(vc.member_id is not null)`.as("viewerIsContact"),
+      sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
+    ])
+    .where("member.status", "=", 2);
+}
+
+export type ListKind = "contacts" | "requests" | "following" | "followers";
+
+/** One page of a member list, by name then id (keyset), optionally filtered by name. */
+export async function listMembers(
+  db: DB,
+  kind: ListKind,
+  ownerId: number,
+  viewerId: number,
+  options: { search?: string; after?: { name: string; id: number }; limit: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const base = (): From => {
+    const q = db.selectFrom("member");
+    switch (kind) {
+      case "contacts":
+        return q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", ownerId).on("l.status", "=", "accepted")) as unknown as From;
+      case "requests":
+        return q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", ownerId).on("l.status", "=", "pending")) as unknown as From;
+      case "following":
+        return q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", ownerId)) as unknown as From;
+      case "followers":
+        return q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", ownerId)) as unknown as From;
+    }
+  };
+  const filtered = (q: From) => {
+    if (!options.search) return q;
+    const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return q.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${like} escape '\\'`);
+  };
+  let page = withCard(filtered(base()), viewerId);
+  if (options.after) {
+    page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${options.after.name}, ${options.after.id})`);
+  }
+  const rows = (await page.orderBy("sortName").orderBy("member.id").limit(options.limit).execute()) as CardRow[];
+  const count = await filtered(base())
+    .where("member.status", "=", 2)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** Cards for known ids (search results, suggestions), in no particular order. */
+export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return (await withCard(db.selectFrom("member") as From, viewerId).where("member.id", "in", ids).execute()) as CardRow[];
+}
+
+/** The privacy flags of a member (defaults when never saved). */
+export async function searchFlags(db: DB, memberId: number) {
+  const row = await db
+    .selectFrom("memberPrivacy")
+    .select(["searchVisibility", "viewProfilePicture", "viewFriendsList", "viewLinkRequest", "viewLinkMessage"])
+    .where("memberId", "=", memberId)
+    .executeTakeFirst();
+  return row ?? { searchVisibility: 1, viewProfilePicture: 1, viewFriendsList: 1, viewLinkRequest: 1, viewLinkMessage: 1 };
+}
+
+/** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */
+export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return { mine: new Map<number, string>(), theirs: new Map<number, string>(), following: new Set<number>(), followers: new Set<number>() };
+  const [mine, theirs, following, followers] = await Promise.all([
+    db.selectFrom("contactLink").select(["otherId as id", "status"]).where("memberId", "=", viewerId).where("otherId", "in", ids).execute(),
+    db.selectFrom("contactLink").select(["memberId as id", "status"]).where("otherId", "=", viewerId).where("memberId", "in", ids).execute(),
+    db.selectFrom("follow").select("followedId as id").where("followerId", "=", viewerId).where("followedId", "in", ids).execute(),
+    db.selectFrom("follow").select("followerId as id").where("followedId", "=", viewerId).where("followerId", "in", ids).execute(),
+  ]);
+  return {
+    mine: new Map(mine.map((r) => [r.id, r.status])),
+    theirs: new Map(theirs.map((r) => [r.id, r.status])),
+    following: new Set(following.map((r) => r.id)),
+    followers: new Set(followers.map((r) => r.id)),
+  };
 }

@@ -1,4 +1,10 @@
-import type { AppContext } from "../platform/context.ts";
+import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { findMemberById } from "../accounts/accounts.repository.ts";
+import { picturePathOf } from "../accounts/accounts.service.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 
 /** How a viewer stands to a member: the member themself, an accepted contact, or another member. */
@@ -7,4 +13,196 @@ export type Relation = "self" | "contact" | "member";
 export async function relationBetween(ctx: AppContext, viewerId: number, memberId: number): Promise<Relation> {
   if (viewerId === memberId) return "self";
   return (await repo.areContacts(ctx.db, viewerId, memberId)) ? "contact" : "member";
+}
+
+/** A list row as the viewer may see it: the picture falls back to the default when the member hides it. */
+export function toCard(row: repo.CardRow, viewerId: number): MemberCard {
+  const pictureVisible = row.memberId === viewerId || row.viewerIsContact === 1 || (row.viewProfilePicture ?? 1) === 1;
+  const city = row.city ?? "";
+  const state = row.state ?? "";
+  return {
+    memberId: row.memberId,
+    name: `${row.firstName} ${row.lastName}`,
+    firstName: row.firstName,
+    title: row.title,
+    picturePath: pictureVisible ? picturePathOf(row) : picturePathOf({ picturePath: null }),
+    city,
+    state,
+    location: [city, state].filter(Boolean).join(", "),
+    sport: row.sport ?? "",
+    profileType: row.profileType,
+  };
+}
+
+/** An active member other than the actor, or 404 / 400. */
+async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
+  if (memberId === actor.memberId) throw badInput("You cannot do that with your own account.");
+  const member = await findMemberById(ctx.db, memberId);
+  if (!member || member.status !== MemberStatus.Active) throw notFound("There is no such member.");
+  return member;
+}
+
+/**
+ * Sends a contact request. A request to someone who already asked you accepts theirs instead;
+ * a member whose privacy hides the request link from non-contacts cannot be asked.
+ */
+export async function sendRequest(ctx: AppContext, actor: Actor, contactId: number): Promise<"requested" | "accepted"> {
+  await activeOther(ctx, actor, contactId);
+  if (await repo.findLink(ctx.db, actor.memberId, contactId)) throw badInput("You have already sent a request to this member, or you are contacts.");
+  const theirs = await repo.findLink(ctx.db, contactId, actor.memberId);
+  if (theirs?.status === "pending") {
+    await acceptRequest(ctx, actor, contactId);
+    return "accepted";
+  }
+  const flags = await repo.searchFlags(ctx.db, contactId);
+  if (flags.viewLinkRequest !== 1) throw forbidden("This member accepts contact requests only from people they know.");
+  const at = isoNow();
+  // A second send racing the first finds the row already there: one request, one event.
+  if (await repo.insertRequest(ctx.db, actor.memberId, contactId, at)) {
+    ctx.events.publish({ type: "contact.requested", fromId: actor.memberId, toId: contactId, at });
+  }
+  return "requested";
+}
+
+/** Accepts a request the actor received. */
+export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
+  // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
+  const requester = await findMemberById(ctx.db, requesterId);
+  if (!requester || requester.status !== MemberStatus.Active) throw notFound("There is no request from this member.");
+  const at = isoNow();
+  const accepted = await ctx.db.transaction().execute((trx) => repo.acceptRequest(trx, requesterId, actor.memberId, at));
+  if (!accepted) throw notFound("There is no request from this member.");
+  ctx.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId, at });
+}
+
+/** Rejects a request the actor received (the requester may ask again later). */
+export async function rejectRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
+  if (!(await repo.deletePending(ctx.db, requesterId, actor.memberId))) throw notFound("There is no request from this member.");
+}
+
+/** Ends a contact on both sides; either may send a new request afterwards. */
+export async function dropContact(ctx: AppContext, actor: Actor, contactId: number): Promise<void> {
+  if (!(await ctx.db.transaction().execute((trx) => repo.deletePair(trx, actor.memberId, contactId)))) {
+    throw notFound("This member is not one of your contacts.");
+  }
+}
+
+export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  await activeOther(ctx, actor, memberId);
+  const at = isoNow();
+  if (await repo.insertFollow(ctx.db, actor.memberId, memberId, at)) {
+    ctx.events.publish({ type: "member.followed", followerId: actor.memberId, followedId: memberId, at });
+  }
+}
+
+export async function unfollow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  if (!(await repo.deleteFollow(ctx.db, actor.memberId, memberId))) throw notFound("You are not following this member.");
+}
+
+export const isFollowing = (ctx: AppContext, followerId: number, followedId: number) => repo.isFollowing(ctx.db, followerId, followedId);
+
+/** The buttons of a profile: what the viewer may do with this member now. */
+export async function relationship(ctx: AppContext, viewer: Actor, memberId: number): Promise<Relationship> {
+  const isSelf = viewer.memberId === memberId;
+  const [mine, theirs, following, flags] = await Promise.all([
+    repo.findLink(ctx.db, viewer.memberId, memberId),
+    repo.findLink(ctx.db, memberId, viewer.memberId),
+    repo.isFollowing(ctx.db, viewer.memberId, memberId),
+    repo.searchFlags(ctx.db, memberId),
+  ]);
+  const isContact = mine?.status === "accepted";
+  const requestSent = mine?.status === "pending";
+  const requestReceived = theirs?.status === "pending";
+  return {
+    isSelf,
+    isContact,
+    requestSent,
+    requestReceived,
+    isFollowing: following,
+    canRequest: !isSelf && !isContact && !requestSent && !requestReceived && flags.viewLinkRequest === 1,
+    canFollow: !isSelf && !following,
+    canMessage: !isSelf && (isContact || flags.viewLinkMessage === 1),
+  };
+}
+
+const encodeCursor = (row: repo.CardRow) => Buffer.from(JSON.stringify([row.sortName, row.memberId])).toString("base64url");
+function decodeCursor(cursor: string | undefined): { name: string; id: number } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [name, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
+    if (typeof name === "string" && typeof id === "number") return { name, id };
+  } catch {
+    // fall through
+  }
+  throw badInput("cursor is not valid.");
+}
+
+/**
+ * One of the four member lists. Requests are the owner's alone; another member's contacts,
+ * followers and followed are shown per that member's "view friends list" setting.
+ */
+export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind, input: ListQuery): Promise<MemberPage> {
+  const ownerId = input.memberId ?? viewer.memberId;
+  if (ownerId !== viewer.memberId) {
+    if (kind === "requests") throw forbidden("You can see only your own contact requests.");
+    await requireListsVisible(ctx, viewer, ownerId);
+  }
+  const { rows, total } = await repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, {
+    search: input.search,
+    after: decodeCursor(input.cursor),
+    limit: input.limit,
+  });
+  const last = rows.at(-1);
+  return { items: rows.map((r) => toCard(r, viewer.memberId)), nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
+}
+
+/** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
+async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: number): Promise<void> {
+  const owner = await findMemberById(ctx.db, ownerId);
+  if (!owner || owner.status !== MemberStatus.Active) throw notFound("There is no such member.");
+  const flags = await repo.searchFlags(ctx.db, ownerId);
+  if (flags.viewFriendsList !== 1 && !(await repo.areContacts(ctx.db, viewer.memberId, ownerId))) {
+    throw forbidden("This member shows their contacts only to their contacts.");
+  }
+}
+
+const isActive = async (ctx: AppContext, memberId: number) => (await findMemberById(ctx.db, memberId))?.status === MemberStatus.Active;
+
+/**
+ * Are a and b contacts? Either of them may ask; anyone else only when a's contact list is visible
+ * to them. A member who is not active has no contacts (false).
+ */
+export async function areContactsFor(ctx: AppContext, viewer: Actor, a: number, b: number): Promise<boolean> {
+  if (viewer.memberId !== a && viewer.memberId !== b) await requireListsVisible(ctx, viewer, a);
+  if (a === b || !(await isActive(ctx, a)) || !(await isActive(ctx, b))) return false;
+  return repo.areContacts(ctx.db, a, b);
+}
+
+/** Does follower follow followed? Either of them may ask; anyone else only when the follower's lists are visible to them. */
+export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId: number, followedId: number): Promise<boolean> {
+  if (viewer.memberId !== followerId && viewer.memberId !== followedId) await requireListsVisible(ctx, viewer, followerId);
+  if (followerId === followedId || !(await isActive(ctx, followerId)) || !(await isActive(ctx, followedId))) return false;
+  return repo.isFollowing(ctx.db, followerId, followedId);
+}
+
+/** How the viewer stands to each member of a list (labels and buttons of the rows), by member id. */
+export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: number[]): Promise<Map<number, CardRelation>> {
+  const ids = [...new Set(memberIds)];
+  const links = await repo.viewerLinks(ctx.db, viewer.memberId, ids);
+  return new Map(
+    ids.map((id) => {
+      const isSelf = id === viewer.memberId;
+      const isFollowing = links.following.has(id);
+      const relation: CardRelation = {
+        isSelf,
+        isContact: links.mine.get(id) === "accepted",
+        requestSent: links.mine.get(id) === "pending",
+        requestReceived: links.theirs.get(id) === "pending",
+        isFollowing,
+        followsViewer: links.followers.has(id),
+        canFollow: !isSelf && !isFollowing,
+      };
+      return [id, relation];
+    }),
+  );
 }

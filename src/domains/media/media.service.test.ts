@@ -12,6 +12,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { silentLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mailer.ts";
 import { RateLimiter } from "../platform/rate-limit.ts";
+import { DomainEvents } from "../platform/events.ts";
 import { sniffImage } from "./image.ts";
 import { avatarPathOf, precheckPhoto, storedPhotoStem } from "./media.schema.ts";
 import * as media from "./media.service.ts";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   db = await openSqlite(path.join(dir, "sideline.db"));
   await migrateToLatest(db);
   const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, publicUrl: "http://sideline.test", uploadsDir: path.join(dir, "uploads") };
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test", uploadsDir: path.join(dir, "uploads") };
 });
 
 afterAll(async () => {

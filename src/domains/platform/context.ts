@@ -1,4 +1,5 @@
 import type { DB } from "../../server/db/client.ts";
+import type { DomainEvents } from "./events.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { VideoProvider } from "../videos/videos.schema.ts";
@@ -11,6 +12,8 @@ export interface AppContext {
   mailer: Mailer;
   limiter: RateLimiter;
   log: Logger;
+  /** What happened (contact requests, follows ...), for notifications and live updates. */
+  events: DomainEvents;
   /** Base URL for links in e-mails, without a trailing slash. */
   publicUrl: string;
   /** DATA_DIR/uploads: uploaded pictures, served under /uploads/ (needed by the media service). */

@@ -15,6 +15,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { silentLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mailer.ts";
 import { RateLimiter } from "../platform/rate-limit.ts";
+import { DomainEvents } from "../platform/events.ts";
 import { PrivacyLevel } from "./privacy.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
 import * as profiles from "./profiles.service.ts";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   db = await openSqlite(path.join(dir, "sideline.db"));
   await migrateToLatest(db);
   const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, publicUrl: "http://sideline.test" };
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test" };
 });
 
 afterAll(async () => {

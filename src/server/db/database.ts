@@ -204,6 +204,12 @@ export interface MemberEmploymentTable {
   createdAt: string;
 }
 
+export interface FollowTable {
+  followerId: number;
+  followedId: number;
+  createdAt: string;
+}
+
 export interface Database {
   member: MemberTable;
   session: SessionTable;
@@ -224,4 +230,5 @@ export interface Database {
   company: CompanyTable;
   memberSchool: MemberSchoolTable;
   memberEmployment: MemberEmploymentTable;
+  follow: FollowTable;
 }

@@ -1,4 +1,6 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
+import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
+import { searchRouter } from "../../domains/search/search.router.ts";
 import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
 import { referenceRouter } from "../../domains/reference/reference.router.ts";
@@ -8,6 +10,8 @@ import { createCallerFactory, router } from "./init.ts";
 /** Every domain's procedures under one router; its type is all the client imports. */
 export const appRouter = router({
   account: accountsRouter,
+  contacts: contactsRouter,
+  search: searchRouter,
   profiles: profilesRouter,
   reference: referenceRouter,
   media: mediaRouter,

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+// Shared by the client and the server: no server imports.
+
+export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive("memberId must be a member id.") });
+
+/** Keyset paging of the member lists: the cursor is opaque to clients. */
+export const listInput = z.object({
+  memberId: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type ListInput = z.input<typeof listInput>;
+export type ListQuery = z.output<typeof listInput>;
+
+export const searchInput = z.object({
+  text: z.string().trim().min(1, "You must enter at least be 1 character.").max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** A member in a list (contacts, requests, follows, suggestions, search). */
+export interface MemberCard {
+  memberId: number;
+  name: string;
+  firstName: string;
+  title: string;
+  picturePath: string;
+  city: string;
+  state: string;
+  /** "City, ST" or "" */
+  location: string;
+  sport: string;
+  profileType: string;
+}
+
+export interface MemberPage {
+  items: MemberCard[];
+  /** Pass back to get the next page; null on the last page. */
+  nextCursor: string | null;
+  total: number;
+}
+
+/** How the viewer stands to a member, for the buttons of a profile. */
+export interface Relationship {
+  isSelf: boolean;
+  isContact: boolean;
+  requestSent: boolean;
+  requestReceived: boolean;
+  isFollowing: boolean;
+  /** The Add as Contact button: not self, not a contact, nothing pending, and the member accepts requests from this viewer. */
+  canRequest: boolean;
+  /** The Follow this Member button. */
+  canFollow: boolean;
+  /** Whether the member's privacy lets this viewer send a message (the messages issue uses it). */
+  canMessage: boolean;
+}
+
+/** How the viewer stands to one member of a list (the labels and buttons of a list row). */
+export interface CardRelation {
+  isSelf: boolean;
+  isContact: boolean;
+  /** The viewer asked this member and waits for an answer. */
+  requestSent: boolean;
+  /** This member asked the viewer. */
+  requestReceived: boolean;
+  /** The viewer follows this member. */
+  isFollowing: boolean;
+  /** This member follows the viewer. */
+  followsViewer: boolean;
+  /** Follow is offered: not the viewer, not followed yet. */
+  canFollow: boolean;
+}

@@ -1,0 +1,37 @@
+import { EventEmitter } from "node:events";
+
+/**
+ * Domain events: what happened, for whoever reacts to it (notifications, e-mail, live updates).
+ * One emitter for the whole process; publishers call `publish`, consumers `subscribe`. A later
+ * multi-process deployment replaces this one class.
+ */
+export type DomainEvent =
+  | { type: "contact.requested"; fromId: number; toId: number; at: string }
+  | { type: "contact.accepted"; byId: number; requesterId: number; at: string }
+  | { type: "member.followed"; followerId: number; followedId: number; at: string };
+
+export type DomainEventType = DomainEvent["type"];
+type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T }>) => void | Promise<void>;
+
+export class DomainEvents {
+  private readonly emitter = new EventEmitter();
+  constructor(private readonly onHandlerError: (error: unknown, event: DomainEvent) => void = () => {}) {
+    // Every open page may subscribe (live updates): no listener limit.
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(event: DomainEvent): void {
+    this.emitter.emit(event.type, event);
+  }
+
+  /** Handlers run after the publisher's work; their failures are reported, never thrown back. */
+  subscribe<T extends DomainEventType>(type: T, handler: Handler<T>): () => void {
+    const wrapped = (event: Extract<DomainEvent, { type: T }>) => {
+      Promise.resolve()
+        .then(() => handler(event))
+        .catch((error) => this.onHandlerError(error, event));
+    };
+    this.emitter.on(type, wrapped);
+    return () => this.emitter.off(type, wrapped);
+  }
+}

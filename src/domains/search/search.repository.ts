@@ -1,0 +1,87 @@
+import { sql } from "kysely";
+import type { DB } from "../../server/db/client.ts";
+
+/**
+ * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers).
+ * A PostgreSQL port implements the same two functions over a tsvector column.
+ */
+
+/** The words of a query as an FTS5 expression: every word must match, each as a prefix. */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
+}
+
+/**
+ * Ids of the active members matching the query that this viewer may find (search visibility
+ * 1 Everyone, or 2 Only Contacts and the viewer is one), best first: name weighs most, then sport,
+ * status/title, positions, place.
+ */
+export async function searchMemberIds(db: DB, viewerId: number, query: string, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    SELECT m.id AS id
+    FROM member_search s
+    JOIN member m ON m.id = s.rowid
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN contact_link vc ON vc.member_id = ${viewerId} AND vc.other_id = m.id AND vc.status = 'accepted'
+    WHERE member_search MATCH ${query}
+      AND m.status = 2
+      AND m.id <> ${viewerId}
+      AND (coalesce(pr.search_visibility, 1) = 1 OR vc.member_id IS NOT NULL)
+    ORDER BY bm25(member_search, 10.0, 4.0, 6.0, 4.0, 2.0), m.id
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/**
+ * Members to suggest: active, findable by everyone, not the viewer, not a contact, no request
+ * either way. Ranked by shared sport (3), status (2), positions (2 each), "looking for" (1 each)
+ * and mutual contacts (2 each).
+ */
+export async function suggestionIds(db: DB, viewerId: number, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    WITH me AS (
+      SELECT m.profile_type AS status, coalesce(p.sport, '') AS sport,
+             coalesce(p.preferred_position, '') AS pos1, coalesce(p.secondary_position, '') AS pos2,
+             coalesce(p.looking_for_employment, 0) AS lfe, coalesce(p.looking_for_networking, 0) AS lfn,
+             coalesce(p.looking_for_partnership, 0) AS lfp, coalesce(p.looking_for_recruitment, 0) AS lfr
+      FROM member m LEFT JOIN member_profile p ON p.member_id = m.id WHERE m.id = ${viewerId}
+    ),
+    mutual AS (
+      SELECT c2.other_id AS id, count(*) AS n
+      FROM contact_link c1
+      JOIN contact_link c2 ON c2.member_id = c1.other_id AND c2.status = 'accepted'
+      WHERE c1.member_id = ${viewerId} AND c1.status = 'accepted'
+      GROUP BY c2.other_id
+    )
+    SELECT m.id AS id,
+      (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
+      + (CASE WHEN m.profile_type = me.status THEN 2 ELSE 0 END)
+      + (CASE WHEN me.pos1 <> '' AND lower(me.pos1) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
+      + (CASE WHEN me.pos2 <> '' AND lower(me.pos2) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
+      + (CASE WHEN me.lfe = 1 AND p.looking_for_employment = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfn = 1 AND p.looking_for_networking = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfp = 1 AND p.looking_for_partnership = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfr = 1 AND p.looking_for_recruitment = 1 THEN 1 ELSE 0 END)
+      + 2 * coalesce(mu.n, 0) AS score
+    FROM member m
+    CROSS JOIN me
+    LEFT JOIN member_profile p ON p.member_id = m.id
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN mutual mu ON mu.id = m.id
+    WHERE m.status = 2
+      AND m.id <> ${viewerId}
+      AND coalesce(pr.search_visibility, 1) = 1
+      AND NOT EXISTS (
+        SELECT 1 FROM contact_link c
+        WHERE (c.member_id = ${viewerId} AND c.other_id = m.id) OR (c.member_id = m.id AND c.other_id = ${viewerId})
+      )
+    ORDER BY score DESC, m.id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}

@@ -1,0 +1,208 @@
+/**
+ * Member search and suggestions on a real SQLite file (the FTS5 index kept by triggers): prefix
+ * matching over every indexed field, ranking, privacy, members who are not active, and the
+ * suggestions' exclusions and ranking (similar sport and status, mutual contacts).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DB, openSqlite } from "../../server/db/client.ts";
+import { migrateToLatest } from "../../server/db/migrator.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import { DomainEvents } from "../platform/events.ts";
+import { silentLogger } from "../platform/logger.ts";
+import { createMailer } from "../platform/mailer.ts";
+import { RateLimiter } from "../platform/rate-limit.ts";
+import { upsertProfile } from "../profiles/profiles.repository.ts";
+import * as contacts from "../contacts/contacts.service.ts";
+import { ftsQuery } from "./search.repository.ts";
+import * as search from "./search.service.ts";
+
+let dir: string;
+let db: DB;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-search-"));
+  db = await openSqlite(path.join(dir, "sideline.db"));
+  await migrateToLatest(db);
+  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
+  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test" };
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Each test starts from no members (links, follows, profiles and index rows go with them).
+beforeEach(async () => {
+  await db.deleteFrom("member").execute();
+});
+
+interface Spec {
+  first?: string;
+  last?: string;
+  type?: string;
+  title?: string;
+  status?: number;
+  sport?: string;
+  positions?: [string, string];
+  city?: string;
+  state?: string;
+  lookingFor?: Partial<Record<"employment" | "networking" | "partnership" | "recruitment", 0 | 1>>;
+}
+
+let seq = 0;
+async function newMember(spec: Spec = {}): Promise<Actor> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("member")
+    .values({
+      email: `search-${++seq}@example.com`, passwordHash: "x", firstName: spec.first ?? "Pat", middleName: "", lastName: spec.last ?? `Member${seq}`,
+      gender: "Female", birthDate: "1990-01-01", profileType: spec.type ?? "Coach", title: spec.title ?? spec.type ?? "Coach", picturePath: null,
+      status: spec.status ?? MemberStatus.Active, welcomeBackPending: 0, createdAt: now, updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (spec.sport !== undefined || spec.positions || spec.city || spec.state || spec.lookingFor) {
+    await upsertProfile(db, row.id, {
+      sport: spec.sport ?? "", preferredPosition: spec.positions?.[0] ?? "", secondaryPosition: spec.positions?.[1] ?? "",
+      city: spec.city ?? "", state: spec.state ?? "",
+      lookingForEmployment: spec.lookingFor?.employment ?? 0, lookingForNetworking: spec.lookingFor?.networking ?? 0,
+      lookingForPartnership: spec.lookingFor?.partnership ?? 0, lookingForRecruitment: spec.lookingFor?.recruitment ?? 0,
+    }, now);
+  }
+  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
+}
+
+const find = async (viewer: Actor, text: string, limit = 20) => (await search.searchMembers(ctx, viewer, text, limit)).map((c) => c.memberId);
+const suggest = async (viewer: Actor, limit = 20) => (await search.suggestions(ctx, viewer, limit)).map((c) => c.memberId);
+
+async function connect(a: Actor, b: Actor) {
+  await contacts.sendRequest(ctx, a, b.memberId);
+  await contacts.acceptRequest(ctx, b, a.memberId);
+}
+
+const setVisibility = (m: Actor, searchVisibility: number) =>
+  db.insertInto("memberPrivacy").values({ memberId: m.memberId, searchVisibility }).onConflict((oc) => oc.column("memberId").doUpdateSet({ searchVisibility })).execute();
+
+describe("ftsQuery", () => {
+  it("turns words into prefix terms that must all match, dropping punctuation and FTS syntax", () => {
+    expect(ftsQuery("Maya O'Kafor")).toBe('"maya"* AND "o"* AND "kafor"*');
+    expect(ftsQuery('  "NEAR(a b)" OR -x* ')).toBe('"near"* AND "a"* AND "b"* AND "or"* AND "x"*');
+    expect(ftsQuery("Zoë 10")).toBe('"zoë"* AND "10"*');
+    expect(ftsQuery("!!! ...")).toBeNull();
+    expect(ftsQuery("")).toBeNull();
+    expect(ftsQuery("a b c d e f g h i j")!.split(" AND ")).toHaveLength(8);
+  });
+});
+
+describe("searchMembers", () => {
+  it("matches prefixes of name, sport, profile type, title, positions, city and state (code and name)", async () => {
+    const viewer = await newMember();
+    const m = await newMember({
+      first: "Maya", last: "Okafor", type: "Athlete (Amateur)", title: "Point guard, State University", sport: "Basketball",
+      positions: ["Point Guard", "Shooting Guard"], city: "Columbus", state: "OH",
+    });
+    await newMember({ first: "Tom", last: "Becker", sport: "Soccer", city: "Dallas", state: "TX" });
+    for (const text of ["maya", "MAY", "oka", "maya okafor", "basket", "amateur", "athl", "univers", "shooting", "colum", "oh", "ohio", "basketball columbus", "Okáfor"]) {
+      expect(await find(viewer, text), text).toEqual([m.memberId]);
+    }
+    expect(await find(viewer, "maya soccer")).toEqual([]);
+    expect(await find(viewer, "...")).toEqual([]);
+  });
+
+  it("ranks a name match above a sport match, and a sport match above a place match", async () => {
+    const viewer = await newMember();
+    const byPlace = await newMember({ first: "Ann", last: "Lee", sport: "Golf", city: "Tennison" });
+    const bySport = await newMember({ first: "Bob", last: "Ray", sport: "Tennis", city: "Austin" });
+    const byName = await newMember({ first: "Tennyson", last: "Hall", sport: "Golf", city: "Austin" });
+    expect(await find(viewer, "tenn")).toEqual([byName.memberId, bySport.memberId, byPlace.memberId]);
+  });
+
+  it("reflects changes at once: a new sport, a new name, a deactivation and a reactivation", async () => {
+    const viewer = await newMember();
+    const m = await newMember({ first: "Reese", last: "Quill", sport: "Curling" });
+    expect(await find(viewer, "curl")).toEqual([m.memberId]);
+    await upsertProfile(db, m.memberId, { sport: "Fencing" }, new Date().toISOString());
+    expect(await find(viewer, "curl")).toEqual([]);
+    expect(await find(viewer, "fenc")).toEqual([m.memberId]);
+    await db.updateTable("member").set({ lastName: "Archer" }).where("id", "=", m.memberId).execute();
+    expect(await find(viewer, "quill")).toEqual([]);
+    expect(await find(viewer, "archer fencing")).toEqual([m.memberId]);
+    await db.updateTable("member").set({ status: MemberStatus.Deactivated }).where("id", "=", m.memberId).execute();
+    expect(await find(viewer, "archer")).toEqual([]);
+    await db.updateTable("member").set({ status: MemberStatus.Active }).where("id", "=", m.memberId).execute();
+    expect(await find(viewer, "archer")).toEqual([m.memberId]);
+  });
+
+  it("leaves out the viewer, unconfirmed members, and contacts-only members for all but their contacts", async () => {
+    const viewer = await newMember({ first: "Sam", last: "Seeker" });
+    const friend = await newMember({ first: "Sam", last: "Friend" });
+    const hidden = await newMember({ first: "Sam", last: "Hidden" });
+    await newMember({ first: "Sam", last: "Unconfirmed", status: MemberStatus.AwaitingConfirmation });
+    await connect(hidden, friend);
+    await setVisibility(hidden, 2);
+    expect(await find(viewer, "sam")).toEqual([friend.memberId]);
+    expect(await find(friend, "sam hidden")).toEqual([hidden.memberId]);
+    expect(await find(viewer, "sam")).not.toContain(viewer.memberId);
+  });
+
+  it("answers cards in rank order, up to the limit", async () => {
+    const viewer = await newMember();
+    for (let i = 0; i < 5; i += 1) await newMember({ first: "Lim", last: `Ited${i}`, city: "Reno", state: "NV" });
+    expect(await find(viewer, "lim", 3)).toHaveLength(3);
+    const cards = await search.searchMembers(ctx, viewer, "lim", 10);
+    expect(cards).toHaveLength(5);
+    expect(cards[0]).toMatchObject({ name: expect.stringMatching(/^Lim Ited\d$/), location: "Reno, NV", profileType: "Coach" });
+  });
+});
+
+describe("suggestions", () => {
+  it("exclude the viewer, contacts, requests either way, members who are not active and contacts-only members", async () => {
+    const viewer = await newMember({ sport: "Rowing", type: "Scout" });
+    const contact = await newMember({ sport: "Rowing", type: "Scout" });
+    const asked = await newMember({ sport: "Rowing", type: "Scout" });
+    const asker = await newMember({ sport: "Rowing", type: "Scout" });
+    await newMember({ sport: "Rowing", type: "Scout", status: MemberStatus.Deactivated });
+    await newMember({ sport: "Rowing", type: "Scout", status: MemberStatus.AwaitingConfirmation });
+    const hidden = await newMember({ sport: "Rowing", type: "Scout" });
+    const followed = await newMember({ sport: "Rowing", type: "Scout" });
+    const plain = await newMember();
+    await connect(viewer, contact);
+    await contacts.sendRequest(ctx, viewer, asked.memberId);
+    await contacts.sendRequest(ctx, asker, viewer.memberId);
+    await setVisibility(hidden, 2);
+    await contacts.follow(ctx, viewer, followed.memberId);
+    expect(await suggest(viewer)).toEqual([followed.memberId, plain.memberId]);
+  });
+
+  it("rank shared sport, status, positions and looking-for above members with nothing in common", async () => {
+    const viewer = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Goalkeeper", "Defender"], lookingFor: { recruitment: 1 } });
+    const nothing = await newMember({ type: "Coach", sport: "Golf" });
+    const sameStatus = await newMember({ type: "Athlete (Amateur)", sport: "Golf" }); // 2
+    const sameSport = await newMember({ type: "Coach", sport: "Soccer" }); // 3
+    const sportAndStatus = await newMember({ type: "Athlete (Amateur)", sport: "Soccer" }); // 5
+    const all = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Defender", "Goalkeeper"], lookingFor: { recruitment: 1 } }); // 10
+    expect(await suggest(viewer)).toEqual([all.memberId, sportAndStatus.memberId, sameSport.memberId, sameStatus.memberId, nothing.memberId]);
+    expect(await suggest(viewer, 2)).toEqual([all.memberId, sportAndStatus.memberId]);
+  });
+
+  it("rank members with more mutual contacts higher", async () => {
+    const viewer = await newMember();
+    const [f1, f2, f3] = [await newMember(), await newMember(), await newMember()];
+    for (const f of [f1, f2, f3]) await connect(viewer, f);
+    const oneMutual = await newMember();
+    const twoMutual = await newMember();
+    const none = await newMember();
+    await connect(oneMutual, f1);
+    await connect(twoMutual, f2);
+    await connect(twoMutual, f3);
+    // A pending request is no mutual contact.
+    await contacts.sendRequest(ctx, none, f1.memberId);
+    expect(await suggest(viewer)).toEqual([twoMutual.memberId, oneMutual.memberId, none.memberId]);
+  });
+});

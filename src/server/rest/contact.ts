@@ -1,0 +1,258 @@
+import { listInput, type MemberCard, searchInput, type CardRelation } from "../../domains/contacts/contacts.schema.ts";
+import type { ListKind } from "../../domains/contacts/contacts.repository.ts";
+import * as contacts from "../../domains/contacts/contacts.service.ts";
+import * as search from "../../domains/search/search.service.ts";
+import { forbidden } from "../../shared/errors.ts";
+import { texts } from "../../shared/texts.ts";
+import { z } from "zod";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+
+/*
+ * contact/* of the original service (and member/IsFriendByContactID, member/IsFollowingContact):
+ * thin adapters over the contacts and search services.
+ *
+ * Contact list item (GetMemberContacts, GetRequestsList, GetPeopleIFollow, GetWhosFollowingMe,
+ * GetMemberSuggestions, GetMemberContactSuggestions, SearchMemberContacts, GetSearchContacts):
+ * - contactID: the other member's id; fromID: the member the list belongs to (the memberID / userID
+ *   asked for; the caller for suggestions). Member ids are strings, as memberID of the login result.
+ * - friendName "First Last", firstName, titleDesc (the member's title, "" when none: clients show
+ *   "Unknown Title"), location "City, ST" ("" when unknown), picturePath (the default picture when
+ *   the member hides theirs from this viewer).
+ * - labelText: how the caller stands to that member, the first that holds of: "You" (the caller
+ *   in someone else's list), "Contact", "Request received" (they asked the caller), "Request sent"
+ *   (the caller asked them), "Following" (the caller follows them), "Follows you"; else "".
+ * - showFollow: true when the caller may follow that member now (not the caller, not followed yet).
+ * - params: the query string of that member's profile route ("memberID=12", for
+ *   members/show-profile?{params}); paramsAV: always "" (Sideline has nothing that fits).
+ * - GetSearchContacts items also carry connectionID (= contactID), the key of the spec's
+ *   "Connection search result" that the message composer's autocomplete reads.
+ *
+ * Search result item (SearchResults, SearchAllResults): entityID (member id, string), entityName
+ * "First Last", sType the member's profile type ("Coach", "Athlete (Amateur)"), picturePath,
+ * cityState "City, ST" ("" when unknown). Full-text with prefix matching over name, sport, profile
+ * type and title, positions, city and state, best match first.
+ *
+ * Lists answer a JSON array: the first page, sorted by name (search: by relevance; suggestions: by
+ * score). Caps: GetMemberContacts, GetRequestsList, GetPeopleIFollow, GetWhosFollowingMe and
+ * SearchMemberContacts 200; GetSearchContacts 20 (autocomplete); SearchResults 10 (the navbar's
+ * live dropdown) and SearchAllResults 50 (the search results screen); GetMemberSuggestions 10 (the
+ * right column) and GetMemberContactSuggestions 50 (the Find Contacts strip). `show` of
+ * GetMemberContacts is optional: a positive number n answers at most n contacts (the first n by
+ * name, never more than the cap); anything else (All, empty) answers the first page.
+ * searchText is required by the four search actions (400 when missing or blank); contact searches
+ * match any part of the name.
+ *
+ * Writes (memberID must be the caller) answer {memberID, contactID, status}, status one of
+ * "requested", "accepted" (SendRequestContact to someone who had asked the caller accepts theirs),
+ * "rejected", "dropped", "following", "unfollowed". SendRequestContact: 400 to oneself or when a
+ * request or contact exists already, 403 when the member takes requests only from contacts, 404 for
+ * a member who is not active. AcceptRequest / RejectRequest: 404 when contactID has not asked the
+ * caller (so a requester cannot accept their own request). DeleteContact: 404 when not contacts.
+ * FollowMember: 400 for oneself, 404 for a member who is not active; following again is a no-op.
+ * UnfollowMember: 404 when not following.
+ *
+ * Authorization: a memberID / userID naming someone else answers 403 for writes, the request list,
+ * searches and suggestions (they are personal). GetMemberContacts, SearchMemberContacts,
+ * GetPeopleIFollow and GetWhosFollowingMe of another member follow that member's "view friends
+ * list" setting (403 when hidden from a non-contact, 404 when not an active member).
+ * IsFollowingContact (memberID follows contactID?) and IsFriendByContactID/{a}/{b} answer JSON
+ * true / false to either of the two members, and to anyone else per the first member's "view
+ * friends list" setting; a member who is not active has no contacts nor follows (false).
+ * Deactivated members vanish from every list, search and suggestion until they reactivate.
+ * Missing or malformed ids: 400.
+ */
+
+const LIST_CAP = 200;
+const AUTOCOMPLETE_CAP = 20;
+const DROPDOWN_CAP = 10;
+const SEARCH_PAGE_CAP = 50;
+const RIGHT_COLUMN_SUGGESTIONS = 10;
+const FIND_CONTACTS_SUGGESTIONS = 50;
+
+const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
+const text = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : String(v));
+
+/** A member id named `name` in the query or body: 400 when missing or malformed. */
+const idField = (req: RestRequest, name: string) => memberIdParam(idText(fields(req, [name])[name]), name);
+
+/** The member id of a personal action: the caller only (403 otherwise). */
+function ownId(req: RestRequest, name = "memberID"): number {
+  const id = idField(req, name);
+  if (id !== actorOf(req).memberId) throw forbidden(`${name} must be your own member id.`);
+  return id;
+}
+
+const searchTextInput = z.object({ searchText: searchInput.shape.text });
+const searchTextOf = (req: RestRequest) => searchTextInput.parse({ searchText: text(fields(req, ["searchText"]).searchText) }).searchText;
+
+/** `show` of GetMemberContacts: a positive number limits the list, anything else means the first page. */
+function showLimit(v: unknown): number {
+  const s = text(v).trim();
+  return /^\d{1,6}$/.test(s) && Number(s) > 0 ? Math.min(Number(s), LIST_CAP) : LIST_CAP;
+}
+
+function labelOf(r: CardRelation): string {
+  if (r.isSelf) return texts.relationYou;
+  if (r.isContact) return texts.relationContact;
+  if (r.requestReceived) return texts.relationRequestReceived;
+  if (r.requestSent) return texts.relationRequestSent;
+  if (r.isFollowing) return texts.relationFollowing;
+  if (r.followsViewer) return texts.relationFollowsYou;
+  return "";
+}
+
+async function contactItems(req: RestRequest, cards: MemberCard[], fromId: number) {
+  const relations = await contacts.relationsOf(req.app, actorOf(req), cards.map((c) => c.memberId));
+  return cards.map((card) => {
+    const relation = relations.get(card.memberId)!;
+    return {
+      contactID: String(card.memberId),
+      friendName: card.name,
+      firstName: card.firstName,
+      picturePath: card.picturePath,
+      titleDesc: card.title,
+      location: card.location,
+      fromID: String(fromId),
+      labelText: labelOf(relation),
+      params: `memberID=${card.memberId}`,
+      paramsAV: "",
+      showFollow: relation.canFollow,
+    };
+  });
+}
+
+const searchItem = (card: MemberCard) => ({
+  entityID: String(card.memberId),
+  entityName: card.name,
+  sType: card.profileType,
+  picturePath: card.picturePath,
+  cityState: card.location,
+});
+
+/** One of the member lists (first page) as contact list items. */
+async function listAnswer(req: RestRequest, kind: ListKind, ownerId: number, options: { search?: string; limit: number }) {
+  const input = listInput.parse({ memberId: ownerId, search: options.search, limit: options.limit });
+  const page = await contacts.listOf(req.app, actorOf(req), kind, input);
+  return contactItems(req, page.items, ownerId);
+}
+
+async function searchAnswer(req: RestRequest, limit: number) {
+  ownId(req);
+  const found = await search.searchMembers(req.app, actorOf(req), searchTextOf(req), limit);
+  return found.map(searchItem);
+}
+
+async function suggestionsAnswer(req: RestRequest, limit: number) {
+  const memberId = ownId(req);
+  return contactItems(req, await search.suggestions(req.app, actorOf(req), limit), memberId);
+}
+
+/** A write on the pair (memberID = the caller, contactID = the other member). */
+function write(run: (req: RestRequest, contactId: number) => Promise<string>) {
+  return async (req: RestRequest) => {
+    const memberId = ownId(req);
+    const contactId = idField(req, "contactID");
+    const status = await run(req, contactId);
+    return { memberID: String(memberId), contactID: String(contactId), status };
+  };
+}
+
+async function isFollowingAnswer(req: RestRequest) {
+  const memberId = idField(req, "memberID");
+  const contactId = idField(req, "contactID");
+  return contacts.isFollowingFor(req.app, actorOf(req), memberId, contactId);
+}
+
+export const contact: Controller = {
+  GetMemberContacts: {
+    methods: ["GET"],
+    handler: (req) => listAnswer(req, "contacts", idField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
+  },
+  SearchMemberContacts: {
+    methods: ["GET"],
+    handler: (req) => {
+      const memberId = idField(req, "memberID");
+      return listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: LIST_CAP });
+    },
+  },
+  GetSearchContacts: {
+    methods: ["GET"],
+    handler: async (req) => {
+      const memberId = ownId(req, "userID");
+      const items = await listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: AUTOCOMPLETE_CAP });
+      return items.map((item) => ({ ...item, connectionID: item.contactID }));
+    },
+  },
+  GetRequestsList: {
+    methods: ["GET"],
+    handler: (req) => listAnswer(req, "requests", ownId(req), { limit: LIST_CAP }),
+  },
+  GetPeopleIFollow: {
+    methods: ["GET"],
+    handler: (req) => listAnswer(req, "following", idField(req, "memberID"), { limit: LIST_CAP }),
+  },
+  GetWhosFollowingMe: {
+    methods: ["GET"],
+    handler: (req) => listAnswer(req, "followers", idField(req, "memberID"), { limit: LIST_CAP }),
+  },
+  SearchResults: { methods: ["GET"], handler: (req) => searchAnswer(req, DROPDOWN_CAP) },
+  SearchAllResults: { methods: ["GET"], handler: (req) => searchAnswer(req, SEARCH_PAGE_CAP) },
+  GetMemberSuggestions: { methods: ["GET"], handler: (req) => suggestionsAnswer(req, RIGHT_COLUMN_SUGGESTIONS) },
+  GetMemberContactSuggestions: { methods: ["GET"], handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
+  IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+
+  SendRequestContact: {
+    methods: ["PUT"],
+    handler: write(async (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
+  },
+  AcceptRequest: {
+    methods: ["PUT"],
+    handler: write(async (req, contactId) => {
+      await contacts.acceptRequest(req.app, actorOf(req), contactId);
+      return "accepted";
+    }),
+  },
+  RejectRequest: {
+    methods: ["PUT"],
+    handler: write(async (req, contactId) => {
+      await contacts.rejectRequest(req.app, actorOf(req), contactId);
+      return "rejected";
+    }),
+  },
+  DeleteContact: {
+    methods: ["DELETE"],
+    handler: write(async (req, contactId) => {
+      await contacts.dropContact(req.app, actorOf(req), contactId);
+      return "dropped";
+    }),
+  },
+  FollowMember: {
+    methods: ["POST"],
+    handler: write(async (req, contactId) => {
+      await contacts.follow(req.app, actorOf(req), contactId);
+      return "following";
+    }),
+  },
+  UnfollowMember: {
+    methods: ["POST"],
+    handler: write(async (req, contactId) => {
+      await contacts.unfollow(req.app, actorOf(req), contactId);
+      return "unfollowed";
+    }),
+  },
+};
+
+/** member/* actions about contacts (merged into the member controller in app.ts). */
+export const memberContact: Controller = {
+  IsFriendByContactID: {
+    methods: ["GET"],
+    handler: async (req) => {
+      const q = fields(req, ["memberID", "contactID"]);
+      const a = memberIdParam(req.params[0] ?? idText(q.memberID), req.params[0] !== undefined ? "id" : "memberID");
+      const b = memberIdParam(req.params[1] ?? idText(q.contactID), req.params[1] !== undefined ? "contact id" : "contactID");
+      return contacts.areContactsFor(req.app, actorOf(req), a, b);
+    },
+  },
+  // The original service answered this under member/ too (rest-api.md, aliases).
+  IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+};
