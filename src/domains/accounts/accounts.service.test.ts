@@ -1,26 +1,23 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { type DB, openSqlite } from "../../server/db/client.ts";
+import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "../../../tests/support/service-context.ts";
+import type { DB } from "../../server/db/client.ts";
 import type { Database } from "../../server/db/database.ts";
-import { migrateToLatest } from "../../server/db/migrator.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import { MINUTE } from "../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../platform/context.ts";
 import { sha256Hex } from "../platform/crypto.ts";
-import { silentLogger } from "../platform/logger.ts";
-import { createMailer, type Mailer } from "../platform/mailer.ts";
+import type { Mailer } from "../platform/mailer.ts";
 import { RATE_LIMIT_RULES, RateLimiter } from "../platform/rate-limit.ts";
-import { DomainEvents } from "../platform/events.ts";
 import { birthDateError, type RegisterInput, registerInput } from "./accounts.schema.ts";
 import * as accounts from "./accounts.service.ts";
 import { validateSessionToken } from "./sessions.ts";
 
-const PUBLIC_URL = "http://sideline.test";
+const PUBLIC_URL = TEST_PUBLIC_URL;
 const meta: RequestMeta = { ip: "203.0.113.7", userAgent: "vitest" };
 
 let dir: string;
@@ -29,22 +26,18 @@ let db: DB;
 let sink: MailSink;
 let mailer: Mailer;
 let ctx: AppContext;
+let testContext: TestContext | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-accounts-"));
-  dbFile = path.join(dir, "sideline.db");
-  db = await openSqlite(dbFile);
-  await migrateToLatest(db);
   sink = await startMailSink();
-  mailer = createMailer({ smtpUrl: sink.url, from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: PUBLIC_URL };
+  testContext = await openTestContext("accounts", { smtpUrl: sink.url });
+  ({ ctx, db, dir, mailer } = testContext);
+  dbFile = path.join(dir, "sideline.db");
 });
 
 afterAll(async () => {
-  await mailer?.flush();
-  await db?.destroy();
+  await closeTestContext(testContext);
   await sink?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 let seq = 0;

@@ -3,38 +3,26 @@
  * each action publishes (exactly once, nothing for a repeated follow), keyset paging and privacy of
  * the member lists, the per-row relations and the yes/no questions.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB, openSqlite } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrator.ts";
+import { type DB } from "../../server/db/client.ts";
 import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type DomainEvent, DomainEvents } from "../platform/events.ts";
-import { silentLogger } from "../platform/logger.ts";
-import { createMailer } from "../platform/mailer.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
 import { listInput, type ListInput } from "./contacts.schema.ts";
 import * as contacts from "./contacts.service.ts";
 
-let dir: string;
 let db: DB;
 let ctx: AppContext;
 
+let testContext: TestContext | undefined;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-contacts-"));
-  db = await openSqlite(path.join(dir, "sideline.db"));
-  await migrateToLatest(db);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test" };
+  testContext = await openTestContext("contacts");
+  ({ ctx, db } = testContext);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeTestContext(testContext));
 
 // Every event published during a test, in order (handlers run after the publisher's work: settle() waits for them).
 let events: DomainEvent[] = [];

@@ -1,18 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DB, openSqlite } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrator.ts";
+import { type DB } from "../../server/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
-import { silentLogger } from "../platform/logger.ts";
-import { createMailer } from "../platform/mailer.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
-import { DomainEvents } from "../platform/events.ts";
 import { sniffImage } from "./image.ts";
 import { avatarPathOf, precheckPhoto, storedPhotoStem } from "./media.schema.ts";
 import * as media from "./media.service.ts";
@@ -21,18 +16,13 @@ let dir: string;
 let db: DB;
 let ctx: AppContext;
 
+let testContext: TestContext | undefined;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-media-"));
-  db = await openSqlite(path.join(dir, "sideline.db"));
-  await migrateToLatest(db);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test", uploadsDir: path.join(dir, "uploads") };
+  testContext = await openTestContext("media");
+  ({ ctx, db, dir } = testContext);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeTestContext(testContext));
 
 let seq = 0;
 async function newMember(): Promise<Actor> {

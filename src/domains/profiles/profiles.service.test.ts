@@ -3,39 +3,26 @@
  * level x owner / contact / other member, through viewProfile and the per-section getters), the
  * field rules of the contact and basic sections, the picture rule, hidden members, and the saves.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB, openSqlite } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrator.ts";
+import { type DB } from "../../server/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
-import { silentLogger } from "../platform/logger.ts";
-import { createMailer } from "../platform/mailer.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
-import { DomainEvents } from "../platform/events.ts";
 import { PrivacyLevel } from "./privacy.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
 import * as profiles from "./profiles.service.ts";
 
-let dir: string;
 let db: DB;
 let ctx: AppContext;
 
+let testContext: TestContext | undefined;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-profiles-"));
-  db = await openSqlite(path.join(dir, "sideline.db"));
-  await migrateToLatest(db);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test" };
+  testContext = await openTestContext("profiles");
+  ({ ctx, db } = testContext);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeTestContext(testContext));
 
 let seq = 0;
 async function newMember(overrides: { status?: number; firstName?: string; picturePath?: string | null } = {}): Promise<Actor> {

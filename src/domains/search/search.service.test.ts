@@ -3,39 +3,26 @@
  * matching over every indexed field, ranking, privacy, members who are not active, and the
  * suggestions' exclusions and ranking (similar sport and status, mutual contacts).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB, openSqlite } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrator.ts";
+import { type DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
-import { DomainEvents } from "../platform/events.ts";
-import { silentLogger } from "../platform/logger.ts";
-import { createMailer } from "../platform/mailer.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { ftsQuery } from "./search.repository.ts";
 import * as search from "./search.service.ts";
 
-let dir: string;
 let db: DB;
 let ctx: AppContext;
 
+let testContext: TestContext | undefined;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "sideline-search-"));
-  db = await openSqlite(path.join(dir, "sideline.db"));
-  await migrateToLatest(db);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
-  ctx = { db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), publicUrl: "http://sideline.test" };
+  testContext = await openTestContext("search");
+  ({ ctx, db } = testContext);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeTestContext(testContext));
 
 // Each test starts from no members (links, follows, profiles and index rows go with them).
 beforeEach(async () => {

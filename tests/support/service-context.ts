@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AppContext } from "../../src/domains/platform/context.ts";
+import { DomainEvents } from "../../src/domains/platform/events.ts";
+import { silentLogger } from "../../src/domains/platform/logger.ts";
+import { createMailer, type Mailer } from "../../src/domains/platform/mailer.ts";
+import { RateLimiter } from "../../src/domains/platform/rate-limit.ts";
+import { type DB, openSqlite } from "../../src/server/db/client.ts";
+import { migrateToLatest } from "../../src/server/db/migrator.ts";
+
+export const TEST_PUBLIC_URL = "http://sideline.test";
+
+export interface TestContext {
+  ctx: AppContext;
+  db: DB;
+  dir: string;
+  mailer: Mailer;
+}
+
+/**
+ * For service tests: a real, migrated SQLite file in a fresh temp folder and an AppContext around
+ * it (rate limits off, mail to `smtpUrl` or the folder's outbox, uploads in the folder).
+ */
+export async function openTestContext(label: string, options: { smtpUrl?: string } = {}): Promise<TestContext> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `sideline-${label}-`));
+  const db = await openSqlite(path.join(dir, "sideline.db"));
+  await migrateToLatest(db);
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
+  const ctx: AppContext = {
+    db,
+    mailer,
+    limiter: new RateLimiter(false),
+    log: silentLogger,
+    events: new DomainEvents(),
+    publicUrl: TEST_PUBLIC_URL,
+    uploadsDir: path.join(dir, "uploads"),
+  };
+  return { ctx, db, dir, mailer };
+}
+
+/** Flushes mail, closes the database and removes the folder. */
+export async function closeTestContext(t: Partial<TestContext> | undefined): Promise<void> {
+  await t?.mailer?.flush();
+  await t?.db?.destroy();
+  if (t?.dir) rmSync(t.dir, { recursive: true, force: true });
+}
