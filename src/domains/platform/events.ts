@@ -8,7 +8,8 @@ import { EventEmitter } from "node:events";
 export type DomainEvent =
   | { type: "contact.requested"; fromId: number; toId: number; at: string }
   | { type: "contact.accepted"; byId: number; requesterId: number; at: string }
-  | { type: "member.followed"; followerId: number; followedId: number; at: string };
+  | { type: "member.followed"; followerId: number; followedId: number; at: string }
+  | { type: "post.replied"; postId: number; postAuthorId: number; replyId: number; replierId: number; at: string };
 
 export type DomainEventType = DomainEvent["type"];
 type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T }>) => void | Promise<void>;

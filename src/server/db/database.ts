@@ -210,6 +210,92 @@ export interface FollowTable {
   createdAt: string;
 }
 
+export interface PostTable {
+  id: Generated<number>;
+  memberId: number;
+  description: string;
+  createdAt: string;
+}
+
+export interface PostReplyTable {
+  id: Generated<number>;
+  postId: number;
+  memberId: number;
+  description: string;
+  createdAt: string;
+}
+
+export interface NewsItemTable {
+  id: Generated<number>;
+  headerText: string;
+  text: string;
+  imageUrl: string | null;
+  navigateUrl: string;
+  postingDate: string;
+  /** 'manual' | 'feed' */
+  source: string;
+  guid: string | null;
+  createdAt: string;
+}
+
+export interface AdItemTable {
+  id: Generated<number>;
+  type: string;
+  headerText: string;
+  text: string;
+  imageUrl: string | null;
+  navigateUrl: string;
+  sortOrder: number;
+}
+
+export interface AdEnquiryTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  phone: string;
+  country: string;
+  title: string;
+  createdAt: string;
+}
+
+/** Notification switches (spec section 3); one row once saved, reads fall back to all on. */
+export interface MemberNotificationSettingsTable {
+  memberId: number;
+  sendMsg: Generated<number>;
+  addAsFriend: Generated<number>;
+  confirmFriendshipRequest: Generated<number>;
+  repliesToHelpQuest: Generated<number>;
+  updatedAt: Generated<string>;
+}
+
+/** The member's security question (1-6) and the Argon2 hash of the normalised answer. */
+export interface MemberSecurityQuestionTable {
+  memberId: number;
+  questionId: number;
+  answerHash: string;
+  updatedAt: string;
+}
+
+/** Why a member deactivated (reason 1-5, 0 Other, null none chosen): kept for the operator. */
+export interface MemberDeactivationTable {
+  id: Generated<number>;
+  memberId: number;
+  reason: number | null;
+  explanation: string;
+  createdAt: string;
+}
+
+/** An e-mail change waiting for the code sent to the new address (SHA-256 of the code only). */
+export interface PendingEmailChangeTable {
+  memberId: number;
+  newEmail: string;
+  codeHash: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
 export interface Database {
   member: MemberTable;
   session: SessionTable;
@@ -231,4 +317,13 @@ export interface Database {
   memberSchool: MemberSchoolTable;
   memberEmployment: MemberEmploymentTable;
   follow: FollowTable;
+  memberNotificationSettings: MemberNotificationSettingsTable;
+  memberSecurityQuestion: MemberSecurityQuestionTable;
+  memberDeactivation: MemberDeactivationTable;
+  pendingEmailChange: PendingEmailChangeTable;
+  post: PostTable;
+  postReply: PostReplyTable;
+  newsItem: NewsItemTable;
+  adItem: AdItemTable;
+  adEnquiry: AdEnquiryTable;
 }

@@ -1,5 +1,7 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
+import { feedRouter } from "../../domains/feed/feed.router.ts";
+import { newsRouter } from "../../domains/news/news.router.ts";
 import { searchRouter } from "../../domains/search/search.router.ts";
 import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
@@ -12,6 +14,8 @@ export const appRouter = router({
   account: accountsRouter,
   contacts: contactsRouter,
   search: searchRouter,
+  feed: feedRouter,
+  news: newsRouter,
   profiles: profilesRouter,
   reference: referenceRouter,
   media: mediaRouter,

@@ -1,0 +1,10 @@
+import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { feedInput, newPostInput, postIdInput, replyInput } from "./feed.schema.ts";
+import * as feed from "./feed.service.ts";
+
+export const feedRouter = router({
+  page: memberProcedure.input(feedInput).query(({ ctx, input }) => feed.feed(ctx.app, ctx.actor, input)),
+  replies: memberProcedure.input(postIdInput).query(({ ctx, input }) => feed.replies(ctx.app, ctx.actor, input.postId)),
+  post: memberProcedure.input(newPostInput).mutation(({ ctx, input }) => feed.createPost(ctx.app, ctx.actor, input.text)),
+  reply: memberProcedure.input(replyInput).mutation(({ ctx, input }) => feed.reply(ctx.app, ctx.actor, input.postId, input.text)),
+});

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { POST_MAX_LENGTH, POSTS_PER_PAGE } from "../../shared/limits.ts";
+
+// Shared by the client and the server: no server imports.
+
+export const POST_REQUIRED = "Please write something to post.";
+export const POST_TOO_LONG = `A post can have at most ${POST_MAX_LENGTH} characters.`;
+
+/** The text of a post or reply: required, at most 150 characters. */
+export const postText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+  .pipe(z.string().min(1, POST_REQUIRED).max(POST_MAX_LENGTH, POST_TOO_LONG));
+
+export const newPostInput = z.object({ text: postText });
+export const replyInput = z.object({ postId: z.coerce.number().int().positive(), text: postText });
+export const feedInput = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(POSTS_PER_PAGE),
+});
+export const postIdInput = z.object({ postId: z.coerce.number().int().positive() });
+
+export interface Author {
+  memberId: number;
+  name: string;
+  firstName: string;
+  picturePath: string;
+}
+
+export interface Reply {
+  replyId: number;
+  postId: number;
+  text: string;
+  createdAt: string;
+  author: Author;
+}
+
+export interface Post {
+  postId: number;
+  text: string;
+  createdAt: string;
+  author: Author;
+  replies: Reply[];
+}
+
+export interface FeedPage {
+  items: Post[];
+  /** Pass back for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}

@@ -1,0 +1,72 @@
+import { badInput, notFound } from "../../shared/errors.ts";
+import { findMemberById } from "../accounts/accounts.repository.ts";
+import { picturePathOf } from "../accounts/accounts.service.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import type { Author, FeedPage, Post, Reply } from "./feed.schema.ts";
+import * as repo from "./feed.repository.ts";
+
+const authorOf = (row: { memberId: number; firstName: string; lastName: string; picturePath: string | null }): Author => ({
+  memberId: row.memberId,
+  name: `${row.firstName} ${row.lastName}`,
+  firstName: row.firstName,
+  picturePath: picturePathOf(row),
+});
+
+const toReply = (row: repo.ReplyRow): Reply => ({ replyId: row.id, postId: row.postId, text: row.description, createdAt: row.createdAt, author: authorOf(row) });
+
+const encodeCursor = (row: repo.PostRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
+function decodeCursor(cursor: string | undefined): { createdAt: string; id: number } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
+    if (typeof createdAt === "string" && typeof id === "number") return { createdAt, id };
+  } catch {
+    // fall through
+  }
+  throw badInput("cursor is not valid.");
+}
+
+/**
+ * The home feed: the member's own posts and those of their contacts and the members they follow,
+ * newest first, with every reply. Two queries a page, whatever its size.
+ */
+export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: string; limit: number }): Promise<FeedPage> {
+  const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, decodeCursor(input.cursor));
+  const replies = await repo.repliesOf(ctx.db, rows.map((r) => r.id));
+  const byPost = new Map<number, Reply[]>();
+  for (const r of replies) {
+    const list = byPost.get(r.postId) ?? [];
+    list.push(toReply(r));
+    byPost.set(r.postId, list);
+  }
+  const items: Post[] = rows.map((r) => ({ postId: r.id, text: r.description, createdAt: r.createdAt, author: authorOf(r), replies: byPost.get(r.id) ?? [] }));
+  const last = rows.at(-1);
+  return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null };
+}
+
+/** The replies of one post the viewer can see. */
+export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
+  if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound("There is no such post.");
+  return (await repo.repliesOf(ctx.db, [postId])).map(toReply);
+}
+
+export async function createPost(ctx: AppContext, actor: Actor, text: string): Promise<Post> {
+  const member = await findMemberById(ctx.db, actor.memberId);
+  if (!member) throw notFound("There is no such member.");
+  const at = isoNow();
+  const id = await repo.insertPost(ctx.db, actor.memberId, text, at);
+  return { postId: id, text, createdAt: at, author: authorOf({ ...member, memberId: member.id }), replies: [] };
+}
+
+/** A reply to a post in the member's feed; the post's author hears of it (post.replied). */
+export async function reply(ctx: AppContext, actor: Actor, postId: number, text: string): Promise<Reply> {
+  const post = await repo.visiblePost(ctx.db, actor.memberId, postId);
+  if (!post) throw notFound("There is no such post.");
+  const member = await findMemberById(ctx.db, actor.memberId);
+  if (!member) throw notFound("There is no such member.");
+  const at = isoNow();
+  const replyId = await repo.insertReply(ctx.db, postId, actor.memberId, text, at);
+  ctx.events.publish({ type: "post.replied", postId, postAuthorId: post.memberId, replyId, replierId: actor.memberId, at });
+  return { replyId, postId, text, createdAt: at, author: authorOf({ ...member, memberId: member.id }) };
+}

@@ -1,0 +1,71 @@
+import { layoutMail } from "../accounts/account-mails.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { AppContext, RequestMeta } from "../platform/context.ts";
+import { type AdItem, DEFAULT_NEWS_IMAGE, type EnquiryData, type NewsItem } from "./news.schema.ts";
+
+/** The newest news items; every item has an image (the default one when it has none). */
+export async function recentNews(ctx: AppContext, limit: number): Promise<NewsItem[]> {
+  const rows = await ctx.db
+    .selectFrom("newsItem")
+    .select(["id", "headerText", "text", "imageUrl", "navigateUrl", "postingDate"])
+    .orderBy("postingDate", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, imageUrl: r.imageUrl || DEFAULT_NEWS_IMAGE }));
+}
+
+/** Items of a kind of ad (SiteGuide: the right column's guidance carousel), in their order. */
+export async function ads(ctx: AppContext, type: string): Promise<AdItem[]> {
+  const rows = await ctx.db
+    .selectFrom("adItem")
+    .select(["id", "headerText", "text", "imageUrl", "navigateUrl"])
+    .where("type", "=", type)
+    .orderBy("sortOrder")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, headerText: r.headerText, imageUrl: r.imageUrl ?? "", textField: r.text, navigateUrl: r.navigateUrl }));
+}
+
+/** Adds a news item (the operator's script, and feed imports); false when its guid exists already. */
+export async function addNews(
+  ctx: AppContext,
+  item: { headerText: string; text: string; imageUrl?: string | null; navigateUrl?: string; postingDate?: string; source?: string; guid?: string | null },
+): Promise<boolean> {
+  const row = await ctx.db
+    .insertInto("newsItem")
+    .values({
+      headerText: item.headerText,
+      text: item.text,
+      imageUrl: item.imageUrl ?? null,
+      navigateUrl: item.navigateUrl ?? "",
+      postingDate: item.postingDate ?? isoNow(),
+      source: item.source ?? "manual",
+      guid: item.guid ?? null,
+      createdAt: isoNow(),
+    })
+    .onConflict((oc) => oc.column("guid").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Stores an advertising enquiry and, when an operator address is configured, mails it there. */
+export async function recordEnquiry(ctx: AppContext, data: EnquiryData, meta: RequestMeta, operatorEmail?: string): Promise<void> {
+  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  await ctx.db.insertInto("adEnquiry").values({ ...data, createdAt: isoNow() }).execute();
+  if (!operatorEmail) return;
+  ctx.mailer.send(
+    layoutMail({
+      to: operatorEmail,
+      subject: `Advertising enquiry from ${data.firstName} ${data.lastName}`,
+      greeting: "Hello,",
+      paragraphs: [
+        "Someone asked about advertising on Sideline:",
+        `Name: ${data.firstName} ${data.lastName}`,
+        `Company: ${data.company || "-"}  Title: ${data.title || "-"}`,
+        `E-mail: ${data.email}  Phone: ${data.phone || "-"}  Country: ${data.country || "-"}`,
+      ],
+    }),
+  );
+}
