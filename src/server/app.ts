@@ -17,10 +17,12 @@ import { account } from "./rest/account.ts";
 import { common } from "./rest/common.ts";
 import { commonReference } from "./rest/common-reference.ts";
 import { contact, memberContact } from "./rest/contact.ts";
+import { commonFeed, memberFeed } from "./rest/feed.ts";
 import { member } from "./rest/member.ts";
 import { memberProfile } from "./rest/member-profile.ts";
 import { organizations } from "./rest/organizations.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
+import { setting } from "./rest/setting.ts";
 import { appRouter } from "./trpc/root.ts";
 
 export interface HttpAppOptions {
@@ -37,10 +39,11 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   const http = new Hono<AppEnv>();
   const dispatchRest = createRestDispatcher({
     account,
-    member: { ...member, ...memberProfile, ...memberContact },
-    common: { ...common, ...commonReference },
+    member: { ...member, ...memberProfile, ...memberContact, ...memberFeed },
+    common: { ...common, ...commonReference, ...commonFeed },
     organizations,
     contact,
+    setting,
   });
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 
@@ -54,6 +57,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
       origin: config.CORS_ORIGINS,
       allowHeaders: ["Authorization", "Content-Type", "X-XSRF-TOKEN"],
       allowMethods: ["GET", "POST", "PUT", "DELETE"],
+      // The next page's cursor of member/getRecentPosts (src/server/rest/feed.ts).
+      exposeHeaders: ["X-Next-Cursor"],
       credentials: false,
       maxAge: 600,
     });

@@ -56,6 +56,12 @@ describe("loadConfig", () => {
     expect(ok.YOUTUBE_API_KEY).toBe("k");
   });
 
+  it("reads OPERATOR_EMAIL (optional) and names it when it is not an e-mail address", () => {
+    expect(loadConfig({}).OPERATOR_EMAIL).toBeUndefined();
+    expect(loadConfig({ OPERATOR_EMAIL: "ops@sideline.example.org" }).OPERATOR_EMAIL).toBe("ops@sideline.example.org");
+    expect(configErrorOf({ OPERATOR_EMAIL: "not-an-address" }).message).toMatch(/^\s*OPERATOR_EMAIL: must be an e-mail address/m);
+  });
+
   it("names every bad variable at once", () => {
     const error = configErrorOf({ PORT: "abc", SMTP_URL: "mail.example.org", RATE_LIMITS: "maybe" });
     expect(error.message).toMatch(/PORT: /);

@@ -35,6 +35,8 @@ const schema = z.object({
     .url({ message: "must be an absolute URL such as https://www.googleapis.com/youtube/v3" })
     .default("https://www.googleapis.com/youtube/v3"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The operator's address: advertising enquiries (common/SendAdvertisementInfo) are mailed there. */
+  OPERATOR_EMAIL: z.email({ message: "must be an e-mail address such as ops@sideline.example.org" }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

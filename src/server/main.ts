@@ -40,6 +40,7 @@ async function start() {
     uploadsDir: path.join(dataDir, "uploads"),
     videos: createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log }),
     secretBox: createSecretBox(loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir })),
+    operatorEmail: config.OPERATOR_EMAIL,
   };
   if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
   const http = createHttpApp({

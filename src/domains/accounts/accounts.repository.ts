@@ -53,6 +53,23 @@ export async function deleteMemberSessions(db: DB, memberId: number): Promise<vo
   await db.deleteFrom("session").where("memberId", "=", memberId).execute();
 }
 
+/** A member's sessions that have not expired, most recently used first (the signed-in devices list). */
+export const listMemberSessions = (db: DB, memberId: number, now: string) =>
+  db
+    .selectFrom("session")
+    .select(["id", "scope", "userAgent", "createdAt", "lastSeenAt", "expiresAt"])
+    .where("memberId", "=", memberId)
+    .where("expiresAt", ">", now)
+    .orderBy("lastSeenAt", "desc")
+    .orderBy("createdAt", "desc")
+    .execute();
+
+/** Ends every session of the member but one (the one in use); answers how many ended. */
+export async function deleteMemberSessionsExcept(db: DB, memberId: number, keepSessionId: string): Promise<number> {
+  const result = await db.deleteFrom("session").where("memberId", "=", memberId).where("id", "<>", keepSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertCode(db: DB, values: Insertable<OneTimeCodeTable>): Promise<void> {
   await db.insertInto("oneTimeCode").values(values).execute();
 }

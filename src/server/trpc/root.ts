@@ -6,6 +6,7 @@ import { searchRouter } from "../../domains/search/search.router.ts";
 import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
 import { referenceRouter } from "../../domains/reference/reference.router.ts";
+import { settingsRouter } from "../../domains/settings/settings.router.ts";
 import { videosRouter } from "../../domains/videos/videos.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   reference: referenceRouter,
   media: mediaRouter,
   videos: videosRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,342 @@
+import { badInput, forbidden, notFound, unauthorized } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
+import * as accountsRepo from "../accounts/accounts.repository.ts";
+import { setMemberStatus } from "../accounts/accounts.service.ts";
+import { DAY, isoIn, isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
+import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../platform/crypto.ts";
+import * as profilesRepo from "../profiles/profiles.repository.ts";
+import { emailChangeCodeMail, emailChangedMail, emailChangeRequestedMail, passwordChangedInSettingsMail } from "./settings-mails.ts";
+import {
+  type DeactivateData,
+  type EmailChangeRequested,
+  type EmailInfo,
+  type NameData,
+  type NameInfo,
+  normaliseSecurityAnswer,
+  type NotificationSettings,
+  type PasswordChangeData,
+  type PasswordChanged,
+  type PrivacyLevelValue,
+  type PrivacySettings,
+  type ProfilePrivacy,
+  type SearchPrivacy,
+  type SearchVisibilityValue,
+  type SecurityQuestionData,
+  type SecurityQuestionInfo,
+  type SessionInfo,
+} from "./settings.schema.ts";
+import * as repo from "./settings.repository.ts";
+import { describeUserAgent } from "./user-agent.ts";
+
+/*
+ * Account and privacy settings of the signed-in member. Every function acts on the actor's own
+ * account (the actor comes from the session; REST adapters refuse another member's id before they
+ * get here). Privacy is stored in member_privacy, which the profile, contacts and search services
+ * read on every request: a save changes what others see at once, on every path.
+ */
+
+const EMAIL_CHANGE_TTL_MS = DAY;
+const SETTINGS_PATH = "/settings/account-setting";
+
+function requireFullSession(actor: Actor): void {
+  if (actor.scope !== "full") throw forbidden("This account is deactivated. Reactivate it first.");
+}
+
+async function memberOf(ctx: AppContext, actor: Actor) {
+  requireFullSession(actor);
+  const member = await accountsRepo.findMemberById(ctx.db, actor.memberId);
+  if (!member) throw unauthorized();
+  return member;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Name
+
+export async function getName(ctx: AppContext, actor: Actor): Promise<NameInfo> {
+  const m = await memberOf(ctx, actor);
+  return { firstName: m.firstName, middleName: m.middleName, lastName: m.lastName };
+}
+
+/** Saves first, middle and last name (the search index follows by trigger). */
+export async function saveName(ctx: AppContext, actor: Actor, data: NameData): Promise<NameInfo> {
+  await memberOf(ctx, actor);
+  await accountsRepo.updateMember(ctx.db, actor.memberId, {
+    firstName: data.firstName,
+    middleName: data.middleName,
+    lastName: data.lastName,
+    updatedAt: isoNow(),
+  });
+  return { firstName: data.firstName, middleName: data.middleName, lastName: data.lastName };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password
+
+/**
+ * Changes the password after checking the current one (Argon2). Attempts count against the
+ * "login" rate limit (per client address and per member), so the form cannot be used to guess.
+ * Every other session of the member ends, the one in use stays; unused reset codes are voided;
+ * the member is told by e-mail.
+ */
+export async function changePassword(ctx: AppContext, actor: Actor, data: PasswordChangeData, meta: RequestMeta): Promise<PasswordChanged> {
+  requireFullSession(actor);
+  ctx.limiter.consume("login", [`ip:${meta.ip}`, `member:${actor.memberId}`]);
+  const member = await memberOf(ctx, actor);
+  if (!(await verifyPassword(member.passwordHash, data.currentPassword))) throw badInput(texts.currentPasswordWrong);
+  const passwordHash = await hashPassword(data.newPassword);
+  const now = isoNow();
+  const otherSessionsEnded = await ctx.db.transaction().execute(async (trx) => {
+    await accountsRepo.updateMember(trx, member.id, { passwordHash, updatedAt: now });
+    await accountsRepo.voidUnusedCodes(trx, member.id, "reset", now);
+    return accountsRepo.deleteMemberSessionsExcept(trx, member.id, actor.sessionId);
+  });
+  ctx.mailer.send(passwordChangedInSettingsMail(member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
+  return { changed: true, otherSessionsEnded };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security question
+
+export async function getSecurityQuestion(ctx: AppContext, actor: Actor): Promise<SecurityQuestionInfo> {
+  requireFullSession(actor);
+  const row = await repo.findSecurityQuestion(ctx.db, actor.memberId);
+  return row ? { questionId: row.questionId, hasAnswer: true } : { questionId: null, hasAnswer: false };
+}
+
+/** Stores the question and the Argon2 hash of the normalised answer; the answer is never stored nor shown. */
+export async function saveSecurityQuestion(ctx: AppContext, actor: Actor, data: SecurityQuestionData): Promise<SecurityQuestionInfo> {
+  await memberOf(ctx, actor);
+  const answerHash = await hashPassword(normaliseSecurityAnswer(data.answer));
+  await repo.upsertSecurityQuestion(ctx.db, actor.memberId, data.questionId, answerHash, isoNow());
+  return { questionId: data.questionId, hasAnswer: true };
+}
+
+/** Whether an answer matches the member's (case and surrounding spaces ignored); false when none is set. */
+export async function securityAnswerMatches(ctx: AppContext, memberId: number, answer: string): Promise<boolean> {
+  const row = await repo.findSecurityQuestion(ctx.db, memberId);
+  return row ? verifyPassword(row.answerHash, normaliseSecurityAnswer(answer)) : false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+const toNotificationSettings = (row: repo.NotificationRow): NotificationSettings => ({
+  sendMsg: row.sendMsg === 1,
+  addAsFriend: row.addAsFriend === 1,
+  confirmFriendShipRequest: row.confirmFriendshipRequest === 1,
+  repliesToYourHelpQuest: row.repliesToHelpQuest === 1,
+});
+
+export async function getNotificationSettings(ctx: AppContext, actor: Actor): Promise<NotificationSettings> {
+  requireFullSession(actor);
+  return toNotificationSettings(await repo.findNotificationSettings(ctx.db, actor.memberId));
+}
+
+export async function saveNotificationSettings(ctx: AppContext, actor: Actor, data: NotificationSettings): Promise<NotificationSettings> {
+  await memberOf(ctx, actor);
+  const row: repo.NotificationRow = {
+    sendMsg: data.sendMsg ? 1 : 0,
+    addAsFriend: data.addAsFriend ? 1 : 0,
+    confirmFriendshipRequest: data.confirmFriendShipRequest ? 1 : 0,
+    repliesToHelpQuest: data.repliesToYourHelpQuest ? 1 : 0,
+  };
+  await repo.upsertNotificationSettings(ctx.db, actor.memberId, row, isoNow());
+  return toNotificationSettings(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deactivation
+
+/**
+ * Deactivates the account (status 3; every session ends, this one too) and keeps the reason and
+ * explanation for the operator. A pending e-mail change is dropped.
+ */
+export async function deactivate(ctx: AppContext, actor: Actor, data: DeactivateData): Promise<void> {
+  await memberOf(ctx, actor);
+  await setMemberStatus(ctx, actor, actor.memberId, MemberStatus.Deactivated);
+  await repo.insertDeactivation(ctx.db, { memberId: actor.memberId, reason: data.reason, explanation: data.explanation, createdAt: isoNow() });
+  await repo.deletePendingEmailChange(ctx.db, actor.memberId);
+}
+
+/** The reasons a member gave, oldest first (for the operator and tests). */
+export const deactivationsOf = (ctx: AppContext, memberId: number) => repo.listDeactivations(ctx.db, memberId);
+
+// ---------------------------------------------------------------------------------------------
+// E-mail address
+
+const live = (row: repo.PendingEmailChangeRow | undefined) => (row && Date.parse(row.expiresAt) > Date.now() ? row : undefined);
+
+export async function getEmailInfo(ctx: AppContext, actor: Actor): Promise<EmailInfo> {
+  const member = await memberOf(ctx, actor);
+  const pending = live(await repo.findPendingEmailChange(ctx.db, actor.memberId));
+  return { email: member.email, pendingEmail: pending?.newEmail ?? null, pendingExpiresAt: pending?.expiresAt ?? null };
+}
+
+/**
+ * Asks to change the account's e-mail address. Nothing changes yet: a code (valid 24 hours) goes
+ * to the new address, and the current address is told. A new request replaces an earlier one. An
+ * address another account uses is refused (registration reveals that anyway). Rate-limited as mail.
+ */
+export async function requestEmailChange(ctx: AppContext, actor: Actor, email: string, meta: RequestMeta): Promise<EmailChangeRequested> {
+  requireFullSession(actor);
+  ctx.limiter.consume("mail", [`ip:${meta.ip}`, `member:${actor.memberId}`, `email:${email}`]);
+  const member = await memberOf(ctx, actor);
+  if (member.email === email) throw badInput(texts.emailUnchanged);
+  if (await accountsRepo.findMemberByEmail(ctx.db, email)) throw badInput(texts.emailInUse);
+  const code = newTypedCode();
+  const now = isoNow();
+  const expiresAt = isoIn(EMAIL_CHANGE_TTL_MS);
+  await repo.putPendingEmailChange(ctx.db, { memberId: member.id, newEmail: email, codeHash: sha256Hex(code), expiresAt, createdAt: now });
+  const link = `${ctx.publicUrl}${SETTINGS_PATH}?confirmEmail=${encodeURIComponent(email)}&code=${code}`;
+  ctx.mailer.send(emailChangeCodeMail(email, member.firstName, code, link));
+  ctx.mailer.send(emailChangeRequestedMail(member.email, member.firstName, email, `${ctx.publicUrl}${SETTINGS_PATH}`));
+  return { pendingEmail: email, expiresAt };
+}
+
+/** Drops the member's pending e-mail change (its code stops working). */
+export async function cancelEmailChange(ctx: AppContext, actor: Actor): Promise<void> {
+  requireFullSession(actor);
+  await repo.deletePendingEmailChange(ctx.db, actor.memberId);
+}
+
+const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Error)?.message ?? error));
+
+/**
+ * Confirms an e-mail change with the code sent to the new address: the address becomes the
+ * account's, its sessions stay, and the old address is told. Needs no session (the code is the
+ * proof, as with the e-mail link); the code is used once and expires after 24 hours. Attempts
+ * count against the code-entry rate limit.
+ */
+export async function confirmEmailChange(
+  ctx: AppContext,
+  input: { email: string; code: string },
+  meta: RequestMeta,
+): Promise<{ memberId: number; email: string }> {
+  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  const codeHash = sha256Hex(input.code);
+  const pending = live(await repo.findPendingEmailChangeByCode(ctx.db, codeHash));
+  if (!pending || pending.newEmail !== input.email) throw badInput(texts.emailChangeCodeInvalid);
+  const member = await accountsRepo.findMemberById(ctx.db, pending.memberId);
+  if (!member || member.status !== MemberStatus.Active) throw badInput(texts.emailChangeCodeInvalid);
+  const holder = await accountsRepo.findMemberByEmail(ctx.db, pending.newEmail);
+  if (holder && holder.id !== member.id) {
+    await repo.deletePendingEmailChange(ctx.db, member.id, codeHash);
+    throw badInput(texts.emailInUse);
+  }
+  let changed: boolean;
+  try {
+    changed = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.deletePendingEmailChange(trx, member.id, codeHash))) return false;
+      await accountsRepo.updateMember(trx, member.id, { email: pending.newEmail, updatedAt: isoNow() });
+      return true;
+    });
+  } catch (error) {
+    // Someone took the address between the check and the write.
+    if (isUniqueViolation(error)) throw badInput(texts.emailInUse);
+    throw error;
+  }
+  if (!changed) throw badInput(texts.emailChangeCodeInvalid);
+  ctx.mailer.send(emailChangedMail(member.email, member.firstName, pending.newEmail));
+  return { memberId: member.id, email: pending.newEmail };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Privacy
+
+function toPrivacySettings(p: profilesRepo.PrivacyRow): PrivacySettings {
+  const level = (n: number) => n as PrivacyLevelValue;
+  return {
+    profile: {
+      basicInfo: level(p.basicInfo),
+      personalInfo: level(p.personalInfo),
+      contactInfo: level(p.contactInfo),
+      education: level(p.education),
+      workInfo: level(p.workInfo),
+      photos: level(p.photos),
+      videos: level(p.videos),
+      mobilePhone: level(p.mobilePhone),
+      otherPhone: level(p.otherPhone),
+      emailAddress: level(p.emailAddress),
+    },
+    search: {
+      visibility: p.searchVisibility as SearchVisibilityValue,
+      viewProfilePicture: p.viewProfilePicture === 1,
+      viewFriendsList: p.viewFriendsList === 1,
+      viewLinkToRequestAddingYouAsFriend: p.viewLinkRequest === 1,
+      viewLinkToSendYouMsg: p.viewLinkMessage === 1,
+    },
+  };
+}
+
+export async function getPrivacy(ctx: AppContext, actor: Actor): Promise<PrivacySettings> {
+  requireFullSession(actor);
+  return toPrivacySettings(await profilesRepo.findPrivacy(ctx.db, actor.memberId));
+}
+
+/** Saves the levels of the Profile tab; others see the change on their next request. */
+export async function saveProfilePrivacy(ctx: AppContext, actor: Actor, data: ProfilePrivacy): Promise<ProfilePrivacy> {
+  await memberOf(ctx, actor);
+  await repo.upsertPrivacy(ctx.db, actor.memberId, { ...data }, isoNow());
+  return { ...data };
+}
+
+/** Saves the Search tab: who may find the member, and what those who are not contacts see of them. */
+export async function saveSearchPrivacy(ctx: AppContext, actor: Actor, data: SearchPrivacy): Promise<SearchPrivacy> {
+  await memberOf(ctx, actor);
+  const bit = (b: boolean) => (b ? 1 : 0);
+  await repo.upsertPrivacy(
+    ctx.db,
+    actor.memberId,
+    {
+      searchVisibility: data.visibility,
+      viewProfilePicture: bit(data.viewProfilePicture),
+      viewFriendsList: bit(data.viewFriendsList),
+      viewLinkRequest: bit(data.viewLinkToRequestAddingYouAsFriend),
+      viewLinkMessage: bit(data.viewLinkToSendYouMsg),
+    },
+    isoNow(),
+  );
+  return { ...data };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in devices
+
+/**
+ * The id a session is known by outside the server: derived from the stored id (itself SHA-256 of
+ * the token) by a second, labelled hash, so it reveals neither and cannot be turned back into them.
+ */
+export const publicSessionId = (sessionId: string) => sha256Hex(`sideline-session-public-id:${sessionId}`).slice(0, 32);
+
+export async function listSessions(ctx: AppContext, actor: Actor): Promise<SessionInfo[]> {
+  requireFullSession(actor);
+  const rows = await accountsRepo.listMemberSessions(ctx.db, actor.memberId, isoNow());
+  const sessions = rows.map((row) => ({
+    id: publicSessionId(row.id),
+    ...describeUserAgent(row.userAgent),
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    expiresAt: row.expiresAt,
+    current: row.id === actor.sessionId,
+  }));
+  // The device in use first, then the most recently seen.
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+/** Signs one of the member's own devices out (another member's id is simply not found). */
+export async function signOutSession(ctx: AppContext, actor: Actor, id: string): Promise<{ current: boolean }> {
+  requireFullSession(actor);
+  const rows = await accountsRepo.listMemberSessions(ctx.db, actor.memberId, isoNow());
+  const row = rows.find((r) => publicSessionId(r.id) === id);
+  if (!row) throw notFound(texts.sessionNotFound);
+  await accountsRepo.deleteSession(ctx.db, row.id);
+  return { current: row.id === actor.sessionId };
+}
+
+/** "Sign out everywhere else": every session of the member but the one in use; answers how many ended. */
+export async function signOutOtherSessions(ctx: AppContext, actor: Actor): Promise<number> {
+  requireFullSession(actor);
+  return accountsRepo.deleteMemberSessionsExcept(ctx.db, actor.memberId, actor.sessionId);
+}

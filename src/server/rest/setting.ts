@@ -1,0 +1,341 @@
+import {
+  confirmEmailChangeInput,
+  deactivateInput,
+  emailChangeInput,
+  nameInput,
+  NOTIFICATION_KEYS,
+  type NotificationSettings,
+  notificationSettingsInput,
+  passwordChangeInput,
+  PROFILE_PRIVACY_KEYS,
+  type ProfilePrivacy,
+  type ProfilePrivacyKey,
+  profilePrivacyInput,
+  SECURITY_QUESTIONS,
+  type SearchPrivacy,
+  searchPrivacyInput,
+  securityQuestionInput,
+  SELECT_PLACEHOLDER,
+} from "../../domains/settings/settings.schema.ts";
+import * as settings from "../../domains/settings/settings.service.ts";
+import { badInput, forbidden } from "../../shared/errors.ts";
+import { texts } from "../../shared/texts.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+
+/*
+ * setting/* of the original service: thin adapters over the settings service. Every action but
+ * ConfirmMemberEmailInfo needs a session, and the member id ({id} in the path, or memberID in the
+ * query or body) must be the caller's: settings are private data (403 otherwise; 400 when missing or
+ * malformed). Bad input answers 400 {message} and writes nothing. memberID is a string, as in the
+ * login result.
+ *
+ * Reads
+ * - GetMemberNameInfo/{id}: a list of one item {memberID, firstName, middleName, lastName, email,
+ *   pendingEmail, securityQuestion, securityQuestionText, hasSecurityAnswer}. securityQuestion is the
+ *   chosen question's id as a string ("1"-"6", the values of the legacy select) or "select" when none
+ *   was chosen; the answer is stored only as an Argon2 hash and is never answered. pendingEmail is
+ *   the address waiting for its confirmation code ("" when none).
+ * - GetMemberNotifications/{id}: {memberId, memberID, sendMsg, addAsFriend, confirmFriendShipRequest,
+ *   repliesToYourHelpQuest}, the switches as JSON booleans (all true until saved).
+ * - GetProfileSettings/{id}: a list of one item with the keys of spec section 3 "Profile visibility
+ *   settings". Levels are strings "1" Public (signed-in members), "2" Private, "3" Only Contacts:
+ *   basicInfo, personalInfo, contactInfo, education, workInfo, mobilePhone, otherPhone, emailAddress
+ *   as named; photosTagOfYou = the Photos tab, videosTagOfYou = the Videos tab; profile = the basic
+ *   info level (the profile's main section) and email = the e-mail address level (aliases the
+ *   legacy form also reads). IMdisplayName is "" (Sideline keeps no instant-messaging name). ID is
+ *   the member id (one settings row per member). The e-mail, cell phone and address also need their
+ *   "show" flag of the contact info to be seen by others.
+ * - GetPrivacySearchSettings/{id}: {memberID, visibility ("1" Everyone, "2" Only Contacts),
+ *   viewProfilePicture, viewFriendsList, viewLinkToRequestAddingYouAsFriend, viewLinkToSendYouMsg}
+ *   (booleans: true = shown to every member who finds you, false = only to contacts), plus the
+ *   spec's spellings viewLinksToRequestAddingYouAsFriend and viewLinkTSendYouMsg with the same values.
+ *
+ * Writes (PUT)
+ * - SaveMemberNameInfo/{id}?fName&mName&lName (firstName, middleName, lastName also accepted):
+ *   {memberID, firstName, middleName, lastName}. "First name required." / "Last name required.".
+ * - SaveMemberEmailInfo/{id}?email: nothing changes yet. A code goes to the new address (valid 24
+ *   hours, with a link to settings/account-setting?confirmEmail&code) and the current address is
+ *   told. Answers {memberID, email (still the current one), pendingEmail, message}. 400 "This
+ *   e-mail address is already in use." when another account has it. Rate-limited as mail.
+ * - ConfirmMemberEmailInfo {email, code} (PUT or POST, public; not in the original service): makes
+ *   the confirmed address the account's; sessions stay. {memberID, email}; a wrong, used or expired
+ *   code: 400 "The code entered is invalid or expired.".
+ * - SavePasswordInfo {memberID, pwd, code, confirmPwd}: code is the current password (required),
+ *   pwd the new one (5 or more characters), confirmPwd optional (must match pwd when sent). A wrong
+ *   current password: 400 "The current password you entered is not correct." (attempts are
+ *   rate-limited like logins). On success every other session of the member ends, the token used
+ *   stays valid, and the member is told by e-mail: {memberID, message}.
+ * - SaveSecurityQuestionInfo/{id}?questionID&answer: questionID 1-6 ("select" or missing: "Security
+ *   question required."), answer required ("Your answer is required.", at most 200 characters; kept
+ *   only as an Argon2 hash of the trimmed, lower-cased answer): {memberID, securityQuestion,
+ *   securityQuestionText, hasSecurityAnswer: true}.
+ * - DeactivateAccount/{id}?reason&explanation&futureEmail: reason 1-5 or 0 (Other), "select" or
+ *   missing for none; explanation at most 2000 characters; futureEmail accepted and ignored. The
+ *   account gets status 3 and every session ends, the token used included: {memberID,
+ *   currentStatus: "3"}. The reason and explanation are kept for the operator.
+ * - SaveNotificationSettings/{id} (JSON body with the four switches, true/false or 1/0; a switch left
+ *   out keeps its value, a body with none of them is 400): the saved settings as GetMemberNotifications.
+ * - SaveProfileSettings/{id} (JSON body with the keys of GetProfileSettings, levels 1-3 as numbers or
+ *   strings; basicInfo wins over profile, emailAddress over email, photosTagOfYou / videosTagOfYou
+ *   set photos / videos; a key left out keeps its value, a body with none of them is 400; ID, memberID
+ *   and IMdisplayName are ignored): the saved item (an object, not a list).
+ * - SavePrivacySearchSettings/{id}?visibility&viewProfilePicture&viewFriendsList&
+ *   viewLinkToRequestAddingYouAsFriend&viewLinkToSendYouMsg: all five required; flags true/false or
+ *   1/0: the saved settings as GetPrivacySearchSettings.
+ */
+
+const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
+
+/** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
+function ownId(req: RestRequest): number {
+  const fromPath = req.params[0];
+  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(idText(fields(req, ["memberID"]).memberID), "memberID");
+  if (id !== actorOf(req).memberId) throw forbidden("Settings are private: the member id must be your own.");
+  return id;
+}
+
+const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
+
+const questionText = (id: number | null) => SECURITY_QUESTIONS.find((q) => q.id === id)?.text ?? "";
+
+function legacyNotifications(memberId: number, n: NotificationSettings) {
+  return { memberId: String(memberId), memberID: String(memberId), ...n };
+}
+
+function legacyProfileSettings(memberId: number, p: ProfilePrivacy) {
+  const s = (n: number) => String(n);
+  return {
+    ID: String(memberId),
+    memberID: String(memberId),
+    profile: s(p.basicInfo),
+    basicInfo: s(p.basicInfo),
+    personalInfo: s(p.personalInfo),
+    photosTagOfYou: s(p.photos),
+    videosTagOfYou: s(p.videos),
+    contactInfo: s(p.contactInfo),
+    education: s(p.education),
+    workInfo: s(p.workInfo),
+    IMdisplayName: "",
+    mobilePhone: s(p.mobilePhone),
+    otherPhone: s(p.otherPhone),
+    emailAddress: s(p.emailAddress),
+    email: s(p.emailAddress),
+  };
+}
+
+function legacySearchSettings(memberId: number, p: SearchPrivacy) {
+  return {
+    memberID: String(memberId),
+    visibility: String(p.visibility),
+    viewProfilePicture: p.viewProfilePicture,
+    viewFriendsList: p.viewFriendsList,
+    viewLinkToRequestAddingYouAsFriend: p.viewLinkToRequestAddingYouAsFriend,
+    viewLinkToSendYouMsg: p.viewLinkToSendYouMsg,
+    // The spellings of spec section 3.
+    viewLinksToRequestAddingYouAsFriend: p.viewLinkToRequestAddingYouAsFriend,
+    viewLinkTSendYouMsg: p.viewLinkToSendYouMsg,
+  };
+}
+
+/** Legacy names of the Profile visibility settings -> the level each sets (first present wins). */
+const PROFILE_SOURCES: Record<ProfilePrivacyKey, readonly string[]> = {
+  basicInfo: ["basicInfo", "profile"],
+  personalInfo: ["personalInfo"],
+  contactInfo: ["contactInfo"],
+  education: ["education"],
+  workInfo: ["workInfo"],
+  photos: ["photosTagOfYou", "photos"],
+  videos: ["videosTagOfYou", "videos"],
+  mobilePhone: ["mobilePhone"],
+  otherPhone: ["otherPhone"],
+  emailAddress: ["emailAddress", "email"],
+};
+const PROFILE_SOURCE_NAMES = [...new Set(Object.values(PROFILE_SOURCES).flat())];
+
+export const setting: Controller = {
+  GetMemberNameInfo: {
+    methods: ["GET"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const actor = actorOf(req);
+      const [name, question, email] = await Promise.all([
+        settings.getName(req.app, actor),
+        settings.getSecurityQuestion(req.app, actor),
+        settings.getEmailInfo(req.app, actor),
+      ]);
+      return [
+        {
+          memberID: String(memberId),
+          ...name,
+          email: email.email,
+          pendingEmail: email.pendingEmail ?? "",
+          securityQuestion: question.questionId === null ? SELECT_PLACEHOLDER : String(question.questionId),
+          securityQuestionText: questionText(question.questionId),
+          hasSecurityAnswer: question.hasAnswer,
+        },
+      ];
+    },
+  },
+
+  GetMemberNotifications: {
+    methods: ["GET"],
+    handler: async (req) => legacyNotifications(ownId(req), await settings.getNotificationSettings(req.app, actorOf(req))),
+  },
+
+  GetProfileSettings: {
+    methods: ["GET"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      return [legacyProfileSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).profile)];
+    },
+  },
+
+  GetPrivacySearchSettings: {
+    methods: ["GET"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      return legacySearchSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).search);
+    },
+  },
+
+  SaveMemberNameInfo: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const f = fields(req, ["fName", "mName", "lName", "firstName", "middleName", "lastName"]);
+      const data = nameInput.parse({
+        firstName: pick(f.fName, f.firstName),
+        middleName: pick(f.mName, f.middleName),
+        lastName: pick(f.lName, f.lastName),
+      });
+      const saved = await settings.saveName(req.app, actorOf(req), data);
+      return { memberID: String(memberId), ...saved };
+    },
+  },
+
+  SaveMemberEmailInfo: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const { email } = emailChangeInput.parse(fields(req, ["email"]));
+      const actor = actorOf(req);
+      const requested = await settings.requestEmailChange(req.app, actor, email, req.meta);
+      const info = await settings.getEmailInfo(req.app, actor);
+      return {
+        memberID: String(memberId),
+        email: info.email,
+        pendingEmail: requested.pendingEmail,
+        message: texts.emailChangeCodeSent.replace("{email}", requested.pendingEmail),
+      };
+    },
+  },
+
+  ConfirmMemberEmailInfo: {
+    methods: ["PUT", "POST"],
+    public: true,
+    handler: async (req) => {
+      const input = confirmEmailChangeInput.parse(fields(req, ["email", "code"]));
+      const done = await settings.confirmEmailChange(req.app, input, req.meta);
+      return { memberID: String(done.memberId), email: done.email };
+    },
+  },
+
+  SavePasswordInfo: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const f = fields(req, ["pwd", "code", "confirmPwd"]);
+      const data = passwordChangeInput.parse({
+        currentPassword: f.code,
+        newPassword: f.pwd,
+        // The original client sends no confirmation: then the new password confirms itself.
+        confirmPassword: f.confirmPwd ?? f.pwd,
+      });
+      const done = await settings.changePassword(req.app, actorOf(req), data, req.meta);
+      return { memberID: String(memberId), message: texts.passwordChangedOtherDevices, otherSessionsEnded: done.otherSessionsEnded };
+    },
+  },
+
+  SaveSecurityQuestionInfo: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const f = fields(req, ["questionID", "answer"]);
+      const data = securityQuestionInput.parse({ questionId: f.questionID, answer: f.answer });
+      const saved = await settings.saveSecurityQuestion(req.app, actorOf(req), data);
+      return {
+        memberID: String(memberId),
+        securityQuestion: String(saved.questionId),
+        securityQuestionText: questionText(saved.questionId),
+        hasSecurityAnswer: saved.hasAnswer,
+      };
+    },
+  },
+
+  DeactivateAccount: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const data = deactivateInput.parse(fields(req, ["reason", "explanation", "futureEmail"]));
+      await settings.deactivate(req.app, actorOf(req), data);
+      return { memberID: String(memberId), currentStatus: "3" };
+    },
+  },
+
+  SaveNotificationSettings: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const actor = actorOf(req);
+      const sent = fields(req, NOTIFICATION_KEYS);
+      if (NOTIFICATION_KEYS.every((k) => sent[k] === undefined)) {
+        throw badInput(`Send the notification settings: ${NOTIFICATION_KEYS.join(", ")}.`);
+      }
+      const current = await settings.getNotificationSettings(req.app, actor);
+      const data = notificationSettingsInput.parse(Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, sent[k] ?? current[k]])));
+      return legacyNotifications(memberId, await settings.saveNotificationSettings(req.app, actor, data));
+    },
+  },
+
+  SaveProfileSettings: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const actor = actorOf(req);
+      const sent = fields(req, PROFILE_SOURCE_NAMES);
+      if (PROFILE_SOURCE_NAMES.every((k) => sent[k] === undefined)) {
+        throw badInput(`Send the profile settings: ${PROFILE_PRIVACY_KEYS.join(", ")}.`);
+      }
+      const current = (await settings.getPrivacy(req.app, actor)).profile;
+      const merged = Object.fromEntries(
+        PROFILE_PRIVACY_KEYS.map((k) => [k, pick(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
+      );
+      const data = profilePrivacyInput.parse(merged);
+      return legacyProfileSettings(memberId, await settings.saveProfilePrivacy(req.app, actor, data));
+    },
+  },
+
+  SavePrivacySearchSettings: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const memberId = ownId(req);
+      const f = fields(req, [
+        "visibility",
+        "viewProfilePicture",
+        "viewFriendsList",
+        "viewLinkToRequestAddingYouAsFriend",
+        "viewLinkToSendYouMsg",
+        "viewLinksToRequestAddingYouAsFriend",
+        "viewLinkTSendYouMsg",
+      ]);
+      const data = searchPrivacyInput.parse({
+        visibility: f.visibility,
+        viewProfilePicture: f.viewProfilePicture,
+        viewFriendsList: f.viewFriendsList,
+        viewLinkToRequestAddingYouAsFriend: pick(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
+        viewLinkToSendYouMsg: pick(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
+      });
+      return legacySearchSettings(memberId, await settings.saveSearchPrivacy(req.app, actorOf(req), data));
+    },
+  },
+};
