@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { Database } from "../../server/db/database.ts";
+import { PRIVACY_DEFAULTS } from "../profiles/privacy.ts";
 
 /** True when the two members are accepted contacts (primary-key lookup). */
 export async function areContacts(db: DB, a: number, b: number): Promise<boolean> {
@@ -181,7 +182,9 @@ export async function searchFlags(db: DB, memberId: number) {
     .select(["searchVisibility", "viewProfilePicture", "viewFriendsList", "viewLinkRequest", "viewLinkMessage"])
     .where("memberId", "=", memberId)
     .executeTakeFirst();
-  return row ?? { searchVisibility: 1, viewProfilePicture: 1, viewFriendsList: 1, viewLinkRequest: 1, viewLinkMessage: 1 };
+  if (row) return row;
+  const { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage } = PRIVACY_DEFAULTS;
+  return { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage };
 }
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */

@@ -15,3 +15,14 @@ export function levelAllows(level: number, relation: Relation): boolean {
 export function fieldVisible(relation: Relation, flag: number, level: number = PrivacyLevel.Public): boolean {
   return relation === "self" || (flag === 1 && levelAllows(level, relation));
 }
+
+/**
+ * A new member's privacy (rest-api.md "Value formats and defaults"): sections public to members, the
+ * other phone private, found by everyone with every search link shown. The migration's column
+ * defaults say the same; rows are created on the first save.
+ */
+export const PRIVACY_DEFAULTS = {
+  basicInfo: 1, personalInfo: 1, contactInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1,
+  mobilePhone: 1, otherPhone: 2, emailAddress: 1,
+  searchVisibility: 1, viewProfilePicture: 1, viewFriendsList: 1, viewLinkRequest: 1, viewLinkMessage: 1,
+} as const;

@@ -1,9 +1,11 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { PRIVACY_DEFAULTS } from "./privacy.ts";
 import type { MemberEmploymentTable, MemberPrivacyTable, MemberProfileTable, MemberSchoolTable } from "../../server/db/database.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
 export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "updatedAt">;
+export { PRIVACY_DEFAULTS };
 
 /** The values of a profile nobody has saved yet (the migration's column defaults). */
 export const PROFILE_DEFAULTS: ProfileRow = {
@@ -16,13 +18,6 @@ export const PROFILE_DEFAULTS: ProfileRow = {
   lookingForEmployment: 0, lookingForNetworking: 0, lookingForPartnership: 0, lookingForRecruitment: 0,
   showAddress: 0, showEmail: 0, showCellPhone: 0, showHomePhone: 0,
   heightInches: null, weightLbs: null,
-};
-
-/** A new member's privacy: sections public to members, the other phone private, found by everyone. */
-export const PRIVACY_DEFAULTS: PrivacyRow = {
-  basicInfo: 1, personalInfo: 1, contactInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1,
-  mobilePhone: 1, otherPhone: 2, emailAddress: 1,
-  searchVisibility: 1, viewProfilePicture: 1, viewFriendsList: 1, viewLinkRequest: 1, viewLinkMessage: 1,
 };
 
 export async function findProfile(db: DB, memberId: number): Promise<ProfileRow> {
