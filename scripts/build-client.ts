@@ -7,7 +7,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dir, "..");
-const outdir = path.join(root, "dist/client");
+// CLIENT_DIR moves the build (the server reads the same variable), e.g. for a second journey run.
+const outdir = path.resolve(root, process.env.CLIENT_DIR ?? "dist/client");
 const dev = process.argv.includes("--dev");
 
 export async function buildClient(): Promise<boolean> {

@@ -15,6 +15,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** The built web client, relative to the project (npm run build writes it). */
+  CLIENT_DIR: z.string().min(1).default("dist/client"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://sideline.example.org" }).optional(),
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z

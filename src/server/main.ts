@@ -46,7 +46,7 @@ async function start() {
   const http = createHttpApp({
     config,
     app,
-    clientDir: path.join(ROOT, "dist/client"),
+    clientDir: path.resolve(ROOT, config.CLIENT_DIR),
     publicDir: path.join(ROOT, "public"),
   });
 

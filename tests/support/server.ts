@@ -32,7 +32,8 @@ export function freePort(): Promise<number> {
 
 /** The environment a child server starts from: only what a process needs, none of the caller's app settings. */
 function baseEnv(): Record<string, string> {
-  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];
+  // CLIENT_DIR: the built web client to serve (lets two journey runs use separate builds).
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "CLIENT_DIR"];
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
 }
 
