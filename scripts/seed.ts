@@ -3,12 +3,22 @@
  * profiles (sport, positions, measurables, schools, jobs, contact details), all active, with the
  * password "sideline", connected in a small graph: accepted contacts, pending requests and follows.
  * Deterministic, and safe to run again: members that exist are left as they are, and a pair that
- * is linked already (either way) is skipped. Later issues add their data (posts, messages) here.
+ * is linked already (either way) is skipped. Months of home-feed posts (3 to 6 per member over the
+ * last four months) with replies from the author's contacts, and 5 sample news items: a post or
+ * reply whose author already wrote that text there is skipped, a news item by its guid. Later
+ * issues add their data (messages) here.
  */
 import path from "node:path";
 import { findMemberByEmail, insertMember } from "../src/domains/accounts/accounts.repository.ts";
 import { acceptRequest, findLink, insertFollow, insertRequest } from "../src/domains/contacts/contacts.repository.ts";
+import { insertPost, insertReply } from "../src/domains/feed/feed.repository.ts";
+import { addNews } from "../src/domains/news/news.service.ts";
+import { DAY, MINUTE } from "../src/domains/platform/clock.ts";
 import { hashPassword } from "../src/domains/platform/crypto.ts";
+import { DomainEvents } from "../src/domains/platform/events.ts";
+import { silentLogger } from "../src/domains/platform/logger.ts";
+import { createMailer } from "../src/domains/platform/mailer.ts";
+import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
 import { openSqlite } from "../src/server/db/client.ts";
@@ -81,6 +91,59 @@ const DEMO_FOLLOWS: Array<[string, string]> = [
   ["Lena Schmidt", "Aisha Bello"], ["Lena Schmidt", "Sofia Rossi"], ["Marcus Hill", "Jordan Ellis"], ["Sofia Rossi", "Grace Kim"],
   ["Diego Alvarez", "Luis Romero"], ["Chloe Dubois", "Aisha Bello"], ["Chloe Dubois", "Maya Okafor"], ["Helen Moreau", "Chloe Dubois"],
   ["Samuel Adeyemi", "Diego Alvarez"], ["Grace Kim", "Sofia Rossi"], ["Ethan Brooks", "Kenji Watanabe"],
+];
+
+/** Home-feed posts; {sport} and {city} are the author's. Member i writes 3 + i % 4 of them (distinct). */
+const POST_TEXTS = [
+  "Great session this morning. {sport} season can't come soon enough!",
+  "Film study tonight, then early lift tomorrow. Who else is grinding this week?",
+  "Big thanks to everyone who came out to the clinic in {city} on Saturday.",
+  "New personal best in the weight room today. Small steps add up.",
+  "Recovery day: stretching, ice bath, early night. Rest is part of the work.",
+  "Anyone know a good {sport} camp near {city} this summer?",
+  "Proud of the whole group after last night. We kept fighting to the end.",
+  "Watching old game tape and finding something new every time.",
+  "Travel day. Podcast recommendations for a long bus ride?",
+  "Shout-out to the trainers and volunteers who make game day happen.",
+  "Weather in {city} did not cooperate, but practice went on anyway.",
+  "Set three goals for this month: consistency, sleep, and more reps.",
+  "Tryouts are next week. Nervous and excited at the same time.",
+  "First time trying yoga for mobility. My hamstrings have opinions.",
+  "Looking for {sport} players in {city} for weekend pickup games.",
+  "Nutrition tip that helped me: plan meals on Sunday for the whole week.",
+  "Just finished a great book on sports psychology. Happy to share notes.",
+  "Season recap coming soon. What a ride it has been.",
+  "Rain delay, so here is a reminder to hydrate, everyone.",
+  "Honored to be named to the all-conference list this year. Thank you, team!",
+  "Coaches who push you are the ones who believe in you.",
+  "Two-a-days are back. Legs are sore, spirit is strong.",
+  "Does anyone track sleep with a wearable? Worth it?",
+  "Community day with the kids' {sport} program in {city}. Best day of the month.",
+];
+
+/** Replies from the author's contacts. */
+const REPLY_TEXTS = [
+  "Love this! Keep it up.",
+  "Count me in.",
+  "Great work, proud of you.",
+  "Let's train together next week.",
+  "So true.",
+  "Good luck, you've got this!",
+  "Sending you a message with details.",
+  "That's the spirit.",
+  "Congrats, well deserved!",
+  "Same here, see you there.",
+  "Thanks for sharing this.",
+  "Rest up, big week ahead.",
+];
+
+/** Sample Recent News (the migrations add a welcome item); guid keeps a rerun from adding them again. */
+const DEMO_NEWS = [
+  { guid: "demo:news-1", daysAgo: 1, headerText: "Spring tryout calendar published", navigateUrl: "https://www.example.org/tryouts", text: "Clubs and college programs have posted their spring tryout dates. Check the calendar, update your profile and reach out to coaches early: spots fill fast." },
+  { guid: "demo:news-2", daysAgo: 4, headerText: "Recovery matters as much as training", navigateUrl: "https://www.example.org/recovery", text: "Sports scientists agree that sleep, nutrition and planned rest days reduce injuries and improve performance across every sport and level of play." },
+  { guid: "demo:news-3", daysAgo: 9, headerText: "Youth clinics return this summer", navigateUrl: "https://www.example.org/clinics", text: "Free community clinics for basketball, soccer and volleyball are back in a dozen cities, run by local coaches and former professionals." },
+  { guid: "demo:news-4", daysAgo: 16, headerText: "Scouts look beyond the stat sheet", navigateUrl: "https://www.example.org/scouting", text: "Coachability, work ethic and game film carry more weight than ever: a complete profile with highlights helps scouts see the whole athlete." },
+  { guid: "demo:news-5", daysAgo: 30, headerText: "Find your people on Sideline", navigateUrl: "/contacts/find-contacts", text: "Search by sport, position or city, follow members whose updates you want in your feed, and send contact requests to the people you know." },
 ];
 
 const SCHOOL_PICKS: Array<[string, number]> = [["OH", 3], ["CA", 3], ["TX", 1], ["NY", 2], ["IL", 3], ["FL", 1], ["WA", 3], ["MA", 3]];
@@ -181,5 +244,57 @@ for (const names of DEMO_FOLLOWS) {
   if (pair && (await insertFollow(db, pair[0], pair[1], graphAt))) followsAdded += 1;
 }
 console.log(`seed: ${contactsAdded} contacts, ${requestsAdded} pending requests and ${followsAdded} follows added.`);
+// Home feed: months of posts with replies from the authors' contacts, spread over the last four
+// months (times relative to now, texts and choices fixed).
+const contactsOf = new Map<string, string[]>();
+for (const [a, b] of DEMO_CONTACTS) {
+  contactsOf.set(a, [...(contactsOf.get(a) ?? []), b]);
+  contactsOf.set(b, [...(contactsOf.get(b) ?? []), a]);
+}
+const feedNow = Date.now();
+let postsAdded = 0;
+let repliesAdded = 0;
+for (const [i, m] of DEMO_MEMBERS.entries()) {
+  const name = `${m.first} ${m.last}`;
+  const authorId = idOf.get(name);
+  if (authorId === undefined) continue;
+  const repliers = [...(contactsOf.get(name) ?? [])].sort();
+  await db.transaction().execute(async (trx) => {
+    for (let k = 0; k < 3 + (i % 4); k++) {
+      const text = POST_TEXTS[(i + k * 5) % POST_TEXTS.length]!.replaceAll("{sport}", m.sport).replaceAll("{city}", m.city);
+      const day = new Date(feedNow - (2 + ((i * 11 + k * 19) % 118)) * DAY);
+      day.setUTCHours(7 + ((i * 7 + k * 5) % 14), (i * 13 + k * 17) % 60, 0, 0);
+      const existing = await trx.selectFrom("post").select("id").where("memberId", "=", authorId).where("description", "=", text).executeTakeFirst();
+      const postId = existing?.id ?? (await insertPost(trx, authorId, text, day.toISOString()));
+      if (!existing) postsAdded += 1;
+      for (let r = 0; r < (i + 2 * k) % 3 && repliers.length > 0; r++) {
+        const replierId = idOf.get(repliers[(k + r) % repliers.length]!);
+        if (replierId === undefined) continue;
+        const reply = REPLY_TEXTS[(i * 3 + k * 2 + r) % REPLY_TEXTS.length]!;
+        const there = await trx.selectFrom("postReply").select("id").where("postId", "=", postId).where("memberId", "=", replierId).where("description", "=", reply).executeTakeFirst();
+        if (there) continue;
+        await insertReply(trx, postId, replierId, reply, new Date(day.getTime() + (r + 1) * (45 + ((i * k) % 90)) * MINUTE).toISOString());
+        repliesAdded += 1;
+      }
+    }
+  });
+}
+
+// Sample news through the news service (checked like the operator's items); their guids make reruns add nothing.
+const newsCtx = {
+  db,
+  mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(path.resolve(config.DATA_DIR), "mail"), log: silentLogger }),
+  limiter: new RateLimiter(false),
+  log: silentLogger,
+  events: new DomainEvents(),
+  publicUrl: config.PUBLIC_URL,
+};
+let newsAdded = 0;
+for (const n of DEMO_NEWS) {
+  const postingDate = new Date(feedNow - n.daysAgo * DAY);
+  postingDate.setUTCHours(9, 0, 0, 0);
+  if (await addNews(newsCtx, { ...n, postingDate: postingDate.toISOString(), source: "demo" })) newsAdded += 1;
+}
+console.log(`seed: ${postsAdded} posts, ${repliesAdded} replies and ${newsAdded} news items added.`);
 console.log(`Log in as any of them with the password "${DEMO_PASSWORD}", for example ${demoEmail("Maya", "Okafor")}.`);
 await db.destroy();

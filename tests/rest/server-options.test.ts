@@ -129,6 +129,11 @@ describe("a server with RATE_LIMITS on and CORS_ORIGINS set", () => {
       expect(call.status).toBe(200);
       expect(call.headers.get("access-control-allow-origin")).toBe(CLIENT_ORIGIN);
 
+      // The feed's next-page cursor travels in a header that a cross-origin client may read.
+      const feed = await c.get(`/api/member/getRecentPosts/${m.memberId}`, { headers: { ...from, ...bearer(login.json.accessToken) } });
+      expect(feed.status).toBe(200);
+      expect((feed.headers.get("access-control-expose-headers") ?? "").toLowerCase()).toContain("x-next-cursor");
+
       // An unlisted origin gets no CORS grant, and its cookie-less posts are still refused.
       const evil = await c.post("/api/account/login", {
         headers: { Origin: "http://evil.example", "X-Forwarded-For": "203.0.113.14" },

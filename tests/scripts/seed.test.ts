@@ -18,9 +18,11 @@ describe("npm run seed", () => {
     const first = seed();
     expect(first).toMatch(/20 demo members added/);
     expect(first).toMatch(/20 contacts, 7 pending requests and 23 follows added/);
+    expect(first).toMatch(/seed: 90 posts, 92 replies and 5 news items added/);
     const again = seed();
     expect(again).toMatch(/0 demo members added \(20 already there\)/);
     expect(again).toMatch(/0 contacts, 0 pending requests and 0 follows added/);
+    expect(again).toMatch(/seed: 0 posts, 0 replies and 0 news items added/);
     const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
     const rows = db
       .prepare(
@@ -62,6 +64,38 @@ describe("npm run seed", () => {
     db.close();
   });
 
+  it("writes months of posts with replies from the authors' contacts, and sample news, once", () => {
+    const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
+    const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number;
+    try {
+      const perMember = db.prepare("select m.id, (select count(*) from post p where p.member_id = m.id) as n from member m").all() as Array<{ n: number }>;
+      expect(perMember).toHaveLength(20);
+      expect(perMember.every((r) => r.n >= 3 && r.n <= 6)).toBe(true);
+      expect(count("select count(*) from post")).toBe(90);
+      expect(count("select count(*) from post_reply")).toBe(92);
+      // All in the past, spread over about four months, each within the 150 characters of a post.
+      const now = Date.now();
+      const times = (db.prepare("select created_at from post union all select created_at from post_reply").pluck().all() as string[]).map(Date.parse);
+      expect(times.every((t) => t < now)).toBe(true);
+      expect(now - Math.min(...times)).toBeGreaterThan(90 * 86_400_000);
+      expect(now - Math.min(...times)).toBeLessThan(125 * 86_400_000);
+      expect(count("select max(length(description)) from post")).toBeLessThanOrEqual(150);
+      expect(count("select count(distinct substr(created_at, 1, 7)) from post")).toBeGreaterThanOrEqual(4);
+      // Every reply comes after its post, from an accepted contact of the post's author.
+      expect(count("select count(*) from post_reply r join post p on p.id = r.post_id where r.created_at <= p.created_at")).toBe(0);
+      expect(count(`select count(*) from post_reply r join post p on p.id = r.post_id where not exists
+                      (select 1 from contact_link l where l.member_id = p.member_id and l.other_id = r.member_id and l.status = 'accepted')`)).toBe(0);
+      // No duplicates after the rerun.
+      expect(count("select count(*) from (select member_id, description from post group by 1, 2 having count(*) > 1)")).toBe(0);
+      const news = db.prepare("select guid, header_text, posting_date from news_item where guid like 'demo:%' order by posting_date desc").all() as Array<{ guid: string; posting_date: string }>;
+      expect(news.map((n) => n.guid)).toEqual(["demo:news-1", "demo:news-2", "demo:news-3", "demo:news-4", "demo:news-5"]);
+      expect(news.every((n) => Date.parse(n.posting_date) < now)).toBe(true);
+      expect(count("select count(*) from news_item")).toBe(6);
+    } finally {
+      db.close();
+    }
+  });
+
   it("its members can log in to a server started on the same data directory", async () => {
     const server = await startServer({ env: { DATA_DIR: dataDir } });
     try {
@@ -78,6 +112,18 @@ describe("npm run seed", () => {
       expect(requests.json.map((c: { friendName: string }) => c.friendName)).toEqual(["Aisha Bello", "Owen Fraser"]);
       const search = await api(server.baseUrl).get(`/api/contact/SearchAllResults?memberID=${res.json.memberID}&searchText=basketball`, { headers });
       expect(search.json.map((c: { entityName: string }) => c.entityName)).toEqual(expect.arrayContaining(["Tom Becker", "Nora Haddad"]));
+      // Her home feed: a full first page, newest first, from her network only, with nested replies.
+      const feed = await api(server.baseUrl).get(`/api/member/getRecentPosts/${res.json.memberID}`, { headers });
+      expect(feed.status).toBe(200);
+      expect(feed.json).toHaveLength(5);
+      expect(feed.headers.get("x-next-cursor")).toBeTruthy();
+      const dates = feed.json.map((p: { datePosted: string }) => p.datePosted);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      const network = ["Maya Okafor", "Chloe Dubois", "Nora Haddad", "Priya Nair", "Sofia Rossi", "Tom Becker", "Aisha Bello", "Kenji Watanabe", "Luis Romero"];
+      expect(feed.json.every((p: { memberName: string }) => network.includes(p.memberName))).toBe(true);
+      expect(feed.json.every((p: { childPostCnt: number; children: unknown[] }) => p.childPostCnt === p.children.length)).toBe(true);
+      const news = await api(server.baseUrl).get("/api/common/getRecentNews");
+      expect(news.json.map((n: { headerText: string }) => n.headerText)).toEqual(expect.arrayContaining(["Spring tryout calendar published", "Find your people on Sideline"]));
     } finally {
       await server.stop();
     }

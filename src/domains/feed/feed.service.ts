@@ -3,7 +3,7 @@ import { findMemberById } from "../accounts/accounts.repository.ts";
 import { picturePathOf } from "../accounts/accounts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
-import type { Author, FeedPage, Post, Reply } from "./feed.schema.ts";
+import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
 
 const authorOf = (row: { memberId: number; firstName: string; lastName: string; picturePath: string | null }): Author => ({
@@ -14,6 +14,13 @@ const authorOf = (row: { memberId: number; firstName: string; lastName: string; 
 });
 
 const toReply = (row: repo.ReplyRow): Reply => ({ replyId: row.id, postId: row.postId, text: row.description, createdAt: row.createdAt, author: authorOf(row) });
+
+/** The text of a post or reply, checked here too (150 characters): every caller gets the rule, not only the schema-parsing ones. */
+function checkedText(text: string): string {
+  const parsed = postText.safeParse(text);
+  if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? "The text is not valid.");
+  return parsed.data;
+}
 
 const encodeCursor = (row: repo.PostRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 function decodeCursor(cursor: string | undefined): { createdAt: string; id: number } | undefined {
@@ -51,7 +58,8 @@ export async function replies(ctx: AppContext, viewer: Actor, postId: number): P
   return (await repo.repliesOf(ctx.db, [postId])).map(toReply);
 }
 
-export async function createPost(ctx: AppContext, actor: Actor, text: string): Promise<Post> {
+export async function createPost(ctx: AppContext, actor: Actor, input: string): Promise<Post> {
+  const text = checkedText(input);
   const member = await findMemberById(ctx.db, actor.memberId);
   if (!member) throw notFound("There is no such member.");
   const at = isoNow();
@@ -60,7 +68,8 @@ export async function createPost(ctx: AppContext, actor: Actor, text: string): P
 }
 
 /** A reply to a post in the member's feed; the post's author hears of it (post.replied). */
-export async function reply(ctx: AppContext, actor: Actor, postId: number, text: string): Promise<Reply> {
+export async function reply(ctx: AppContext, actor: Actor, postId: number, input: string): Promise<Reply> {
+  const text = checkedText(input);
   const post = await repo.visiblePost(ctx.db, actor.memberId, postId);
   if (!post) throw notFound("There is no such post.");
   const member = await findMemberById(ctx.db, actor.memberId);

@@ -45,5 +45,43 @@ export const enquiryInput = z.object({
 });
 export type EnquiryData = z.output<typeof enquiryInput>;
 
+/**
+ * A link or picture of a news item: an http(s) address or a path on this site ("/images/..."),
+ * never javascript: or data: (the home screen puts it in a link and an <img>).
+ */
+const siteOrWebUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: "must be an http(s) address or a path on this site starting with /",
+  });
+
+/** A news item as the operator (scripts/add-news.ts) or a feed import adds it. */
+export const newsItemInput = z.object({
+  headerText: z.string().trim().min(1, "A title is required.").max(200),
+  text: z.string().trim().max(5000).default(""),
+  navigateUrl: siteOrWebUrl.default(""),
+  imageUrl: siteOrWebUrl.optional().transform((v) => v || null),
+  /** When it was published; any date JavaScript reads ("2026-11-01", ISO-8601), stored as ISO-8601 UTC. */
+  postingDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const t = Date.parse(v);
+      if (Number.isNaN(t)) {
+        ctx.addIssue({ code: "custom", message: "is not a date (use YYYY-MM-DD or ISO-8601)" });
+        return z.NEVER;
+      }
+      return new Date(t).toISOString();
+    }),
+  /** Keeps an item from being added twice (feed entry id or link; any stable key). */
+  guid: z.string().trim().min(1).max(500).optional(),
+  source: z.string().trim().min(1).max(100).optional(),
+});
+export type NewsItemData = z.output<typeof newsItemInput>;
+
 export const newsInput = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export const adsInput = z.object({ type: z.string().trim().min(1).max(40).default("SiteGuide") });

@@ -1,7 +1,8 @@
 import { layoutMail } from "../accounts/account-mails.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../platform/context.ts";
-import { type AdItem, DEFAULT_NEWS_IMAGE, type EnquiryData, type NewsItem } from "./news.schema.ts";
+import { badInput } from "../../shared/errors.ts";
+import { type AdItem, DEFAULT_NEWS_IMAGE, type EnquiryData, type NewsItem, newsItemInput } from "./news.schema.ts";
 
 /** The newest news items; every item has an image (the default one when it has none). */
 export async function recentNews(ctx: AppContext, limit: number): Promise<NewsItem[]> {
@@ -27,11 +28,20 @@ export async function ads(ctx: AppContext, type: string): Promise<AdItem[]> {
   return rows.map((r) => ({ id: r.id, headerText: r.headerText, imageUrl: r.imageUrl ?? "", textField: r.text, navigateUrl: r.navigateUrl }));
 }
 
-/** Adds a news item (the operator's script, and feed imports); false when its guid exists already. */
+/**
+ * Adds a news item (the operator's script, and feed imports); false when its guid exists already.
+ * Checked with newsItemInput (title required; links and pictures http(s) or a site path): 400 otherwise.
+ */
 export async function addNews(
   ctx: AppContext,
-  item: { headerText: string; text: string; imageUrl?: string | null; navigateUrl?: string; postingDate?: string; source?: string; guid?: string | null },
+  input: { headerText: string; text: string; imageUrl?: string | null; navigateUrl?: string; postingDate?: string; source?: string; guid?: string | null },
 ): Promise<boolean> {
+  const parsed = newsItemInput.safeParse({ ...input, imageUrl: input.imageUrl ?? undefined, guid: input.guid ?? undefined });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badInput(issue ? `${issue.path.join(".") || "news item"}: ${issue.message}` : "The news item is not valid.");
+  }
+  const item = parsed.data;
   const row = await ctx.db
     .insertInto("newsItem")
     .values({

@@ -22,6 +22,8 @@ export interface AppContext {
   videos?: VideoProvider;
   /** Encryption with the server's key (common/EncryptString, DecryptString). */
   secretBox?: SecretBox;
+  /** OPERATOR_EMAIL: where advertising enquiries are mailed; without it they are only stored. */
+  operatorEmail?: string;
 }
 
 /** Facts about the request that services need for rate limits and the sessions list. */
