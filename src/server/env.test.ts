@@ -62,6 +62,15 @@ describe("loadConfig", () => {
     expect(configErrorOf({ OPERATOR_EMAIL: "not-an-address" }).message).toMatch(/^\s*OPERATOR_EMAIL: must be an e-mail address/m);
   });
 
+  it("reads NEWS_FEEDS as a list of http(s) URLs and names it when one is not", () => {
+    expect(loadConfig({ NEWS_FEEDS: "https://a.example/rss, http://b.example/atom" }).NEWS_FEEDS).toEqual([
+      "https://a.example/rss",
+      "http://b.example/atom",
+    ]);
+    expect(loadConfig({}).NEWS_FEEDS).toEqual([]);
+    expect(configErrorOf({ NEWS_FEEDS: "https://a.example/rss,ftp://b.example" }).message).toMatch(/NEWS_FEEDS\.1: must list http\(s\) feed URLs/);
+  });
+
   it("names every bad variable at once", () => {
     const error = configErrorOf({ PORT: "abc", SMTP_URL: "mail.example.org", RATE_LIMITS: "maybe" });
     expect(error.message).toMatch(/PORT: /);

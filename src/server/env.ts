@@ -36,6 +36,12 @@ const schema = z.object({
   YOUTUBE_API_BASE_URL: z
     .url({ message: "must be an absolute URL such as https://www.googleapis.com/youtube/v3" })
     .default("https://www.googleapis.com/youtube/v3"),
+  /** RSS/Atom feeds imported as Recent News, hourly while the server runs (comma-separated URLs). */
+  NEWS_FEEDS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: "must list http(s) feed URLs, separated by commas" }))),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The operator's address: advertising enquiries (common/SendAdvertisementInfo) are mailed there. */
   OPERATOR_EMAIL: z.email({ message: "must be an e-mail address such as ops@sideline.example.org" }).optional(),

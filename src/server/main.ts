@@ -1,4 +1,5 @@
 import path from "node:path";
+import { importFeeds } from "../domains/news/feed-import.ts";
 import { createLogger } from "../domains/platform/logger.ts";
 import { createMailer } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
@@ -60,11 +61,20 @@ async function start() {
   log.info(`Sideline is listening on ${config.PUBLIC_URL} (port ${server.port}, data in ${dataDir})`);
   if (!config.SMTP_URL) log.info(`No SMTP_URL: e-mails are written to ${path.join(dataDir, "mail")}`);
 
+  // The operator's news feeds: imported shortly after start and then hourly, off the request path.
+  let newsTimer: Timer | undefined;
+  if (config.NEWS_FEEDS.length > 0) {
+    const importNews = () => void importFeeds(app, config.NEWS_FEEDS).catch((error) => log.error("news import failed", { error: String(error) }));
+    newsTimer = setInterval(importNews, 60 * 60_000);
+    setTimeout(importNews, 5_000).unref();
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
+    clearInterval(newsTimer);
     await server.stop();
     await mailer.flush();
     await db.destroy();

@@ -1,0 +1,40 @@
+/**
+ * Imports news from the operator's RSS/Atom feeds into the database of DATA_DIR.
+ * Usage: NEWS_FEEDS=https://a.example/rss,https://b.example/atom bun scripts/import-news.ts [URL ...]
+ * (the server also imports NEWS_FEEDS hourly while it runs). Entries already imported are skipped.
+ */
+import path from "node:path";
+import { importFeeds } from "../src/domains/news/feed-import.ts";
+import { DomainEvents } from "../src/domains/platform/events.ts";
+import { createLogger } from "../src/domains/platform/logger.ts";
+import { createMailer } from "../src/domains/platform/mailer.ts";
+import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
+import { openSqlite } from "../src/server/db/client.ts";
+import { migrateToLatest } from "../src/server/db/migrator.ts";
+import { loadConfig } from "../src/server/env.ts";
+
+const config = loadConfig();
+const urls = process.argv.slice(2).length > 0 ? process.argv.slice(2) : config.NEWS_FEEDS;
+if (urls.length === 0) {
+  console.error("import-news: no feeds; set NEWS_FEEDS or pass URLs as arguments.");
+  process.exit(2);
+}
+const dataDir = path.resolve(config.DATA_DIR);
+const db = await openSqlite(path.join(dataDir, "sideline.db"));
+await migrateToLatest(db);
+const log = createLogger(config.LOG_LEVEL);
+const ctx = {
+  db,
+  log,
+  mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
+  limiter: new RateLimiter(false),
+  events: new DomainEvents(),
+  publicUrl: config.PUBLIC_URL,
+};
+let failed = false;
+for (const r of await importFeeds(ctx, urls)) {
+  console.log(`${r.url}: ${r.added} added, ${r.skipped} skipped${r.error ? ` (failed: ${r.error})` : ""}`);
+  failed ||= !!r.error;
+}
+await db.destroy();
+process.exit(failed ? 1 : 0);

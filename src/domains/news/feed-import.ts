@@ -1,0 +1,162 @@
+import { XMLParser } from "fast-xml-parser";
+import { DomainError } from "../../shared/errors.ts";
+import type { AppContext } from "../platform/context.ts";
+import { addNews } from "./news.service.ts";
+
+/** One entry of an RSS 2.0 or Atom feed, as news needs it. */
+export interface FeedEntry {
+  guid: string;
+  title: string;
+  link: string;
+  text: string;
+  publishedAt?: string;
+  imageUrl?: string;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  textNodeName: "#text",
+  // Entities are decoded from the document's own text only; no DTD or external entity is read.
+  processEntities: true,
+  htmlEntities: true,
+});
+
+type Node = Record<string, unknown> | string | undefined;
+const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const textOf = (v: unknown): string => {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string" || typeof v === "number") return String(v);
+  if (typeof v === "object" && "#text" in (v as object)) return String((v as Record<string, unknown>)["#text"] ?? "");
+  return "";
+};
+const attr = (v: Node, name: string): string => (v && typeof v === "object" ? String(v[`@_${name}`] ?? "") : "");
+
+/** Text of an HTML fragment (feed descriptions are often HTML): tags dropped, entities decoded, spaces folded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function imageOf(entry: Record<string, unknown>): string | undefined {
+  for (const e of list(entry.enclosure as Node | Node[])) {
+    if (attr(e, "type").startsWith("image/") && attr(e, "url")) return attr(e, "url");
+  }
+  const thumb = list(entry["media:thumbnail"] as Node | Node[])[0];
+  if (attr(thumb, "url")) return attr(thumb, "url");
+  for (const m of list(entry["media:content"] as Node | Node[])) {
+    if ((attr(m, "medium") === "image" || attr(m, "type").startsWith("image/")) && attr(m, "url")) return attr(m, "url");
+  }
+  return undefined;
+}
+
+/** The entries of an RSS 2.0 or Atom document (others: none). */
+export function parseFeed(xml: string): FeedEntry[] {
+  const doc = parser.parse(xml) as Record<string, any>;
+  if (doc.rss?.channel) {
+    return list(doc.rss.channel.item as Record<string, unknown>[]).map((item) => {
+      const link = textOf(item.link).trim();
+      return {
+        guid: textOf(item.guid).trim() || link,
+        title: plainText(textOf(item.title)),
+        link,
+        text: plainText(textOf(item.description) || textOf(item["content:encoded"])),
+        publishedAt: textOf(item.pubDate).trim() || undefined,
+        imageUrl: imageOf(item),
+      };
+    });
+  }
+  if (doc.feed) {
+    return list(doc.feed.entry as Record<string, unknown>[]).map((entry) => {
+      const links = list(entry.link as Node | Node[]);
+      const alternate = links.find((l) => !attr(l, "rel") || attr(l, "rel") === "alternate") ?? links[0];
+      const link = attr(alternate, "href");
+      return {
+        guid: textOf(entry.id).trim() || link,
+        title: plainText(textOf(entry.title)),
+        link,
+        text: plainText(textOf(entry.summary) || textOf(entry.content)),
+        publishedAt: (textOf(entry.published) || textOf(entry.updated)).trim() || undefined,
+        imageUrl: imageOf(entry),
+      };
+    });
+  }
+  return [];
+}
+
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_FEED_BYTES = 2_000_000;
+
+/** The document at a feed URL: http(s) only, within a time and size bound. */
+export async function fetchFeed(url: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES): Promise<string> {
+  if (!/^https?:\/\//i.test(url)) throw new Error(`not an http(s) URL: ${url}`);
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/rss+xml, application/atom+xml, application/xml, text/xml" } });
+  if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`${url} is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export interface ImportResult {
+  url: string;
+  added: number;
+  skipped: number;
+  error?: string;
+}
+
+/**
+ * Imports the entries of the operator's feeds as news items. An entry already imported (same guid)
+ * or not fit to show (no title, a link that is not http(s)) is skipped; a feed that fails is
+ * reported and the others go on.
+ */
+export async function importFeeds(ctx: AppContext, urls: string[], fetchDoc: (url: string) => Promise<string> = fetchFeed): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const url of urls) {
+    const result: ImportResult = { url, added: 0, skipped: 0 };
+    try {
+      for (const entry of parseFeed(await fetchDoc(url))) {
+        try {
+          const added = await addNews(ctx, {
+            headerText: entry.title,
+            text: entry.text,
+            navigateUrl: entry.link,
+            imageUrl: entry.imageUrl ?? null,
+            postingDate: entry.publishedAt,
+            source: "feed",
+            guid: `${url}#${entry.guid}`,
+          });
+          if (added) result.added += 1;
+          else result.skipped += 1;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          result.skipped += 1;
+        }
+      }
+    } catch (error) {
+      result.error = error instanceof Error ? error.message : String(error);
+      ctx.log.warn("news feed import failed", { url, error: result.error });
+    }
+    results.push(result);
+  }
+  return results;
+}
