@@ -98,6 +98,8 @@ export interface CardRow {
   state: string | null;
   sport: string | null;
   viewProfilePicture: number | null;
+  viewLinkRequest: number | null;
+  viewLinkMessage: number | null;
   viewerIsContact: number;
   sortName: string;
 }
@@ -123,6 +125,8 @@ function withCard(q: From, viewerId: number) {
       "p.state",
       "p.sport",
       "pr.viewProfilePicture",
+      "pr.viewLinkRequest",
+      "pr.viewLinkMessage",
       sql<number>`(vc.member_id is not null)`.as("viewerIsContact"),
       sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
     ])

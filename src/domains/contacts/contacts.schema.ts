@@ -32,6 +32,8 @@ export interface MemberCard {
   location: string;
   sport: string;
   profileType: string;
+  /** How the viewer stands to this member: the row's labels and buttons, without a query per row. */
+  relation: RowRelation;
 }
 
 export interface MemberPage {
@@ -71,3 +73,6 @@ export interface CardRelation {
   /** Follow is offered: not the viewer, not followed yet. */
   canFollow: boolean;
 }
+
+/** A list row's relation: CardRelation plus the two links the member's privacy may hide. */
+export type RowRelation = CardRelation & Pick<Relationship, "canRequest" | "canMessage">;

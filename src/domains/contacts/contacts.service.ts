@@ -16,10 +16,12 @@ export async function relationBetween(ctx: AppContext, viewerId: number, memberI
 }
 
 /** A list row as the viewer may see it: the picture falls back to the default when the member hides it. */
-export function toCard(row: repo.CardRow, viewerId: number): MemberCard {
+export function toCard(row: repo.CardRow, viewerId: number, relation: CardRelation): MemberCard {
   const pictureVisible = row.memberId === viewerId || row.viewerIsContact === 1 || (row.viewProfilePicture ?? 1) === 1;
   const city = row.city ?? "";
   const state = row.state ?? "";
+  const open = (flag: number | null) => (flag ?? 1) === 1;
+  const nothingPending = !relation.isContact && !relation.requestSent && !relation.requestReceived;
   return {
     memberId: row.memberId,
     name: `${row.firstName} ${row.lastName}`,
@@ -31,7 +33,18 @@ export function toCard(row: repo.CardRow, viewerId: number): MemberCard {
     location: [city, state].filter(Boolean).join(", "),
     sport: row.sport ?? "",
     profileType: row.profileType,
+    relation: {
+      ...relation,
+      canRequest: !relation.isSelf && nothingPending && open(row.viewLinkRequest),
+      canMessage: !relation.isSelf && (relation.isContact || open(row.viewLinkMessage)),
+    },
   };
+}
+
+/** Cards for a page of rows, with the viewer's relation to each (a fixed number of queries). */
+export async function cardsOf(ctx: AppContext, viewer: Actor, rows: repo.CardRow[]): Promise<MemberCard[]> {
+  const relations = await relationsOf(ctx, viewer, rows.map((r) => r.memberId));
+  return rows.map((r) => toCard(r, viewer.memberId, relations.get(r.memberId)!));
 }
 
 /** An active member other than the actor, or 404 / 400. */
@@ -153,7 +166,7 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     limit: input.limit,
   });
   const last = rows.at(-1);
-  return { items: rows.map((r) => toCard(r, viewer.memberId)), nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
+  return { items: await cardsOf(ctx, viewer, rows), nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
 }
 
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */

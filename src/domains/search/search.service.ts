@@ -1,16 +1,13 @@
 import { cardsFor } from "../contacts/contacts.repository.ts";
 import type { MemberCard } from "../contacts/contacts.schema.ts";
-import { toCard } from "../contacts/contacts.service.ts";
+import { cardsOf } from "../contacts/contacts.service.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import * as repo from "./search.repository.ts";
 
 /** Cards for ids, in the order of the ids. */
 async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Promise<MemberCard[]> {
   const byId = new Map((await cardsFor(ctx.db, ids, viewer.memberId)).map((r) => [r.memberId, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(row, viewer.memberId)] : [];
-  });
+  return cardsOf(ctx, viewer, ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /**
