@@ -14,8 +14,11 @@ import { Route as rootRouteImport } from "./routes/__root";
 import { Route as AuthRouteImport } from "./routes/_auth";
 import { Route as MemberRouteImport } from "./routes/_member";
 import { Route as ErrorsRouteImport } from "./routes/errors";
+import { Route as MemberContactsSearchResultsRouteImport } from "./routes/_member/contacts/search-results";
 import { Route as MemberMembersEditProfileRouteImport } from "./routes/_member/members/edit-profile";
 import { Route as MemberMembersShowProfileRouteImport } from "./routes/_member/members/show-profile";
+import { Route as MemberSettingsAccountSettingRouteImport } from "./routes/_member/settings/account-setting";
+import { Route as MemberSettingsPrivacySettingRouteImport } from "./routes/_member/settings/privacy-setting";
 import { Route as MemberMembersViewProfileShowProfileRouteImport } from "./routes/_member/members/view-profile/show-profile";
 
 const AuthIndexLazyRouteImport = createFileRoute("/_auth/")();
@@ -34,6 +37,21 @@ const AuthResetpwdConfirmLazyRouteImport = createFileRoute(
   "/_auth/resetpwd-confirm",
 )();
 const MemberHomeLazyRouteImport = createFileRoute("/_member/home")();
+const MemberContactsFindContactsLazyRouteImport = createFileRoute(
+  "/_member/contacts/find-contacts",
+)();
+const MemberContactsMyContactsLazyRouteImport = createFileRoute(
+  "/_member/contacts/my-contacts",
+)();
+const MemberContactsPeopleFollowingMeLazyRouteImport = createFileRoute(
+  "/_member/contacts/people-following-me",
+)();
+const MemberContactsPeopleIFollowLazyRouteImport = createFileRoute(
+  "/_member/contacts/people-i-follow",
+)();
+const MemberContactsRequestsLazyRouteImport = createFileRoute(
+  "/_member/contacts/requests",
+)();
 
 const AuthRoute = AuthRouteImport.update({
   id: "/_auth",
@@ -115,6 +133,60 @@ const MemberHomeLazyRoute = MemberHomeLazyRouteImport.update({
   path: "/home",
   getParentRoute: () => MemberRoute,
 } as any).lazy(() => import("./routes/_member/home.lazy").then((d) => d.Route));
+const MemberContactsFindContactsLazyRoute =
+  MemberContactsFindContactsLazyRouteImport.update({
+    id: "/contacts/find-contacts",
+    path: "/contacts/find-contacts",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/find-contacts.lazy").then((d) => d.Route),
+  );
+const MemberContactsMyContactsLazyRoute =
+  MemberContactsMyContactsLazyRouteImport.update({
+    id: "/contacts/my-contacts",
+    path: "/contacts/my-contacts",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/my-contacts.lazy").then((d) => d.Route),
+  );
+const MemberContactsPeopleFollowingMeLazyRoute =
+  MemberContactsPeopleFollowingMeLazyRouteImport.update({
+    id: "/contacts/people-following-me",
+    path: "/contacts/people-following-me",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/people-following-me.lazy").then(
+      (d) => d.Route,
+    ),
+  );
+const MemberContactsPeopleIFollowLazyRoute =
+  MemberContactsPeopleIFollowLazyRouteImport.update({
+    id: "/contacts/people-i-follow",
+    path: "/contacts/people-i-follow",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/people-i-follow.lazy").then(
+      (d) => d.Route,
+    ),
+  );
+const MemberContactsRequestsLazyRoute =
+  MemberContactsRequestsLazyRouteImport.update({
+    id: "/contacts/requests",
+    path: "/contacts/requests",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/requests.lazy").then((d) => d.Route),
+  );
+const MemberContactsSearchResultsRoute =
+  MemberContactsSearchResultsRouteImport.update({
+    id: "/contacts/search-results",
+    path: "/contacts/search-results",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/contacts/search-results.lazy").then(
+      (d) => d.Route,
+    ),
+  );
 const MemberMembersEditProfileRoute =
   MemberMembersEditProfileRouteImport.update({
     id: "/members/edit-profile",
@@ -130,6 +202,26 @@ const MemberMembersShowProfileRoute =
     getParentRoute: () => MemberRoute,
   } as any).lazy(() =>
     import("./routes/_member/members/show-profile.lazy").then((d) => d.Route),
+  );
+const MemberSettingsAccountSettingRoute =
+  MemberSettingsAccountSettingRouteImport.update({
+    id: "/settings/account-setting",
+    path: "/settings/account-setting",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/settings/account-setting.lazy").then(
+      (d) => d.Route,
+    ),
+  );
+const MemberSettingsPrivacySettingRoute =
+  MemberSettingsPrivacySettingRouteImport.update({
+    id: "/settings/privacy-setting",
+    path: "/settings/privacy-setting",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/settings/privacy-setting.lazy").then(
+      (d) => d.Route,
+    ),
   );
 const MemberMembersViewProfileShowProfileRoute =
   MemberMembersViewProfileShowProfileRouteImport.update({
@@ -154,8 +246,16 @@ export interface FileRoutesByFullPath {
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/home": typeof MemberHomeLazyRoute;
+  "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
+  "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
+  "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
+  "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
+  "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
+  "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesByTo {
@@ -170,8 +270,16 @@ export interface FileRoutesByTo {
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/home": typeof MemberHomeLazyRoute;
+  "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
+  "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
+  "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
+  "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
+  "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
+  "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesById {
@@ -189,8 +297,16 @@ export interface FileRoutesById {
   "/_auth/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
   "/_member/home": typeof MemberHomeLazyRoute;
   "/_auth/": typeof AuthIndexLazyRoute;
+  "/_member/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/_member/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/_member/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/_member/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
+  "/_member/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/_member/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
+  "/_member/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
+  "/_member/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
+  "/_member/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
+  "/_member/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/_member/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRouteTypes {
@@ -207,8 +323,16 @@ export interface FileRouteTypes {
     | "/resetpwd"
     | "/resetpwd-confirm"
     | "/home"
+    | "/contacts/search-results"
     | "/members/edit-profile"
     | "/members/show-profile"
+    | "/settings/account-setting"
+    | "/settings/privacy-setting"
+    | "/contacts/find-contacts"
+    | "/contacts/my-contacts"
+    | "/contacts/people-following-me"
+    | "/contacts/people-i-follow"
+    | "/contacts/requests"
     | "/members/view-profile/show-profile";
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -223,8 +347,16 @@ export interface FileRouteTypes {
     | "/resetpwd"
     | "/resetpwd-confirm"
     | "/home"
+    | "/contacts/search-results"
     | "/members/edit-profile"
     | "/members/show-profile"
+    | "/settings/account-setting"
+    | "/settings/privacy-setting"
+    | "/contacts/find-contacts"
+    | "/contacts/my-contacts"
+    | "/contacts/people-following-me"
+    | "/contacts/people-i-follow"
+    | "/contacts/requests"
     | "/members/view-profile/show-profile";
   id:
     | "__root__"
@@ -241,8 +373,16 @@ export interface FileRouteTypes {
     | "/_auth/resetpwd-confirm"
     | "/_member/home"
     | "/_auth/"
+    | "/_member/contacts/search-results"
     | "/_member/members/edit-profile"
     | "/_member/members/show-profile"
+    | "/_member/settings/account-setting"
+    | "/_member/settings/privacy-setting"
+    | "/_member/contacts/find-contacts"
+    | "/_member/contacts/my-contacts"
+    | "/_member/contacts/people-following-me"
+    | "/_member/contacts/people-i-follow"
+    | "/_member/contacts/requests"
     | "/_member/members/view-profile/show-profile";
   fileRoutesById: FileRoutesById;
 }
@@ -345,6 +485,48 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MemberHomeLazyRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    "/_member/contacts/find-contacts": {
+      id: "/_member/contacts/find-contacts";
+      path: "/contacts/find-contacts";
+      fullPath: "/contacts/find-contacts";
+      preLoaderRoute: typeof MemberContactsFindContactsLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/contacts/my-contacts": {
+      id: "/_member/contacts/my-contacts";
+      path: "/contacts/my-contacts";
+      fullPath: "/contacts/my-contacts";
+      preLoaderRoute: typeof MemberContactsMyContactsLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/contacts/people-following-me": {
+      id: "/_member/contacts/people-following-me";
+      path: "/contacts/people-following-me";
+      fullPath: "/contacts/people-following-me";
+      preLoaderRoute: typeof MemberContactsPeopleFollowingMeLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/contacts/people-i-follow": {
+      id: "/_member/contacts/people-i-follow";
+      path: "/contacts/people-i-follow";
+      fullPath: "/contacts/people-i-follow";
+      preLoaderRoute: typeof MemberContactsPeopleIFollowLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/contacts/requests": {
+      id: "/_member/contacts/requests";
+      path: "/contacts/requests";
+      fullPath: "/contacts/requests";
+      preLoaderRoute: typeof MemberContactsRequestsLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/contacts/search-results": {
+      id: "/_member/contacts/search-results";
+      path: "/contacts/search-results";
+      fullPath: "/contacts/search-results";
+      preLoaderRoute: typeof MemberContactsSearchResultsRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
     "/_member/members/edit-profile": {
       id: "/_member/members/edit-profile";
       path: "/members/edit-profile";
@@ -357,6 +539,20 @@ declare module "@tanstack/react-router" {
       path: "/members/show-profile";
       fullPath: "/members/show-profile";
       preLoaderRoute: typeof MemberMembersShowProfileRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/settings/account-setting": {
+      id: "/_member/settings/account-setting";
+      path: "/settings/account-setting";
+      fullPath: "/settings/account-setting";
+      preLoaderRoute: typeof MemberSettingsAccountSettingRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/settings/privacy-setting": {
+      id: "/_member/settings/privacy-setting";
+      path: "/settings/privacy-setting";
+      fullPath: "/settings/privacy-setting";
+      preLoaderRoute: typeof MemberSettingsPrivacySettingRouteImport;
       parentRoute: typeof MemberRoute;
     };
     "/_member/members/view-profile/show-profile": {
@@ -397,15 +593,32 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
 
 interface MemberRouteChildren {
   MemberHomeLazyRoute: typeof MemberHomeLazyRoute;
+  MemberContactsSearchResultsRoute: typeof MemberContactsSearchResultsRoute;
   MemberMembersEditProfileRoute: typeof MemberMembersEditProfileRoute;
   MemberMembersShowProfileRoute: typeof MemberMembersShowProfileRoute;
+  MemberSettingsAccountSettingRoute: typeof MemberSettingsAccountSettingRoute;
+  MemberSettingsPrivacySettingRoute: typeof MemberSettingsPrivacySettingRoute;
+  MemberContactsFindContactsLazyRoute: typeof MemberContactsFindContactsLazyRoute;
+  MemberContactsMyContactsLazyRoute: typeof MemberContactsMyContactsLazyRoute;
+  MemberContactsPeopleFollowingMeLazyRoute: typeof MemberContactsPeopleFollowingMeLazyRoute;
+  MemberContactsPeopleIFollowLazyRoute: typeof MemberContactsPeopleIFollowLazyRoute;
+  MemberContactsRequestsLazyRoute: typeof MemberContactsRequestsLazyRoute;
   MemberMembersViewProfileShowProfileRoute: typeof MemberMembersViewProfileShowProfileRoute;
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberHomeLazyRoute: MemberHomeLazyRoute,
+  MemberContactsSearchResultsRoute: MemberContactsSearchResultsRoute,
   MemberMembersEditProfileRoute: MemberMembersEditProfileRoute,
   MemberMembersShowProfileRoute: MemberMembersShowProfileRoute,
+  MemberSettingsAccountSettingRoute: MemberSettingsAccountSettingRoute,
+  MemberSettingsPrivacySettingRoute: MemberSettingsPrivacySettingRoute,
+  MemberContactsFindContactsLazyRoute: MemberContactsFindContactsLazyRoute,
+  MemberContactsMyContactsLazyRoute: MemberContactsMyContactsLazyRoute,
+  MemberContactsPeopleFollowingMeLazyRoute:
+    MemberContactsPeopleFollowingMeLazyRoute,
+  MemberContactsPeopleIFollowLazyRoute: MemberContactsPeopleIFollowLazyRoute,
+  MemberContactsRequestsLazyRoute: MemberContactsRequestsLazyRoute,
   MemberMembersViewProfileShowProfileRoute:
     MemberMembersViewProfileShowProfileRoute,
 };

@@ -1,11 +1,13 @@
-import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconHome, IconLogout, IconSearch, IconUser, IconUserEdit } from "@tabler/icons-react";
+import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconHome, IconLock, IconLogout, IconSettings, IconUser, IconUserEdit } from "@tabler/icons-react";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../shared/texts.ts";
 import { useCurrentMember } from "../lib/use-current-member.ts";
 import { forgetSession, useLogout } from "../lib/session.ts";
+import { ContactsMenu, PhoneSearch } from "../features/contacts/ContactsMenu.tsx";
+import { MemberSearch } from "../features/contacts/MemberSearch.tsx";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
 import { Footer } from "./Footer.tsx";
 import { RightColumn } from "./RightColumn.tsx";
@@ -62,15 +64,13 @@ function Navbar({ member }: { member: SessionMember }) {
         <Button component={Link} to="/home" variant="subtle" leftSection={<IconHome size={18} />} visibleFrom="sm">
           {texts.home}
         </Button>
+        <ContactsMenu />
       </Group>
-      <TextInput
-        aria-label={texts.searchLabel}
-        placeholder={texts.searchPlaceholder}
-        leftSection={<IconSearch size={16} />}
-        w={340}
-        visibleFrom="md"
-      />
+      <Box visibleFrom="md">
+        <MemberSearch />
+      </Box>
       <Group gap="xs" wrap="nowrap">
+        <PhoneSearch />
         <ColorSchemeToggle />
         <Menu position="bottom-end" withArrow>
           <Menu.Target>
@@ -97,6 +97,12 @@ function Navbar({ member }: { member: SessionMember }) {
             </Menu.Item>
             <Menu.Item component={Link} to="/members/edit-profile" leftSection={<IconUserEdit size={16} />}>
               {texts.editProfile}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/settings/account-setting" leftSection={<IconSettings size={16} />}>
+              {texts.accountSettings}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/settings/privacy-setting" leftSection={<IconLock size={16} />}>
+              {texts.privacySettings}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>

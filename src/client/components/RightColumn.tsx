@@ -1,25 +1,18 @@
-import { Card, Stack, Text, Title } from "@mantine/core";
+import { Card, Stack, Title } from "@mantine/core";
 import { texts } from "../../shared/texts.ts";
+import { Suggestions } from "../features/contacts/Suggestions.tsx";
+import { SiteGuide } from "./SiteGuide.tsx";
 
-/** The right column: Site Guide and Suggested for you (their content arrives with home and contacts). */
+/** The right column: Site Guide and Suggested for you (members to connect with). */
 export function RightColumn() {
   return (
     <Stack gap="md">
-      <Card component="section" aria-labelledby="site-guide-heading">
-        <Title order={2} size="h5" id="site-guide-heading" mb="xs">
-          {texts.siteGuide}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {texts.siteGuideEmpty}
-        </Text>
-      </Card>
+      <SiteGuide />
       <Card component="section" aria-labelledby="suggested-heading">
         <Title order={2} size="h5" id="suggested-heading" mb="xs">
           {texts.suggestedForYou}
         </Title>
-        <Text size="sm" c="dimmed">
-          {texts.suggestionsEmpty}
-        </Text>
+        <Suggestions layout="column" label={texts.suggestedForYou} />
       </Card>
     </Stack>
   );

@@ -1,7 +1,7 @@
-import { Button, FileInput, Group, Input, Stack, Text } from "@mantine/core";
+import { Avatar, Button, FileInput, Group, Input, Stack, Text } from "@mantine/core";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { PHOTO_ACCEPT, PHOTO_FIELD, precheckPhoto } from "../../../domains/media/media.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -21,12 +21,22 @@ function checkPhoto(file: File | null): string | null {
 
 /**
  * Change photo: choose an image (.jpg, .jpeg, .png, .svg, .gif up to 3,000,000 bytes), then upload
- * it. On success the header and the navbar show the new picture.
+ * it. On success the header and the navbar show the new picture. With `withPreview` the chosen
+ * image shows before it is sent (as a data: URL, which the CSP allows; blob: URLs it does not).
  */
-export function ChangePhoto() {
+export function ChangePhoto({ withPreview = false }: { withPreview?: boolean }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    setPreview(null);
+    if (!withPreview || !file || checkPhoto(file)) return;
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === "string" ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file, withPreview]);
   const upload = useMutation(
     trpc.media.uploadProfilePhoto.mutationOptions({
       onSuccess: async () => {
@@ -67,6 +77,7 @@ export function ChangePhoto() {
           {upload.isPending ? texts.uploading : texts.uploadPhoto}
         </Button>
       </Group>
+      {preview && <Avatar src={preview} alt={texts.photoPreview} size={112} radius={112} mt="xs" />}
       {upload.isSuccess && (
         <Text size="sm" c="teal" role="status">
           {texts.photoUploaded}

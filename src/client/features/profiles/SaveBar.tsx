@@ -8,18 +8,20 @@ interface Props {
   saving: boolean;
   saved: boolean;
   error: unknown;
+  /** Also keeps the button disabled (forms whose Save waits for valid input). */
+  disabled?: boolean;
 }
 
 /**
  * The save states of the profile forms (spec section 4): Save, then "Saving..." (disabled, with a
  * spinner), then "Saved sucessfully." until the next save starts (a new mutation resets it).
  */
-export function SaveBar({ saving, saved, error }: Props) {
+export function SaveBar({ saving, saved, error, disabled }: Props) {
   return (
     <>
       <ErrorAlert error={error} />
       <Group gap="md">
-        <Button type="submit" disabled={saving} leftSection={saving ? <Loader size={14} color="gray" /> : undefined}>
+        <Button type="submit" disabled={saving || disabled} leftSection={saving ? <Loader size={14} color="gray" /> : undefined}>
           {saving ? texts.saving : texts.save}
         </Button>
         {saved && (

@@ -17,6 +17,7 @@ import { MONTHS } from "../../../shared/limits.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { ProfileActions } from "../contacts/ProfileActions.tsx";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { ProfileSkeleton } from "./EditProfilePage.tsx";
 import { SchoolSummary } from "./EducationTab.tsx";
@@ -49,6 +50,7 @@ export function ViewProfilePage({ memberId }: { memberId?: number }) {
             </Button>
           </Group>
         )}
+        {p.relation !== "self" && <ProfileActions memberId={p.memberId} name={p.name} />}
       </ProfileHeader>
       <Card p={{ base: "sm", sm: "lg" }}>
         <Tabs defaultValue="basic">

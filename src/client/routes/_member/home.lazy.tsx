@@ -1,23 +1,25 @@
-import { Button, Card, Modal, Stack, Text, Title } from "@mantine/core";
+import { Button, Modal, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { texts } from "../../../shared/texts.ts";
+import { RecentNews } from "../../features/feed/RecentNews.tsx";
+import { RecentPosts } from "../../features/feed/RecentPosts.tsx";
 import { rememberMember } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 
 export const Route = createLazyFileRoute("/_member/home")({ component: HomePage });
 
+/** Home (spec section 2): Recent News, Recent Posts, and the welcome-back modal after a reactivation. */
 function HomePage() {
   const member = useCurrentMember();
   return (
-    <Stack>
-      <Card>
-        <Title order={1} size="h2" mb="xs">
-          {texts.homeWelcome}, {member.firstName}
-        </Title>
-        <Text c="dimmed">{texts.homeIntro}</Text>
-      </Card>
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {texts.homeWelcome}, {member.firstName}
+      </Title>
+      <RecentNews />
+      <RecentPosts />
       <WelcomeBackModal />
     </Stack>
   );

@@ -1,0 +1,298 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { api, bearer, type RegisteredMember } from "../support/server.ts";
+import { baseUrl, loginThroughUi, memberViaApi } from "./support/journey.ts";
+
+// Home (spec sections 2, 3, 5, 9): Recent News, Recent Posts (posting, replying, refreshing,
+// paging), the New Post / Reply to Post modals and the right column's Site Guide.
+
+const recentPosts = (page: Page) => page.getByRole("region", { name: "Recent Posts" });
+const posts = (page: Page) => recentPosts(page).getByRole("article");
+const postWith = (page: Page, text: string) => posts(page).filter({ hasText: text });
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** Two members become contacts through the REST API (a request, then its acceptance). */
+async function connect(a: RegisteredMember, b: RegisteredMember): Promise<void> {
+  const client = api(baseUrl());
+  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, { headers: bearer(a.accessToken) });
+  expect(sent.status, sent.text).toBe(200);
+  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: bearer(b.accessToken) });
+  expect(accepted.status, accepted.text).toBe(200);
+}
+
+/** A post written through the REST API (SavePosts with postID 0), a precondition for the paging journey. */
+async function postViaApi(member: RegisteredMember, text: string): Promise<void> {
+  const res = await api(baseUrl()).post(`/api/member/SavePosts/${member.memberId}/0?postMsg=${encodeURIComponent(text)}`, {
+    headers: bearer(member.accessToken),
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** A member signed in in a browser context of their own. */
+async function signedIn(browser: Browser, member: RegisteredMember) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginThroughUi(page, member.email, member.password);
+  return { context, page };
+}
+
+test("a new post: the modal checks the text (required, 150 characters), Post is busy, the post comes first", async ({ page }) => {
+  const member = await memberViaApi({ firstName: "Nina", lastName: "Poster" });
+  await loginThroughUi(page, member.email, member.password);
+
+  // Nothing in the feed yet: the empty state points to Find Contacts.
+  await expect(recentPosts(page).getByText("No posts yet. Add a post or find contacts to see theirs.")).toBeVisible();
+  await expect(recentPosts(page).getByRole("link", { name: "Find Contacts" })).toHaveAttribute("href", "/contacts/find-contacts");
+
+  await recentPosts(page).getByRole("button", { name: "Add New Post" }).click();
+  const modal = dialog(page, "New Post");
+  await expect(modal).toBeVisible();
+  const text = modal.getByRole("textbox", { name: "Your post" });
+  await expect(text).toBeFocused();
+  const post = modal.getByRole("button", { name: "Post", exact: true });
+  await expect(post).toBeDisabled();
+  await expect(modal.getByText("0/150 characters")).toBeVisible();
+
+  // 151 characters: the message, the counter over the limit, Post disabled.
+  await text.fill("x".repeat(151));
+  await expect(modal.getByText("A post can have at most 150 characters.")).toBeVisible();
+  await expect(modal.getByText("151/150 characters")).toBeVisible();
+  await expect(post).toBeDisabled();
+  // 150 is allowed.
+  await text.fill("x".repeat(150));
+  await expect(modal.getByText("A post can have at most 150 characters.")).toHaveCount(0);
+  await expect(post).toBeEnabled();
+  // Blank again: required.
+  await text.fill("   ");
+  await expect(modal.getByText("Please write something to post.")).toBeVisible();
+  await expect(post).toBeDisabled();
+
+  await text.fill("First training of the season: 5 km and sprints.");
+  await page.route("**/trpc/feed.post*", async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await post.click();
+  await expect(modal.getByRole("button", { name: "Posting..." })).toBeDisabled();
+  await expect(modal).toBeHidden();
+  await page.unroute("**/trpc/feed.post*");
+
+  await expect(posts(page)).toHaveCount(1);
+  const first = posts(page).first();
+  await expect(first).toContainText("First training of the season: 5 km and sprints.");
+  await expect(first.getByRole("link", { name: "Nina Poster" })).toHaveAttribute(
+    "href",
+    `/members/view-profile/show-profile?memberID=${member.memberId}`,
+  );
+  await expect(first.locator("time")).toHaveText("just now");
+  await expect(first.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+
+  // A second post goes on top; Cancel closes without posting, and the modal opens empty.
+  await recentPosts(page).getByRole("button", { name: "Add New Post" }).click();
+  await modal.getByRole("textbox", { name: "Your post" }).fill("Not this one");
+  await modal.getByRole("button", { name: "Cancel" }).click();
+  await expect(modal).toBeHidden();
+  await recentPosts(page).getByRole("button", { name: "Add New Post" }).click();
+  await expect(modal.getByRole("textbox", { name: "Your post" })).toHaveValue("");
+  await modal.getByRole("textbox", { name: "Your post" }).fill("Tryout on Saturday, wish me luck");
+  await modal.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(modal).toBeHidden();
+  await expect(posts(page)).toHaveCount(2);
+  await expect(posts(page).first()).toContainText("Tryout on Saturday, wish me luck");
+
+  // And both stay after a reload, newest first.
+  await page.reload();
+  await expect(posts(page)).toHaveCount(2);
+  await expect(posts(page).first()).toContainText("Tryout on Saturday, wish me luck");
+  await expect(posts(page).nth(1)).toContainText("First training of the season");
+});
+
+test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ browser }) => {
+  const ana = await memberViaApi({ firstName: "Ana", lastName: "Reader" });
+  const ben = await memberViaApi({ firstName: "Ben", lastName: "Writer" });
+  await connect(ana, ben);
+  const a = await signedIn(browser, ana);
+  const b = await signedIn(browser, ben);
+
+  await expect(recentPosts(a.page).getByText("No posts yet.", { exact: false })).toBeVisible();
+
+  // Ben posts from his own browser.
+  await recentPosts(b.page).getByRole("button", { name: "Add New Post" }).click();
+  await dialog(b.page, "New Post").getByRole("textbox", { name: "Your post" }).fill("Who is up for a pickup game tonight?");
+  await dialog(b.page, "New Post").getByRole("button", { name: "Post", exact: true }).click();
+  await expect(postWith(b.page, "Who is up for a pickup game tonight?")).toBeVisible();
+
+  // Ana sees it once she refreshes.
+  await expect(postWith(a.page, "pickup game")).toHaveCount(0);
+  await recentPosts(a.page).getByRole("button", { name: "Refresh" }).click();
+  const bensPost = postWith(a.page, "Who is up for a pickup game tonight?");
+  await expect(bensPost).toBeVisible();
+  await expect(bensPost.getByRole("link", { name: "Ben Writer" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${ben.memberId}`);
+
+  // Ana replies: the Reply to Post modal quotes the post; the reply shows nested under it.
+  await bensPost.getByRole("button", { name: "Reply to Ben Writer's post" }).click();
+  const modal = dialog(a.page, "Reply to Post");
+  await expect(modal).toContainText("Who is up for a pickup game tonight?");
+  const reply = modal.getByRole("textbox", { name: "Your reply" });
+  await expect(modal.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+  await reply.fill("y".repeat(151));
+  await expect(modal.getByText("A post can have at most 150 characters.")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+  await reply.fill("Count me in, 7 pm at the park.");
+  await modal.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(modal).toBeHidden();
+  const replies = bensPost.getByRole("list", { name: "Replies to Ben Writer's post" });
+  await expect(replies.getByRole("listitem")).toHaveCount(1);
+  await expect(replies.getByRole("listitem").first()).toContainText("Count me in, 7 pm at the park.");
+  await expect(replies.getByRole("link", { name: "Ana Reader" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${ana.memberId}`);
+  await expect(replies.locator("time")).toHaveText("just now");
+
+  // Ben sees the reply under his post after a Refresh.
+  await recentPosts(b.page).getByRole("button", { name: "Refresh" }).click();
+  await expect(
+    postWith(b.page, "pickup game").getByRole("list", { name: "Replies to Ben Writer's post" }).getByText("Count me in, 7 pm at the park."),
+  ).toBeVisible();
+
+  await a.context.close();
+  await b.context.close();
+});
+
+test("Recent Posts shows 5 posts a page: Older posts and Newer posts page through them", async ({ page }) => {
+  const member = await memberViaApi({ firstName: "Paige", lastName: "Turner" });
+  for (let i = 1; i <= 7; i++) {
+    await postViaApi(member, `Update number ${i}`);
+    await new Promise((r) => setTimeout(r, 5)); // distinct timestamps: the order is the posting order
+  }
+  await loginThroughUi(page, member.email, member.password);
+
+  const pager = recentPosts(page).getByRole("navigation", { name: "Pages of posts" });
+  const newer = pager.getByRole("button", { name: "Newer posts" });
+  const older = pager.getByRole("button", { name: "Older posts" });
+  await expect(posts(page)).toHaveCount(5);
+  for (const [i, n] of [7, 6, 5, 4, 3].entries()) await expect(posts(page).nth(i)).toContainText(`Update number ${n}`);
+  await expect(pager.getByText("Page 1")).toBeVisible();
+  await expect(newer).toBeDisabled();
+
+  await older.click();
+  await expect(pager.getByText("Page 2")).toBeVisible();
+  await expect(posts(page)).toHaveCount(2);
+  await expect(posts(page).nth(0)).toContainText("Update number 2");
+  await expect(posts(page).nth(1)).toContainText("Update number 1");
+  await expect(older).toBeDisabled();
+
+  await newer.click();
+  await expect(pager.getByText("Page 1")).toBeVisible();
+  await expect(posts(page)).toHaveCount(5);
+  await expect(posts(page).first()).toContainText("Update number 7");
+
+  // A new post from page 2 brings the member back to the top of page 1.
+  await older.click();
+  await expect(pager.getByText("Page 2")).toBeVisible();
+  await recentPosts(page).getByRole("button", { name: "Add New Post" }).click();
+  await dialog(page, "New Post").getByRole("textbox", { name: "Your post" }).fill("Update number 8");
+  await dialog(page, "New Post").getByRole("button", { name: "Post", exact: true }).click();
+  await expect(pager.getByText("Page 1")).toBeVisible();
+  await expect(posts(page).first()).toContainText("Update number 8");
+  await expect(posts(page)).toHaveCount(5);
+
+  // Exactly two full pages (10 posts): no empty third page to go to.
+  await postViaApi(member, "Update number 9");
+  await new Promise((r) => setTimeout(r, 5));
+  await postViaApi(member, "Update number 10");
+  await recentPosts(page).getByRole("button", { name: "Refresh" }).click();
+  await expect(posts(page).first()).toContainText("Update number 10");
+  await older.click();
+  await expect(pager.getByText("Page 2")).toBeVisible();
+  await expect(posts(page)).toHaveCount(5);
+  await expect(posts(page).last()).toContainText("Update number 1");
+  await older.click();
+  await expect(older).toBeDisabled();
+  await expect(pager.getByText("Page 2")).toBeVisible();
+  await expect(posts(page)).toHaveCount(5);
+});
+
+test("Recent News shows the welcome item: default image, header linking to it, text cut to 120 characters", async ({ page }) => {
+  const member = await memberViaApi({ firstName: "Newt", lastName: "Reader" });
+  await loginThroughUi(page, member.email, member.password);
+  const news = page.getByRole("region", { name: "Recent News" });
+  const welcome = news.getByRole("group").filter({ has: page.getByRole("heading", { name: "Welcome to Sideline", exact: true }) });
+  await expect(welcome).toBeVisible();
+  const image = welcome.locator("img"); // decorative (alt=""): the header says what it is
+  await expect(image).toHaveAttribute("src", "/images/RecentNews/default.png");
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(welcome.locator("time")).toHaveAttribute("datetime", /^\d{4}-/);
+  // The seeded text is 150 characters: shortened at a word, with an ellipsis.
+  const text = await welcome.getByText(/^Sideline connects athletes/).textContent();
+  expect(text!.length).toBeLessThanOrEqual(120);
+  expect(text).toMatch(/…$/);
+  // The header opens the item (a path on this site: in the app).
+  await welcome.getByRole("link", { name: "Welcome to Sideline" }).click();
+  await expect(page).toHaveURL(/\/members\/edit-profile$/);
+});
+
+test("Site Guide shows the seeded guidance; arrows, dots and arrow keys move it", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" }); // no automatic rotation under this test
+  const member = await memberViaApi({ firstName: "Gail", lastName: "Guide" });
+  await loginThroughUi(page, member.email, member.password);
+  const guide = page.getByRole("region", { name: "Site Guide" });
+  const slide = (name: string) => guide.getByRole("group").filter({ hasText: name });
+  await expect(slide("Complete your profile")).toBeVisible();
+  await expect(guide.getByText(/Members with a sport, a current status and a photo/)).toBeVisible();
+  await expect(slide("Show your game")).toBeHidden();
+  // Reduced motion: nothing turns by itself, so there is no pause button.
+  await expect(guide.getByRole("button", { name: /automatic rotation/ })).toHaveCount(0);
+
+  await guide.getByRole("button", { name: "Next: Site Guide" }).click();
+  await expect(slide("Show your game")).toBeVisible();
+  await expect(slide("Complete your profile")).toBeHidden();
+  await guide.getByRole("button", { name: "Previous: Site Guide" }).click();
+  await expect(slide("Complete your profile")).toBeVisible();
+  // Previous from the first wraps to the last.
+  await guide.getByRole("button", { name: "Previous: Site Guide" }).click();
+  await expect(slide("Post short updates")).toBeVisible();
+  // The dots, and the arrow keys while focus is inside.
+  await guide.getByRole("button", { name: "Show item 3 of 6" }).click();
+  await expect(slide("Find your people")).toBeVisible();
+  await expect(guide.getByRole("button", { name: "Show item 3 of 6" })).toHaveAttribute("aria-current", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(slide("Contacts and follows")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(slide("Show your game")).toBeVisible();
+
+  // Its link opens the place it talks about.
+  await guide.getByRole("link", { name: "Learn more: Show your game" }).click();
+  await expect(page).toHaveURL(/\/members\/edit-profile\?adId=2$/);
+  await expect(page.getByRole("tab", { name: "Photos", exact: true })).toHaveAttribute("aria-selected", "true");
+});
+
+test("the Site Guide turns by itself, but not while the pointer is over it or after Pause", async ({ page }) => {
+  await page.clock.install();
+  const member = await memberViaApi({ firstName: "Otto", lastName: "Turn" });
+  await loginThroughUi(page, member.email, member.password);
+  await page.mouse.move(0, 0);
+  const guide = page.getByRole("region", { name: "Site Guide" });
+  const slide = (name: string) => guide.getByRole("group").filter({ hasText: name });
+  await expect(slide("Complete your profile")).toBeVisible();
+  await page.clock.runFor(10_500);
+  await expect(slide("Show your game")).toBeVisible();
+
+  // Hovered: it stays.
+  await slide("Show your game").hover();
+  await page.clock.runFor(25_000);
+  await expect(slide("Show your game")).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(10_500);
+  await expect(slide("Find your people")).toBeVisible();
+
+  // Paused by the member: it stays after the pointer leaves too; Start turns it again.
+  await guide.getByRole("button", { name: "Pause automatic rotation: Site Guide" }).click();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.clock.runFor(25_000);
+  await expect(slide("Find your people")).toBeVisible();
+  await guide.getByRole("button", { name: "Start automatic rotation: Site Guide" }).click();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.clock.runFor(10_500);
+  await expect(slide("Contacts and follows")).toBeVisible();
+});
