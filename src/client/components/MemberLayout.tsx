@@ -1,5 +1,6 @@
-import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, UnstyledButton, useMantineTheme } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLock, IconLogout, IconSettings, IconUser, IconUserEdit } from "@tabler/icons-react";
+import { useMediaQuery } from "@mantine/hooks";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
@@ -18,6 +19,9 @@ import { RightColumn } from "./RightColumn.tsx";
  */
 export function MemberLayout() {
   const member = useCurrentMember();
+  // The right column is mounted once: in the aside from the large breakpoint up, else below the content.
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true) ?? true;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -36,16 +40,18 @@ export function MemberLayout() {
         <Navbar member={member} />
       </AppShell.Header>
       <AppShell.Aside p="md" aria-label="Right column">
-        <RightColumn />
+        {wide && <RightColumn />}
       </AppShell.Aside>
       <AppShell.Main>
         <Stack gap="lg" maw={760} mx="auto">
           <Box>
             <Outlet />
           </Box>
-          <Box hiddenFrom="lg">
-            <RightColumn />
-          </Box>
+          {!wide && (
+            <Box component="aside" aria-label="Right column">
+              <RightColumn />
+            </Box>
+          )}
           <Footer />
         </Stack>
       </AppShell.Main>
