@@ -24,5 +24,6 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  outputDir: "test-results",
+  // Runs on other ports (E2E_PORT) keep their traces apart.
+  outputDir: process.env.E2E_PORT ? `test-results-${E2E_PORT}` : "test-results",
 });
