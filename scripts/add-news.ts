@@ -17,6 +17,7 @@ import { newsItemInput } from "../src/domains/news/news.schema.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
 import type { AppContext } from "../src/domains/platform/context.ts";
 import { DomainEvents } from "../src/domains/platform/events.ts";
+import { LocalLiveBus } from "../src/domains/platform/live.ts";
 import { createLogger } from "../src/domains/platform/logger.ts";
 import { createMailer } from "../src/domains/platform/mailer.ts";
 import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
@@ -88,6 +89,7 @@ const ctx: AppContext = {
   limiter: new RateLimiter(false),
   log,
   events: new DomainEvents(),
+  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
 };
 try {

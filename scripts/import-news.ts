@@ -6,6 +6,7 @@
 import path from "node:path";
 import { importFeeds } from "../src/domains/news/feed-import.ts";
 import { DomainEvents } from "../src/domains/platform/events.ts";
+import { LocalLiveBus } from "../src/domains/platform/live.ts";
 import { createLogger } from "../src/domains/platform/logger.ts";
 import { createMailer } from "../src/domains/platform/mailer.ts";
 import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
@@ -29,6 +30,7 @@ const ctx = {
   mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
   limiter: new RateLimiter(false),
   events: new DomainEvents(),
+  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
 };
 let failed = false;

@@ -16,6 +16,7 @@ import { addNews } from "../src/domains/news/news.service.ts";
 import { DAY, MINUTE } from "../src/domains/platform/clock.ts";
 import { hashPassword } from "../src/domains/platform/crypto.ts";
 import { DomainEvents } from "../src/domains/platform/events.ts";
+import { LocalLiveBus } from "../src/domains/platform/live.ts";
 import { silentLogger } from "../src/domains/platform/logger.ts";
 import { createMailer } from "../src/domains/platform/mailer.ts";
 import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
@@ -287,6 +288,7 @@ const newsCtx = {
   limiter: new RateLimiter(false),
   log: silentLogger,
   events: new DomainEvents(),
+  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
 };
 let newsAdded = 0;

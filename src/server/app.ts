@@ -24,6 +24,7 @@ import { organizations } from "./rest/organizations.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { setting } from "./rest/setting.ts";
 import { appRouter } from "./trpc/root.ts";
+import { unsubscribe } from "../domains/notifications/notifications.service.ts";
 
 export interface HttpAppOptions {
   config: Config;
@@ -93,6 +94,12 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     // Rebuilt through Hono so the headers the middlewares prepared (the XSRF-TOKEN cookie, a renewed
     // or cleared session cookie) reach the browser: Hono drops them from a Response returned as is.
     return c.newResponse(res.body, res);
+  });
+  // One-click unsubscribe (RFC 8058): mail programs POST to the List-Unsubscribe address of a
+  // notification e-mail. A GET of the same address is the web screen, which asks first.
+  http.post("/unsubscribe", async (c) => {
+    await unsubscribe(app, c.req.query("token") ?? "");
+    return c.text("Unsubscribed.");
   });
   http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
   http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));

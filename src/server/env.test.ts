@@ -71,6 +71,26 @@ describe("loadConfig", () => {
     expect(configErrorOf({ NEWS_FEEDS: "https://a.example/rss,ftp://b.example" }).message).toMatch(/NEWS_FEEDS\.1: must list http\(s\) feed URLs/);
   });
 
+  it("reads the assistant settings (all optional; the model defaults to gpt-4o-mini)", () => {
+    const none = loadConfig({});
+    expect(none.ASSISTANT_BASE_URL).toBeUndefined();
+    expect(none.ASSISTANT_API_KEY).toBeUndefined();
+    expect(none.ASSISTANT_MODEL).toBe("gpt-4o-mini");
+    const cfg = loadConfig({ ASSISTANT_BASE_URL: "http://127.0.0.1:11434/v1", ASSISTANT_API_KEY: "sk-x", ASSISTANT_MODEL: "llama3" });
+    expect(cfg.ASSISTANT_BASE_URL).toBe("http://127.0.0.1:11434/v1");
+    expect(cfg.ASSISTANT_API_KEY).toBe("sk-x");
+    expect(cfg.ASSISTANT_MODEL).toBe("llama3");
+  });
+
+  it.each([["api.openai.com/v1"], ["/v1"], ["ftp://models.example/v1"], ["not a url"]])(
+    "rejects ASSISTANT_BASE_URL=%s with a message naming ASSISTANT_BASE_URL",
+    (url) => {
+      const error = configErrorOf({ ASSISTANT_BASE_URL: url });
+      expect(error.message).toMatch(/^\s*ASSISTANT_BASE_URL: must be an absolute http\(s\) URL/m);
+      expect(error.message).not.toMatch(/ASSISTANT_API_KEY|ASSISTANT_MODEL/);
+    },
+  );
+
   it("names every bad variable at once", () => {
     const error = configErrorOf({ PORT: "abc", SMTP_URL: "mail.example.org", RATE_LIMITS: "maybe" });
     expect(error.message).toMatch(/PORT: /);

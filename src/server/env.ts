@@ -42,6 +42,13 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
     .pipe(z.array(z.url({ protocol: /^https?$/, message: "must list http(s) feed URLs, separated by commas" }))),
+  /** An OpenAI-compatible chat-completions endpoint for the message assistant; without it the assistant is off. */
+  ASSISTANT_BASE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL such as https://api.openai.com/v1" })
+    .optional(),
+  /** Sent as a bearer token; local endpoints may need none. */
+  ASSISTANT_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_MODEL: z.string().min(1).default("gpt-4o-mini"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The operator's address: advertising enquiries (common/SendAdvertisementInfo) are mailed there. */
   OPERATOR_EMAIL: z.email({ message: "must be an e-mail address such as ops@sideline.example.org" }).optional(),

@@ -3,9 +3,13 @@ import { importFeeds } from "../domains/news/feed-import.ts";
 import { createLogger } from "../domains/platform/logger.ts";
 import { createMailer } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
+import { LocalLiveBus } from "../domains/platform/live.ts";
+import { pruneLiveEvents } from "../domains/live/live.service.ts";
+import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
+import { createAssistant } from "../domains/assistant/assistant.ts";
 import { createHttpApp } from "./app.ts";
 import { openSqlite } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrator.ts";
@@ -36,13 +40,17 @@ async function start() {
     mailer,
     limiter: new RateLimiter(config.RATE_LIMITS),
     events: new DomainEvents((error, event) => log.error("event handler failed", { event: event.type, error: String(error) })),
+    live: new LocalLiveBus(),
     log,
     publicUrl: config.PUBLIC_URL,
     uploadsDir: path.join(dataDir, "uploads"),
     videos: createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log }),
     secretBox: createSecretBox(loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir })),
     operatorEmail: config.OPERATOR_EMAIL,
+    assistant: createAssistant({ baseUrl: config.ASSISTANT_BASE_URL, apiKey: config.ASSISTANT_API_KEY, model: config.ASSISTANT_MODEL, log }),
   };
+  registerNotificationHandlers(app);
+  if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
   if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
   const http = createHttpApp({
     config,
@@ -69,13 +77,18 @@ async function start() {
     setTimeout(importNews, 5_000).unref();
   }
 
+  // The live-event log keeps two days for reconnecting pages; older rows go hourly.
+  const pruneTimer = setInterval(() => void pruneLiveEvents(app).catch((error) => log.error("live event pruning failed", { error: String(error) })), 60 * 60_000);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
     clearInterval(newsTimer);
+    clearInterval(pruneTimer);
     await server.stop();
+    await app.events.settled();
     await mailer.flush();
     await db.destroy();
     process.exit(0);

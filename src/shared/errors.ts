@@ -1,3 +1,5 @@
+import type { ZodType } from "zod";
+
 /**
  * Errors that the domain raises on purpose. The HTTP layer maps each code to one status
  * (src/server/http/errors.ts); anything else that escapes is a bug and becomes a 500.
@@ -26,3 +28,13 @@ export const badInput = (message: string) => new DomainError(ErrorCodes.BadInput
 export const forbidden = (message = "You may not do that.") => new DomainError(ErrorCodes.Forbidden, message);
 export const notFound = (message = "Not found.") => new DomainError(ErrorCodes.NotFound, message);
 export const unauthorized = (message = "Please log in first.") => new DomainError(ErrorCodes.Unauthorized, message);
+
+/**
+ * Checks a value with its schema in a service, so every caller gets the rule (not only the ones
+ * that parse a schema first): the first problem's message as a 400, else the parsed value.
+ */
+export function parseInput<T>(schema: ZodType<T, unknown>, value: unknown, fallback = "The request is not valid."): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? fallback);
+  return parsed.data;
+}

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppContext } from "../../src/domains/platform/context.ts";
+import { randomBytes } from "node:crypto";
 import { DomainEvents } from "../../src/domains/platform/events.ts";
+import { LocalLiveBus } from "../../src/domains/platform/live.ts";
+import { createSecretBox } from "../../src/domains/platform/secret-box.ts";
 import { silentLogger } from "../../src/domains/platform/logger.ts";
 import { createMailer, type Mailer } from "../../src/domains/platform/mailer.ts";
 import { RateLimiter } from "../../src/domains/platform/rate-limit.ts";
@@ -33,6 +36,8 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
     limiter: new RateLimiter(false),
     log: silentLogger,
     events: new DomainEvents(),
+    live: new LocalLiveBus(),
+    secretBox: createSecretBox(randomBytes(32)),
     publicUrl: TEST_PUBLIC_URL,
     uploadsDir: path.join(dir, "uploads"),
   };
@@ -41,6 +46,7 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
 
 /** Flushes mail, closes the database and removes the folder. */
 export async function closeTestContext(t: Partial<TestContext> | undefined): Promise<void> {
+  await t?.ctx?.events.settled();
   await t?.mailer?.flush();
   await t?.db?.destroy();
   if (t?.dir) rmSync(t.dir, { recursive: true, force: true });

@@ -271,7 +271,7 @@ describe("posting and replying", () => {
     const p = await feed.createPost(ctx, author, "Game day!");
     const r = await feed.reply(ctx, replier, p.postId, "Good luck!");
     await settle();
-    expect(events).toEqual([{ type: "post.replied", postId: p.postId, postAuthorId: author.memberId, replyId: r.replyId, replierId: replier.memberId, at: r.createdAt }]);
+    expect(events).toEqual([{ type: "post.replied", postId: p.postId, postAuthorId: author.memberId, replyId: r.replyId, replierId: replier.memberId, text: r.text, at: r.createdAt }]);
 
     events = [];
     const own = await feed.reply(ctx, author, p.postId, "Thanks!");

@@ -1,4 +1,4 @@
-import { badInput, notFound } from "../../shared/errors.ts";
+import { badInput, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import { picturePathOf } from "../accounts/accounts.service.ts";
 import { isoNow } from "../platform/clock.ts";
@@ -16,11 +16,7 @@ const authorOf = (row: { memberId: number; firstName: string; lastName: string; 
 const toReply = (row: repo.ReplyRow): Reply => ({ replyId: row.id, postId: row.postId, text: row.description, createdAt: row.createdAt, author: authorOf(row) });
 
 /** The text of a post or reply, checked here too (150 characters): every caller gets the rule, not only the schema-parsing ones. */
-function checkedText(text: string): string {
-  const parsed = postText.safeParse(text);
-  if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? "The text is not valid.");
-  return parsed.data;
-}
+const checkedText = (text: string): string => parseInput(postText, text, "The text is not valid.");
 
 const encodeCursor = (row: repo.PostRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 function decodeCursor(cursor: string | undefined): { createdAt: string; id: number } | undefined {
@@ -76,6 +72,6 @@ export async function reply(ctx: AppContext, actor: Actor, postId: number, input
   if (!member) throw notFound("There is no such member.");
   const at = isoNow();
   const replyId = await repo.insertReply(ctx.db, postId, actor.memberId, text, at);
-  ctx.events.publish({ type: "post.replied", postId, postAuthorId: post.memberId, replyId, replierId: actor.memberId, at });
+  ctx.events.publish({ type: "post.replied", postId, postAuthorId: post.memberId, replyId, replierId: actor.memberId, text, at });
   return { replyId, postId, text, createdAt: at, author: authorOf({ ...member, memberId: member.id }) };
 }

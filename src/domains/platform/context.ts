@@ -1,8 +1,10 @@
 import type { DB } from "../../server/db/client.ts";
 import type { DomainEvents } from "./events.ts";
+import type { LiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { VideoProvider } from "../videos/videos.schema.ts";
+import type { Assistant } from "../assistant/assistant.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SecretBox } from "./secret-box.ts";
 
@@ -14,12 +16,16 @@ export interface AppContext {
   log: Logger;
   /** What happened (contact requests, follows ...), for notifications and live updates. */
   events: DomainEvents;
+  /** Live updates to members' open pages (messages, notifications, unread counts). */
+  live: LiveBus;
   /** Base URL for links in e-mails, without a trailing slash. */
   publicUrl: string;
   /** DATA_DIR/uploads: uploaded pictures, served under /uploads/ (needed by the media service). */
   uploadsDir?: string;
   /** The video channel provider (YouTube); without it every video list is empty. */
   videos?: VideoProvider;
+  /** The message assistant (ASSISTANT_BASE_URL); without it "Ask the assistant" answers the failure text. */
+  assistant?: Assistant;
   /** Encryption with the server's key (common/EncryptString, DecryptString). */
   secretBox?: SecretBox;
   /** OPERATOR_EMAIL: where advertising enquiries are mailed; without it they are only stored. */

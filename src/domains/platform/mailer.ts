@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The one link that matters in this message: printed on the console in outbox mode. */
   link?: string;
+  /** Extra headers (List-Unsubscribe of notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -44,6 +46,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       if (!options.smtpUrl) writeOutbox(options, message, (info as unknown as { message: Buffer }).message);
     } catch (error) {

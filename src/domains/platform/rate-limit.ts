@@ -10,6 +10,10 @@ export const RATE_LIMIT_RULES = {
   codeEntry: { max: 10, windowMs: 15 * MINUTE },
   mail: { max: 10, windowMs: 60 * MINUTE },
   clientLog: { max: 30, windowMs: MINUTE },
+  // Private messages: generous for a conversation, a ceiling for spam.
+  message: { max: 60, windowMs: 60 * MINUTE },
+  /** Each call of the message assistant costs the operator money at the model's provider. */
+  assistant: { max: 20, windowMs: 60 * MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof RATE_LIMIT_RULES;
 

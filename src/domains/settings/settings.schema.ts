@@ -187,6 +187,7 @@ export const notificationSettingsInput = z.object({
 });
 export type NotificationSettings = z.output<typeof notificationSettingsInput>;
 export const NOTIFICATION_KEYS = ["sendMsg", "addAsFriend", "confirmFriendShipRequest", "repliesToYourHelpQuest"] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Deactivation

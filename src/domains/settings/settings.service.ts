@@ -15,6 +15,7 @@ import {
   type NameData,
   type NameInfo,
   normaliseSecurityAnswer,
+  type NotificationKey,
   type NotificationSettings,
   type PasswordChangeData,
   type PasswordChanged,
@@ -134,16 +135,29 @@ export async function getNotificationSettings(ctx: AppContext, actor: Actor): Pr
   return toNotificationSettings(await repo.findNotificationSettings(ctx.db, actor.memberId));
 }
 
+const toNotificationRow = (data: NotificationSettings): repo.NotificationRow => ({
+  sendMsg: data.sendMsg ? 1 : 0,
+  addAsFriend: data.addAsFriend ? 1 : 0,
+  confirmFriendshipRequest: data.confirmFriendShipRequest ? 1 : 0,
+  repliesToHelpQuest: data.repliesToYourHelpQuest ? 1 : 0,
+});
+
 export async function saveNotificationSettings(ctx: AppContext, actor: Actor, data: NotificationSettings): Promise<NotificationSettings> {
   await memberOf(ctx, actor);
-  const row: repo.NotificationRow = {
-    sendMsg: data.sendMsg ? 1 : 0,
-    addAsFriend: data.addAsFriend ? 1 : 0,
-    confirmFriendshipRequest: data.confirmFriendShipRequest ? 1 : 0,
-    repliesToHelpQuest: data.repliesToYourHelpQuest ? 1 : 0,
-  };
+  const row = toNotificationRow(data);
   await repo.upsertNotificationSettings(ctx.db, actor.memberId, row, isoNow());
   return toNotificationSettings(row);
+}
+
+/** A member's switches, for the notifications that honour them (the member notified, not an actor). */
+export async function notificationSettingsOf(ctx: AppContext, memberId: number): Promise<NotificationSettings> {
+  return toNotificationSettings(await repo.findNotificationSettings(ctx.db, memberId));
+}
+
+/** Turns one switch off: the unsubscribe link of a notification e-mail. */
+export async function turnOffNotification(ctx: AppContext, memberId: number, key: NotificationKey): Promise<void> {
+  const current = await notificationSettingsOf(ctx, memberId);
+  await repo.upsertNotificationSettings(ctx.db, memberId, toNotificationRow({ ...current, [key]: false }), isoNow());
 }
 
 // ---------------------------------------------------------------------------------------------

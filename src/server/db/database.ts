@@ -296,6 +296,47 @@ export interface PendingEmailChangeTable {
   createdAt: string;
 }
 
+/** A private message as sent, once; each member reads and changes only their own copy. */
+export interface MessageTable {
+  id: Generated<number>;
+  senderId: number;
+  recipientId: number;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+/** One member's copy of a message: the recipient's in 'inbox', the sender's in 'sent'. */
+export interface MessageCopyTable {
+  id: Generated<number>;
+  messageId: number;
+  ownerId: number;
+  box: "inbox" | "sent";
+  isRead: Generated<number>;
+  createdAt: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  memberId: number;
+  kind: string;
+  subject: string;
+  text: string;
+  link: Generated<string>;
+  actorId: number | null;
+  isRead: Generated<number>;
+  createdAt: string;
+}
+
+/** The per-member log of live events (replayed after a reconnect). */
+export interface LiveEventTable {
+  id: Generated<number>;
+  memberId: number;
+  type: string;
+  data: Generated<string>;
+  createdAt: string;
+}
+
 export interface Database {
   member: MemberTable;
   session: SessionTable;
@@ -326,4 +367,8 @@ export interface Database {
   newsItem: NewsItemTable;
   adItem: AdItemTable;
   adEnquiry: AdEnquiryTable;
+  message: MessageTable;
+  messageCopy: MessageCopyTable;
+  notification: NotificationTable;
+  liveEvent: LiveEventTable;
 }

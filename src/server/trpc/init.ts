@@ -15,6 +15,9 @@ export interface TrpcContext {
 }
 
 const t = initTRPC.context<TrpcContext>().create({
+  // Live updates (subscriptions over server-sent events): a ping every 5 s keeps proxies and Bun's
+  // idle timeout from closing a quiet stream; a client that hears nothing for 15 s reconnects.
+  sse: { ping: { enabled: true, intervalMs: 5_000 }, client: { reconnectAfterInactivityMs: 15_000 } },
   errorFormatter({ shape, error }) {
     // Input that fails its schema answers with the first problem as a sentence, never the raw issue list.
     const message = error.cause instanceof ZodError ? describeZodError(error.cause) : shape.message;

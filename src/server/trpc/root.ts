@@ -1,6 +1,10 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
+import { assistantRouter } from "../../domains/assistant/assistant.router.ts";
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
 import { feedRouter } from "../../domains/feed/feed.router.ts";
+import { liveRouter } from "../../domains/live/live.router.ts";
+import { messagesRouter } from "../../domains/messages/messages.router.ts";
+import { notificationsRouter } from "../../domains/notifications/notifications.router.ts";
 import { newsRouter } from "../../domains/news/news.router.ts";
 import { searchRouter } from "../../domains/search/search.router.ts";
 import { mediaRouter } from "../../domains/media/media.router.ts";
@@ -16,12 +20,16 @@ export const appRouter = router({
   contacts: contactsRouter,
   search: searchRouter,
   feed: feedRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
+  live: liveRouter,
   news: newsRouter,
   profiles: profilesRouter,
   reference: referenceRouter,
   media: mediaRouter,
   videos: videosRouter,
   settings: settingsRouter,
+  assistant: assistantRouter,
 });
 
 export type AppRouter = typeof appRouter;

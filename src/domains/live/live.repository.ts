@@ -1,0 +1,29 @@
+import type { DB } from "../../server/db/client.ts";
+import type { LiveEvent, LiveEventType } from "../platform/live.ts";
+
+export async function insertEvent(db: DB, memberId: number, type: LiveEventType, data: Record<string, unknown>, at: string): Promise<LiveEvent> {
+  const row = await db
+    .insertInto("liveEvent")
+    .values({ memberId, type, data: JSON.stringify(data), createdAt: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, memberId, type, data, at };
+}
+
+/** A member's events after the given id, oldest first (a reconnecting page's replay). */
+export async function eventsAfter(db: DB, memberId: number, afterId: number, limit: number): Promise<LiveEvent[]> {
+  const rows = await db
+    .selectFrom("liveEvent")
+    .select(["id", "memberId", "type", "data", "createdAt"])
+    .where("memberId", "=", memberId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, memberId: r.memberId, type: r.type as LiveEventType, data: JSON.parse(r.data) as Record<string, unknown>, at: r.createdAt }));
+}
+
+export async function deleteOlderThan(db: DB, before: string): Promise<number> {
+  const r = await db.deleteFrom("liveEvent").where("createdAt", "<", before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

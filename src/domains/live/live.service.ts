@@ -1,0 +1,61 @@
+import { DAY, isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import type { LiveEvent, LiveEventType } from "../platform/live.ts";
+import * as repo from "./live.repository.ts";
+
+/** How many missed events a reconnecting page replays at most; older ones it refetches anyway. */
+const REPLAY_LIMIT = 200;
+/** How long the log keeps events for replay. */
+export const LIVE_EVENT_RETENTION_MS = 2 * DAY;
+
+/** Writes a live event to the member's log, then tells their open pages. */
+export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent> {
+  const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
+  ctx.live.publish(event);
+  return event;
+}
+
+/**
+ * The actor's live events as an async stream: first what they missed after `lastEventId` (a
+ * reconnect), then each new one as it happens, until `signal` aborts. It subscribes before
+ * replaying, so nothing that happens during the replay is lost, and skips what it yielded already.
+ */
+export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number | null, signal?: AbortSignal): AsyncGenerator<LiveEvent> {
+  const queue: LiveEvent[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = ctx.live.subscribe(actor.memberId, (event) => {
+    queue.push(event);
+    wake?.();
+  });
+  const aborted = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener("abort", () => resolve(), { once: true });
+  });
+  try {
+    // Without a lastEventId the page starts now: everything queued is new to it.
+    let last = lastEventId ?? 0;
+    if (lastEventId !== null) {
+      for (const event of await repo.eventsAfter(ctx.db, actor.memberId, lastEventId, REPLAY_LIMIT)) {
+        last = event.id;
+        yield event;
+      }
+    }
+    while (!signal?.aborted) {
+      const next = queue.shift();
+      if (next) {
+        if (next.id > last) {
+          last = next.id;
+          yield next;
+        }
+        continue;
+      }
+      await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+      wake = null;
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+/** Drops events older than the retention (called hourly by the server). */
+export const pruneLiveEvents = (ctx: AppContext, now = new Date()) => repo.deleteOlderThan(ctx.db, isoNow(new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)));

@@ -1,0 +1,134 @@
+import { sql } from "kysely";
+import type { DB } from "../../server/db/client.ts";
+import type { MessageView } from "./messages.schema.ts";
+
+export interface CopyRow {
+  id: number;
+  box: "inbox" | "sent";
+  isRead: number;
+  subject: string;
+  body: string;
+  createdAt: string;
+  senderId: number;
+  senderFirstName: string;
+  senderLastName: string;
+  senderPicturePath: string | null;
+  recipientId: number;
+  recipientFirstName: string;
+  recipientLastName: string;
+  recipientPicturePath: string | null;
+}
+
+/** The copies of one owner with both parties' names and pictures (two primary-key joins). */
+function copies(db: DB, ownerId: number) {
+  return db
+    .selectFrom("messageCopy as c")
+    .innerJoin("message as m", "m.id", "c.messageId")
+    .innerJoin("member as s", "s.id", "m.senderId")
+    .innerJoin("member as r", "r.id", "m.recipientId")
+    .select([
+      "c.id",
+      "c.box",
+      "c.isRead",
+      "m.subject",
+      "m.body",
+      "m.createdAt",
+      "m.senderId",
+      "s.firstName as senderFirstName",
+      "s.lastName as senderLastName",
+      "s.picturePath as senderPicturePath",
+      "m.recipientId",
+      "r.firstName as recipientFirstName",
+      "r.lastName as recipientLastName",
+      "r.picturePath as recipientPicturePath",
+    ])
+    .where("c.ownerId", "=", ownerId);
+}
+
+/** One page of a member's copies, newest first, keyset on the copy id; `search` matches subject, text or the other party's name. */
+export async function listCopies(
+  db: DB,
+  ownerId: number,
+  options: { view: MessageView; search?: string; beforeId?: number; limit: number },
+): Promise<CopyRow[]> {
+  let q = copies(db, ownerId).where("c.box", "=", options.view === "sent" ? "sent" : "inbox");
+  if (options.view === "unread") q = q.where("c.isRead", "=", 0);
+  if (options.beforeId) q = q.where("c.id", "<", options.beforeId);
+  if (options.search) {
+    const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const other = options.view === "sent" ? sql.raw("r") : sql.raw("s");
+    q = q.where(
+      sql<boolean>`(lower(m.subject) like ${like} escape '\\' or lower(m.body) like ${like} escape '\\'
+        or lower(${other}.first_name || ' ' || ${other}.last_name) like ${like} escape '\\')`,
+    );
+  }
+  return (await q.orderBy("c.id", "desc").limit(options.limit).execute()) as CopyRow[];
+}
+
+export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
+  (await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst()) as CopyRow | undefined;
+
+/** How many of these copy ids the owner has (all of them, or the request is refused). */
+export async function countOwned(db: DB, ownerId: number, copyIds: number[]): Promise<number> {
+  const row = await db
+    .selectFrom("messageCopy")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("ownerId", "=", ownerId)
+    .where("id", "in", copyIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Read state of received copies only (a sent copy is always read). */
+export async function setRead(db: DB, ownerId: number, copyIds: number[], read: boolean): Promise<number> {
+  const r = await db
+    .updateTable("messageCopy")
+    .set({ isRead: read ? 1 : 0 })
+    .where("ownerId", "=", ownerId)
+    .where("box", "=", "inbox")
+    .where("id", "in", copyIds)
+    .where("isRead", "=", read ? 0 : 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteCopies(db: DB, ownerId: number, copyIds: number[]): Promise<number> {
+  const r = await db.deleteFrom("messageCopy").where("ownerId", "=", ownerId).where("id", "in", copyIds).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function unreadCount(db: DB, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom("messageCopy")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("ownerId", "=", ownerId)
+    .where("box", "=", "inbox")
+    .where("isRead", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Writes the message and both copies (one transaction); returns the copy ids. */
+export async function insertMessage(
+  db: DB,
+  values: { senderId: number; recipientId: number; subject: string; body: string; at: string },
+): Promise<{ messageId: number; inboxCopyId: number; sentCopyId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { id: messageId } = await trx
+      .insertInto("message")
+      .values({ senderId: values.senderId, recipientId: values.recipientId, subject: values.subject, body: values.body, createdAt: values.at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: sentCopyId } = await trx
+      .insertInto("messageCopy")
+      .values({ messageId, ownerId: values.senderId, box: "sent", isRead: 1, createdAt: values.at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: inboxCopyId } = await trx
+      .insertInto("messageCopy")
+      .values({ messageId, ownerId: values.recipientId, box: "inbox", isRead: 0, createdAt: values.at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { messageId, inboxCopyId, sentCopyId };
+  });
+}

@@ -1,0 +1,139 @@
+import { badInput, notFound, parseInput } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
+import { findMemberById } from "../accounts/accounts.repository.ts";
+import { picturePathOf } from "../accounts/accounts.service.ts";
+import type { MemberCard } from "../contacts/contacts.schema.ts";
+import * as contacts from "../contacts/contacts.service.ts";
+import * as live from "../live/live.service.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import {
+  type MessageItem,
+  type MessageListQuery,
+  type MessagePage,
+  messageBody,
+  messageSubject,
+  type SendMessageInput,
+} from "./messages.schema.ts";
+import * as repo from "./messages.repository.ts";
+
+/*
+ * Private messages between contacts. Each member has their own copy of a message (the recipient's
+ * received one, the sender's sent one) and sees and changes only that: reading, marking unread and
+ * deleting act on the actor's copies, whose ids are checked against the session's member; someone
+ * else's id is "not found" and changes nothing.
+ */
+
+const NO_SUCH_MESSAGE = "There is no such message.";
+
+const party = (id: number, first: string, last: string, picturePath: string | null) => ({
+  memberId: id,
+  name: `${first} ${last}`,
+  picturePath: picturePathOf({ picturePath }),
+});
+
+function toItem(row: repo.CopyRow): MessageItem {
+  return {
+    messageId: row.id,
+    box: row.box,
+    from: party(row.senderId, row.senderFirstName, row.senderLastName, row.senderPicturePath),
+    to: party(row.recipientId, row.recipientFirstName, row.recipientLastName, row.recipientPicturePath),
+    subject: row.subject,
+    body: row.body,
+    sentAt: row.createdAt,
+    read: row.isRead === 1,
+  };
+}
+
+/**
+ * Whether the actor may write to this member: an active contact (a contact request accepted by
+ * both) whose privacy lets the actor see the link to send a message. The link's "Only Contacts"
+ * setting never hides it from a contact, so in effect every active contact may be written to.
+ */
+export async function canWriteTo(ctx: AppContext, actor: Actor, memberId: number): Promise<boolean> {
+  if (memberId === actor.memberId) return false;
+  const member = await findMemberById(ctx.db, memberId);
+  if (!member || member.status !== MemberStatus.Active) return false;
+  const relation = await contacts.relationship(ctx, actor, memberId);
+  return relation.isContact && relation.canMessage;
+}
+
+/** Sends a message to a contact; the recipient's open pages hear of it at once. */
+export async function send(ctx: AppContext, actor: Actor, input: SendMessageInput): Promise<MessageItem> {
+  const subject = parseInput(messageSubject, input.subject);
+  const body = parseInput(messageBody, input.body);
+  if (!(await canWriteTo(ctx, actor, input.toMemberId))) throw badInput(texts.recipientNotValid);
+  ctx.limiter.consume("message", [`member:${actor.memberId}`]);
+  const at = isoNow();
+  const ids = await repo.insertMessage(ctx.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
+  const sent = await repo.findCopy(ctx.db, actor.memberId, ids.sentCopyId);
+  if (!sent) throw notFound(NO_SUCH_MESSAGE);
+  const item = toItem(sent);
+  await live.emit(ctx, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: item.from.name, subject });
+  await live.emit(ctx, actor.memberId, "messages.changed");
+  ctx.events.publish({ type: "message.sent", messageId: ids.messageId, senderId: actor.memberId, recipientId: input.toMemberId, subject, at });
+  return item;
+}
+
+function decodeCursor(cursor: string | undefined): number | undefined {
+  if (!cursor) return undefined;
+  if (!/^\d{1,15}$/.test(cursor)) throw badInput("cursor is not valid.");
+  return Number(cursor);
+}
+
+/** One page of the actor's messages (received: all or unread; or sent), newest first. */
+export async function list(ctx: AppContext, actor: Actor, input: MessageListQuery): Promise<MessagePage> {
+  const rows = await repo.listCopies(ctx.db, actor.memberId, {
+    view: input.view,
+    search: input.search || undefined,
+    beforeId: decodeCursor(input.cursor),
+    limit: input.limit,
+  });
+  const last = rows.at(-1);
+  return { items: rows.map(toItem), nextCursor: rows.length === input.limit && last ? String(last.id) : null };
+}
+
+/** Opens one of the actor's messages: a received one becomes read. */
+export async function open(ctx: AppContext, actor: Actor, messageId: number): Promise<MessageItem> {
+  const row = await repo.findCopy(ctx.db, actor.memberId, messageId);
+  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  if (row.box === "inbox" && row.isRead === 0) {
+    await repo.setRead(ctx.db, actor.memberId, [messageId], true);
+    await live.emit(ctx, actor.memberId, "messages.changed");
+    return { ...toItem(row), read: true };
+  }
+  return toItem(row);
+}
+
+/** Every id must be one of the actor's copies, or nothing changes (404). */
+async function requireOwned(ctx: AppContext, actor: Actor, messageIds: number[]): Promise<number[]> {
+  const ids = [...new Set(messageIds)];
+  if (ids.length === 0) throw badInput("Select at least one message.");
+  if ((await repo.countOwned(ctx.db, actor.memberId, ids)) !== ids.length) throw notFound(NO_SUCH_MESSAGE);
+  return ids;
+}
+
+/** Marks the actor's received messages read or unread; answers how many changed. */
+export async function markRead(ctx: AppContext, actor: Actor, messageIds: number[], read: boolean): Promise<number> {
+  const ids = await requireOwned(ctx, actor, messageIds);
+  const changed = await repo.setRead(ctx.db, actor.memberId, ids, read);
+  if (changed > 0) await live.emit(ctx, actor.memberId, "messages.changed");
+  return changed;
+}
+
+/** Deletes the actor's copies; the other member keeps theirs. */
+export async function remove(ctx: AppContext, actor: Actor, messageIds: number[]): Promise<number> {
+  const ids = await requireOwned(ctx, actor, messageIds);
+  const removed = await repo.deleteCopies(ctx.db, actor.memberId, ids);
+  await live.emit(ctx, actor.memberId, "messages.changed");
+  return removed;
+}
+
+export const unreadCount = (ctx: AppContext, actor: Actor) => repo.unreadCount(ctx.db, actor.memberId);
+
+/** The To field's suggestions: the actor's contacts by name who may be written to. */
+export async function recipients(ctx: AppContext, actor: Actor, input: { text: string; limit: number }): Promise<MemberCard[]> {
+  const page = await contacts.listOf(ctx, actor, "contacts", { search: input.text || undefined, limit: input.limit });
+  return page.items.filter((m) => m.relation.isContact && m.relation.canMessage);
+}

@@ -1,0 +1,34 @@
+import type { Insertable } from "kysely";
+import type { DB } from "../../server/db/client.ts";
+import type { NotificationTable } from "../../server/db/database.ts";
+
+export async function insertNotification(db: DB, values: Insertable<NotificationTable>): Promise<number> {
+  const row = await db.insertInto("notification").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One page of a member's notifications, newest first (keyset on id). */
+export function listNotifications(db: DB, memberId: number, options: { unreadOnly: boolean; beforeId?: number; limit: number }) {
+  let q = db
+    .selectFrom("notification")
+    .select(["id", "kind", "subject", "text", "link", "isRead", "createdAt"])
+    .where("memberId", "=", memberId);
+  if (options.unreadOnly) q = q.where("isRead", "=", 0);
+  if (options.beforeId) q = q.where("id", "<", options.beforeId);
+  return q.orderBy("id", "desc").limit(options.limit).execute();
+}
+
+export async function unreadCount(db: DB, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom("notification")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("memberId", "=", memberId)
+    .where("isRead", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function markAllRead(db: DB, memberId: number): Promise<number> {
+  const r = await db.updateTable("notification").set({ isRead: 1 }).where("memberId", "=", memberId).where("isRead", "=", 0).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,213 @@
+import { badInput } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
+import { findMemberById } from "../accounts/accounts.repository.ts";
+import * as live from "../live/live.service.ts";
+import { isoNow } from "../platform/clock.ts";
+import type { Actor, AppContext } from "../platform/context.ts";
+import type { NotificationKey } from "../settings/settings.schema.ts";
+import * as settings from "../settings/settings.service.ts";
+import { notificationMail } from "./notification-mails.ts";
+import type { NotificationItem, NotificationKind, NotificationListQuery, NotificationPage } from "./notifications.schema.ts";
+import * as repo from "./notifications.repository.ts";
+
+/*
+ * Notifications: made from the domain events (contact request received, request accepted, new
+ * follower, new message, reply to one's post), listed on the Notifications screen, pushed live to
+ * open pages, and e-mailed when the member's notification settings say so (a new follower has no
+ * setting of its own: it is never e-mailed).
+ */
+
+/** Which setting governs the e-mail of each kind, and how the e-mail's button reads. */
+const MAIL_RULES: Partial<Record<NotificationKind, { setting: NotificationKey; label: string; action: string }>> = {
+  "contact.requested": { setting: "addAsFriend", label: texts.notifyAddAsFriend, action: "See the request" },
+  "contact.accepted": { setting: "confirmFriendShipRequest", label: texts.notifyConfirmFriendShipRequest, action: "View the profile" },
+  "message.received": { setting: "sendMsg", label: texts.notifySendMsg, action: "Read the message" },
+  "post.replied": { setting: "repliesToYourHelpQuest", label: texts.notifyRepliesToYourHelpQuest, action: "See the reply" },
+};
+
+export interface NewNotification {
+  memberId: number;
+  kind: NotificationKind;
+  /** The member whose action it was (named in the text). */
+  actorId: number;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+
+/** Stores a notification for an active member, tells their open pages, and e-mails it when their settings allow. */
+export async function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
+  const member = await findMemberById(ctx.db, n.memberId);
+  if (!member || member.status !== MemberStatus.Active) return null;
+  const id = await repo.insertNotification(ctx.db, {
+    memberId: n.memberId,
+    kind: n.kind,
+    subject: n.subject,
+    text: n.text,
+    link: n.link,
+    actorId: n.actorId,
+    createdAt: isoNow(),
+  });
+  await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text: n.text, link: n.link });
+  const rule = MAIL_RULES[n.kind];
+  if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting]) {
+    ctx.mailer.send(
+      notificationMail({
+        to: member.email,
+        firstName: member.firstName,
+        subject: n.subject,
+        text: n.text,
+        action: { label: rule.action, url: `${ctx.publicUrl}${n.link}` },
+        settingLabel: rule.label,
+        unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, n.memberId, rule.setting))}`,
+      }),
+    );
+  }
+  return id;
+}
+
+async function nameOf(ctx: AppContext, memberId: number): Promise<string | null> {
+  const m = await findMemberById(ctx.db, memberId);
+  return m ? `${m.firstName} ${m.lastName}` : null;
+}
+
+/**
+ * Turns the domain events into notifications. Called once at start (and by tests); returns the
+ * function that stops listening.
+ */
+export function registerNotificationHandlers(ctx: AppContext): () => void {
+  const stops = [
+    ctx.events.subscribe("contact.requested", async (e) => {
+      const name = await nameOf(ctx, e.fromId);
+      if (!name) return;
+      await notify(ctx, {
+        memberId: e.toId,
+        kind: "contact.requested",
+        actorId: e.fromId,
+        subject: texts.notifyContactRequestedSubject,
+        text: fill(texts.notifyContactRequestedText, { name }),
+        link: "/contacts/requests",
+      });
+    }),
+    ctx.events.subscribe("contact.accepted", async (e) => {
+      const name = await nameOf(ctx, e.byId);
+      if (!name) return;
+      await notify(ctx, {
+        memberId: e.requesterId,
+        kind: "contact.accepted",
+        actorId: e.byId,
+        subject: texts.notifyContactAcceptedSubject,
+        text: fill(texts.notifyContactAcceptedText, { name }),
+        link: `/members/view-profile/show-profile?memberID=${e.byId}`,
+      });
+    }),
+    ctx.events.subscribe("member.followed", async (e) => {
+      const name = await nameOf(ctx, e.followerId);
+      if (!name) return;
+      await notify(ctx, {
+        memberId: e.followedId,
+        kind: "member.followed",
+        actorId: e.followerId,
+        subject: texts.notifyFollowedSubject,
+        text: fill(texts.notifyFollowedText, { name }),
+        link: "/contacts/people-following-me",
+      });
+    }),
+    ctx.events.subscribe("message.sent", async (e) => {
+      const name = await nameOf(ctx, e.senderId);
+      if (!name) return;
+      await notify(ctx, {
+        memberId: e.recipientId,
+        kind: "message.received",
+        actorId: e.senderId,
+        subject: texts.notifyMessageSubject,
+        text: fill(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
+        link: "/messages/view-messages",
+      });
+    }),
+    ctx.events.subscribe("post.replied", async (e) => {
+      if (e.replierId === e.postAuthorId) return;
+      const name = await nameOf(ctx, e.replierId);
+      if (!name) return;
+      await notify(ctx, {
+        memberId: e.postAuthorId,
+        kind: "post.replied",
+        actorId: e.replierId,
+        subject: texts.notifyReplySubject,
+        text: fill(texts.notifyReplyText, { name, text: snippet(e.text) }),
+        link: "/home",
+      });
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/** One page of the actor's notifications, newest first. */
+export async function list(ctx: AppContext, actor: Actor, input: NotificationListQuery): Promise<NotificationPage> {
+  const rows = await repo.listNotifications(ctx.db, actor.memberId, {
+    unreadOnly: input.view === "unread",
+    beforeId: input.cursor ? Number(input.cursor) : undefined,
+    limit: input.limit,
+  });
+  const items: NotificationItem[] = rows.map((r) => ({
+    notificationId: r.id,
+    kind: r.kind as NotificationKind,
+    subject: r.subject,
+    text: r.text,
+    link: r.link,
+    sentAt: r.createdAt,
+    read: r.isRead === 1,
+  }));
+  const last = rows.at(-1);
+  return { items, nextCursor: rows.length === input.limit && last ? String(last.id) : null };
+}
+
+export const unreadCount = (ctx: AppContext, actor: Actor) => repo.unreadCount(ctx.db, actor.memberId);
+
+/** Marks every notification of the actor read (the Notifications screen does on opening). */
+export async function markAllRead(ctx: AppContext, actor: Actor): Promise<number> {
+  const changed = await repo.markAllRead(ctx.db, actor.memberId);
+  if (changed > 0) await live.emit(ctx, actor.memberId, "notifications.changed");
+  return changed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unsubscribe links: the member and the setting, sealed with the server's key (no session needed,
+// nothing to store, and a link cannot be altered to name another member or setting).
+
+const TOKEN_PREFIX = "unsubscribe:";
+
+function unsubscribeToken(ctx: AppContext, memberId: number, setting: NotificationKey): string {
+  if (!ctx.secretBox) throw new Error("The secret box is needed for unsubscribe links.");
+  return ctx.secretBox.encrypt(`${TOKEN_PREFIX}${memberId}:${setting}`);
+}
+
+const SETTING_LABELS: Record<NotificationKey, string> = {
+  sendMsg: texts.notifySendMsg,
+  addAsFriend: texts.notifyAddAsFriend,
+  confirmFriendShipRequest: texts.notifyConfirmFriendShipRequest,
+  repliesToYourHelpQuest: texts.notifyRepliesToYourHelpQuest,
+};
+
+function readToken(ctx: AppContext, token: string): { memberId: number; setting: NotificationKey } {
+  const plain = ctx.secretBox?.decrypt(token) ?? null;
+  const match = plain?.match(/^unsubscribe:(\d{1,15}):(\w+)$/);
+  if (!match || !(match[2]! in SETTING_LABELS)) throw badInput(texts.unsubscribeInvalid);
+  return { memberId: Number(match[1]), setting: match[2] as NotificationKey };
+}
+
+/** What an unsubscribe link would turn off (the screen asks before doing it). */
+export function describeUnsubscribe(ctx: AppContext, token: string): { label: string } {
+  return { label: SETTING_LABELS[readToken(ctx, token).setting] };
+}
+
+/** Turns off the e-mails an unsubscribe link names. */
+export async function unsubscribe(ctx: AppContext, token: string): Promise<{ label: string }> {
+  const { memberId, setting } = readToken(ctx, token);
+  await settings.turnOffNotification(ctx, memberId, setting);
+  return { label: SETTING_LABELS[setting] };
+}
