@@ -13,6 +13,8 @@ export interface SinkMessage {
   subject: string;
   text: string;
   html: string;
+  /** The List-Unsubscribe header ("" when none): notification e-mails carry one. */
+  listUnsubscribe: string;
 }
 
 export interface WaitOptions {
@@ -58,6 +60,7 @@ export async function startMailSink(): Promise<MailSink> {
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
+              listUnsubscribe: String(parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "").replace(/^list-unsubscribe:\s*/i, ""),
             });
           }
           callback();

@@ -70,9 +70,10 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
   return id;
 }
 
+/** The name of the member who acted; null when they are not active (no notification then). */
 async function nameOf(ctx: AppContext, memberId: number): Promise<string | null> {
   const m = await findMemberById(ctx.db, memberId);
-  return m ? `${m.firstName} ${m.lastName}` : null;
+  return m?.status === MemberStatus.Active ? `${m.firstName} ${m.lastName}` : null;
 }
 
 /**

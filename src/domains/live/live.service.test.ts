@@ -1,0 +1,84 @@
+/**
+ * The live stream on a real SQLite file: new events reach the member's open streams only, a
+ * reconnect with lastEventId replays exactly what was missed (then goes on live, with nothing
+ * twice), the stream ends when its request is aborted, and old events are pruned.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestMember } from "../../../tests/support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import type { DB } from "../../server/db/client.ts";
+import type { AppContext } from "../platform/context.ts";
+import type { LiveEvent } from "../platform/live.ts";
+import * as live from "./live.service.ts";
+
+let db: DB;
+let ctx: AppContext;
+let testContext: TestContext | undefined;
+beforeAll(async () => {
+  testContext = await openTestContext("live");
+  ({ ctx, db } = testContext);
+});
+afterAll(() => closeTestContext(testContext));
+
+/** Reads `count` events from a stream, then aborts it; fails after 2 s. */
+async function take(stream: AsyncGenerator<LiveEvent>, count: number): Promise<LiveEvent[]> {
+  const out: LiveEvent[] = [];
+  const timeout = setTimeout(() => void stream.return(undefined), 2_000);
+  for await (const e of stream) {
+    out.push(e);
+    if (out.length === count) break;
+  }
+  clearTimeout(timeout);
+  return out;
+}
+
+describe("the live stream", () => {
+  it("delivers a member's new events to their stream only", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    const controller = new AbortController();
+    const stream = live.stream(ctx, a, null, controller.signal);
+    const got = take(stream, 2);
+    await new Promise((r) => setTimeout(r, 20));
+    await live.emit(ctx, b.memberId, "messages.changed");
+    const first = await live.emit(ctx, a.memberId, "message.received", { subject: "Hi" });
+    const second = await live.emit(ctx, a.memberId, "notifications.changed");
+    expect((await got).map((e) => e.id)).toEqual([first.id, second.id]);
+    controller.abort();
+  });
+
+  it("replays what was missed after lastEventId, then goes on live without repeating", async () => {
+    const a = await insertTestMember(db);
+    const seen = await live.emit(ctx, a.memberId, "messages.changed");
+    const missed1 = await live.emit(ctx, a.memberId, "message.received", { subject: "While away" });
+    const missed2 = await live.emit(ctx, a.memberId, "notification.created", { subject: "Also" });
+    const controller = new AbortController();
+    const stream = live.stream(ctx, a, seen.id, controller.signal);
+    const got = take(stream, 3);
+    await new Promise((r) => setTimeout(r, 20));
+    const fresh = await live.emit(ctx, a.memberId, "messages.changed");
+    const events = await got;
+    expect(events.map((e) => e.id)).toEqual([missed1.id, missed2.id, fresh.id]);
+    expect(events[0]!.data).toEqual({ subject: "While away" });
+    controller.abort();
+  });
+
+  it("ends when the request is aborted and stops listening", async () => {
+    const a = await insertTestMember(db);
+    const controller = new AbortController();
+    const stream = live.stream(ctx, a, null, controller.signal);
+    const done = stream.next();
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    expect(await done).toEqual({ done: true, value: undefined });
+  });
+
+  it("prunes events older than the retention", async () => {
+    const a = await insertTestMember(db);
+    const old = await live.emit(ctx, a.memberId, "messages.changed");
+    const inThreeDays = new Date(Date.now() + 3 * 24 * 3600_000);
+    await live.emit(ctx, a.memberId, "messages.changed");
+    expect(await live.pruneLiveEvents(ctx, inThreeDays)).toBeGreaterThanOrEqual(2);
+    expect(await db.selectFrom("liveEvent").select("id").where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
+  });
+});
