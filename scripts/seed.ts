@@ -6,12 +6,17 @@
  * is linked already (either way) is skipped. Months of home-feed posts (3 to 6 per member over the
  * last four months) with replies from the author's contacts, and 5 sample news items: a post or
  * reply whose author already wrote that text there is skipped, a news item by its guid. Later
- * issues add their data (messages) here.
+ * issues add their data here. Conversations between contacts (the newest ones unread) and the
+ * notifications they and the graph would have made (requests, follows, messages), once each.
  */
 import path from "node:path";
 import { findMemberByEmail, insertMember } from "../src/domains/accounts/accounts.repository.ts";
 import { acceptRequest, findLink, insertFollow, insertRequest } from "../src/domains/contacts/contacts.repository.ts";
 import { insertPost, insertReply } from "../src/domains/feed/feed.repository.ts";
+import { insertMessage } from "../src/domains/messages/messages.repository.ts";
+import { insertNotification } from "../src/domains/notifications/notifications.repository.ts";
+import type { NotificationKind } from "../src/domains/notifications/notifications.schema.ts";
+import { fillText, texts } from "../src/shared/texts.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
 import { DAY, MINUTE } from "../src/domains/platform/clock.ts";
 import { hashPassword } from "../src/domains/platform/crypto.ts";
@@ -150,6 +155,23 @@ const DEMO_NEWS = [
 const SCHOOL_PICKS: Array<[string, number]> = [["OH", 3], ["CA", 3], ["TX", 1], ["NY", 2], ["IL", 3], ["FL", 1], ["WA", 3], ["MA", 3]];
 const MAJORS = ["Kinesiology", "Sports Management", "Business Administration", "Exercise Science", "Communications", "Physical Therapy"];
 const LEVELS = ["Division I", "Division II", "Division III", "Club Sports", "Intramural Sports"];
+
+/** Private conversations between contacts: [from, to, subject, text, hours ago]; the last two of each member's inbox stay unread. */
+const DEMO_MESSAGES: Array<[string, string, string, string, number]> = [
+  ["Tom Becker", "Maya Okafor", "Summer camp", "Maya, we would love to have you help run the guards session at our summer camp. Interested?", 260],
+  ["Maya Okafor", "Tom Becker", "Re: Summer camp", "Coach, absolutely! Send me the dates and I will block them.", 250],
+  ["Tom Becker", "Maya Okafor", "Re: Summer camp", "June 14-18, mornings only. I will put you down for the ball-handling station.", 240],
+  ["Nora Haddad", "Maya Okafor", "Film from Saturday", "Great game on Saturday. Could you share the full game film? A couple of teams asked me about you.", 30],
+  ["Priya Nair", "Maya Okafor", "Ankle check", "How is the ankle after the weekend? Come by the training room on Monday and we will retest it.", 6],
+  ["Chloe Dubois", "Maya Okafor", "Gym Sunday?", "Open gym on Sunday at 10? Bring a ball, I will bring the playlist.", 2],
+  ["Ryan Walsh", "Marcus Hill", "Visit this fall", "Marcus, our staff would like to see you at the combine in October. Do you have the dates yet?", 70],
+  ["Marcus Hill", "Ryan Walsh", "Re: Visit this fall", "Yes sir, October 12th. My coach will send my updated times.", 60],
+  ["Jordan Ellis", "Marcus Hill", "Representation", "Congratulations on the season. When you are ready to talk about next steps, I am here.", 20],
+  ["Luis Romero", "Diego Alvarez", "Penalty drills", "Want to stay after practice for penalties? I need reps against a real keeper.", 12],
+  ["Diego Alvarez", "Luis Romero", "Re: Penalty drills", "Always. 20 minutes after the cool-down.", 11],
+  ["Grace Kim", "Sofia Rossi", "Academy tryouts", "Our academy holds tryouts next month. Your approach touch would fit right in.", 45],
+  ["Ethan Brooks", "Aisha Bello", "New block", "The next strength block starts Monday: three days a week, lower volume, more speed work.", 8],
+];
 
 export const demoEmail = (first: string, last: string) => `${first}.${last}@demo.sideline.local`.toLowerCase();
 
@@ -298,5 +320,44 @@ for (const n of DEMO_NEWS) {
   if (await addNews(newsCtx, { ...n, postingDate: postingDate.toISOString(), source: "demo" })) newsAdded += 1;
 }
 console.log(`seed: ${postsAdded} posts, ${repliesAdded} replies and ${newsAdded} news items added.`);
+// Conversations and notifications. A message is skipped when its sender already sent that subject
+// to that member; a notification when that member already has that text.
+const notifiedAlready = async (memberId: number, text: string) =>
+  !!(await db.selectFrom("notification").select("id").where("memberId", "=", memberId).where("text", "=", text).executeTakeFirst());
+let notificationsAdded = 0;
+async function seedNotification(memberId: number, actorId: number, kind: NotificationKind, subject: string, text: string, link: string, at: string, read: boolean) {
+  if (await notifiedAlready(memberId, text)) return;
+  await insertNotification(db, { memberId, actorId, kind, subject, text, link, isRead: read ? 1 : 0, createdAt: at });
+  notificationsAdded += 1;
+}
+let messagesAdded = 0;
+const unreadLeft = new Map<number, number>();
+for (const [from, to, subject, body, hoursAgo] of [...DEMO_MESSAGES].reverse()) {
+  const pair = pairOf([from, to]);
+  if (!pair) continue;
+  const [senderId, recipientId] = pair;
+  const at = new Date(feedNow - hoursAgo * 3600_000).toISOString();
+  // Newest first: each member's two newest received messages stay unread.
+  const unread = (unreadLeft.get(recipientId) ?? 2) > 0;
+  unreadLeft.set(recipientId, (unreadLeft.get(recipientId) ?? 2) - 1);
+  const there = await db.selectFrom("message").select("id").where("senderId", "=", senderId).where("recipientId", "=", recipientId).where("subject", "=", subject).executeTakeFirst();
+  if (!there) {
+    const { inboxCopyId } = await insertMessage(db, { senderId, recipientId, subject, body, at });
+    if (!unread) await db.updateTable("messageCopy").set({ isRead: 1 }).where("id", "=", inboxCopyId).execute();
+    messagesAdded += 1;
+  }
+  await seedNotification(recipientId, senderId, "message.received", texts.notifyMessageSubject, fillText(texts.notifyMessageText, { name: from, subject }), "/messages/view-messages", at, !unread);
+}
+for (const names of DEMO_REQUESTS) {
+  const pair = pairOf(names);
+  if (!pair || (await findLink(db, pair[0], pair[1]))?.status !== "pending") continue;
+  await seedNotification(pair[1], pair[0], "contact.requested", texts.notifyContactRequestedSubject, fillText(texts.notifyContactRequestedText, { name: names[0] }), "/contacts/requests", graphAt, false);
+}
+for (const names of DEMO_FOLLOWS) {
+  const pair = pairOf(names);
+  if (!pair) continue;
+  await seedNotification(pair[1], pair[0], "member.followed", texts.notifyFollowedSubject, fillText(texts.notifyFollowedText, { name: names[0] }), "/contacts/people-following-me", graphAt, true);
+}
+console.log(`seed: ${messagesAdded} messages and ${notificationsAdded} notifications added.`);
 console.log(`Log in as any of them with the password "${DEMO_PASSWORD}", for example ${demoEmail("Maya", "Okafor")}.`);
 await db.destroy();

@@ -577,3 +577,7 @@ export const en = {
 
 export type TextId = keyof typeof en;
 export const texts: Record<TextId, string> = en;
+
+/** A text with its {placeholders} filled in ("{name} is now following you."); unknown ones stay as they are. */
+export const fillText = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));

@@ -19,10 +19,12 @@ describe("npm run seed", () => {
     expect(first).toMatch(/20 demo members added/);
     expect(first).toMatch(/20 contacts, 7 pending requests and 23 follows added/);
     expect(first).toMatch(/seed: 90 posts, 92 replies and 5 news items added/);
+    expect(first).toMatch(/seed: 13 messages and 43 notifications added/);
     const again = seed();
     expect(again).toMatch(/0 demo members added \(20 already there\)/);
     expect(again).toMatch(/0 contacts, 0 pending requests and 0 follows added/);
     expect(again).toMatch(/seed: 0 posts, 0 replies and 0 news items added/);
+    expect(again).toMatch(/seed: 0 messages and 0 notifications added/);
     const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
     const rows = db
       .prepare(
@@ -91,6 +93,29 @@ describe("npm run seed", () => {
       expect(news.map((n) => n.guid)).toEqual(["demo:news-1", "demo:news-2", "demo:news-3", "demo:news-4", "demo:news-5"]);
       expect(news.every((n) => Date.parse(n.posting_date) < now)).toBe(true);
       expect(count("select count(*) from news_item")).toBe(6);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("writes conversations between contacts, the newest unread, and the notifications they made", () => {
+    const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
+    const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number;
+    try {
+      expect(count("select count(*) from message")).toBe(13);
+      // Two copies each: the sender's (read) and the recipient's.
+      expect(count("select count(*) from message_copy where box = 'sent' and is_read = 1")).toBe(13);
+      expect(count("select count(*) from message_copy where box = 'inbox'")).toBe(13);
+      // Only between accepted contacts, all in the past.
+      expect(count(`select count(*) from message m where not exists
+                      (select 1 from contact_link l where l.member_id = m.sender_id and l.other_id = m.recipient_id and l.status = 'accepted')`)).toBe(0);
+      expect(count("select count(*) from message where created_at >= ?", new Date().toISOString())).toBe(0);
+      const maya = count("select id from member where email = 'maya.okafor@demo.sideline.local'");
+      expect(count("select count(*) from message_copy where owner_id = ? and box = 'inbox'", maya)).toBe(5);
+      expect(count("select count(*) from message_copy where owner_id = ? and box = 'inbox' and is_read = 0", maya)).toBe(2);
+      expect(count("select count(*) from notification where member_id = ? and kind = 'message.received'", maya)).toBe(5);
+      expect(count("select count(*) from notification where member_id = ? and kind = 'contact.requested'", maya)).toBe(2);
+      expect(count("select count(*) from notification where kind = 'member.followed'")).toBe(23);
     } finally {
       db.close();
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { texts } from "../../shared/texts.ts";
+import { fillText, texts } from "../../shared/texts.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -83,5 +83,5 @@ export function previewOf(body: string): string {
 
 /** The spec's unread text (section 4): "You have 0 un-read message!" / "You have N un-read messages!". */
 export function unreadText(count: number): string {
-  return count === 0 ? texts.unreadNone : texts.unreadSome.replace("{count}", String(count));
+  return count === 0 ? texts.unreadNone : fillText(texts.unreadSome, { count });
 }

@@ -1,6 +1,6 @@
 import { badInput } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
-import { texts } from "../../shared/texts.ts";
+import { fillText, texts } from "../../shared/texts.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as live from "../live/live.service.ts";
 import { isoNow } from "../platform/clock.ts";
@@ -36,7 +36,6 @@ export interface NewNotification {
   link: string;
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
 /** Stores a notification for an active member, tells their open pages, and e-mails it when their settings allow. */
@@ -90,7 +89,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         kind: "contact.requested",
         actorId: e.fromId,
         subject: texts.notifyContactRequestedSubject,
-        text: fill(texts.notifyContactRequestedText, { name }),
+        text: fillText(texts.notifyContactRequestedText, { name }),
         link: "/contacts/requests",
       });
     }),
@@ -102,7 +101,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         kind: "contact.accepted",
         actorId: e.byId,
         subject: texts.notifyContactAcceptedSubject,
-        text: fill(texts.notifyContactAcceptedText, { name }),
+        text: fillText(texts.notifyContactAcceptedText, { name }),
         link: `/members/view-profile/show-profile?memberID=${e.byId}`,
       });
     }),
@@ -114,7 +113,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         kind: "member.followed",
         actorId: e.followerId,
         subject: texts.notifyFollowedSubject,
-        text: fill(texts.notifyFollowedText, { name }),
+        text: fillText(texts.notifyFollowedText, { name }),
         link: "/contacts/people-following-me",
       });
     }),
@@ -126,7 +125,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         kind: "message.received",
         actorId: e.senderId,
         subject: texts.notifyMessageSubject,
-        text: fill(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
+        text: fillText(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
         link: "/messages/view-messages",
       });
     }),
@@ -139,7 +138,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         kind: "post.replied",
         actorId: e.replierId,
         subject: texts.notifyReplySubject,
-        text: fill(texts.notifyReplyText, { name, text: snippet(e.text) }),
+        text: fillText(texts.notifyReplyText, { name, text: snippet(e.text) }),
         link: "/home",
       });
     }),
