@@ -54,6 +54,7 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     }
   } finally {
     unsubscribe();
+    ctx.log.debug("live stream closed", { memberId: actor.memberId });
   }
 }
 
