@@ -19,6 +19,7 @@ import { commonReference } from "./rest/common-reference.ts";
 import { contact, memberContact } from "./rest/contact.ts";
 import { commonFeed, memberFeed } from "./rest/feed.ts";
 import { member } from "./rest/member.ts";
+import { message } from "./rest/message.ts";
 import { memberProfile } from "./rest/member-profile.ts";
 import { organizations } from "./rest/organizations.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
@@ -45,6 +46,7 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     organizations,
     contact,
     setting,
+    message,
   });
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 

@@ -53,7 +53,7 @@ export async function listCopies(
 ): Promise<CopyRow[]> {
   let q = copies(db, ownerId).where("c.box", "=", options.view === "sent" ? "sent" : "inbox");
   if (options.view === "unread") q = q.where("c.isRead", "=", 0);
-  if (options.beforeId) q = q.where("c.id", "<", options.beforeId);
+  if (options.beforeId !== undefined) q = q.where("c.id", "<", options.beforeId);
   if (options.search) {
     const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const other = options.view === "sent" ? sql.raw("r") : sql.raw("s");

@@ -177,6 +177,7 @@ describe("listing", () => {
     expect((await list(b, { search: "100%" })).items.map((m) => m.subject)).toEqual(["Camp"]);
     expect((await list(b, { search: "%" })).items.map((m) => m.subject)).toEqual(["Camp"]);
     await expectError(list(b, { cursor: "abc" }), ErrorCodes.BadInput);
+    await expectError(list(b, { cursor: "0" }), ErrorCodes.BadInput);
   });
 
   it("suggests only contacts as recipients, by name", async () => {

@@ -78,7 +78,7 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
 
 function decodeCursor(cursor: string | undefined): number | undefined {
   if (!cursor) return undefined;
-  if (!/^\d{1,15}$/.test(cursor)) throw badInput("cursor is not valid.");
+  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badInput("cursor is not valid.");
   return Number(cursor);
 }
 
@@ -92,6 +92,13 @@ export async function list(ctx: AppContext, actor: Actor, input: MessageListQuer
   });
   const last = rows.at(-1);
   return { items: rows.map(toItem), nextCursor: rows.length === input.limit && last ? String(last.id) : null };
+}
+
+/** One of the actor's messages as it is (nothing changes). */
+export async function get(ctx: AppContext, actor: Actor, messageId: number): Promise<MessageItem> {
+  const row = await repo.findCopy(ctx.db, actor.memberId, messageId);
+  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  return toItem(row);
 }
 
 /** Opens one of the actor's messages: a received one becomes read. */

@@ -14,7 +14,7 @@ export function listNotifications(db: DB, memberId: number, options: { unreadOnl
     .select(["id", "kind", "subject", "text", "link", "isRead", "createdAt"])
     .where("memberId", "=", memberId);
   if (options.unreadOnly) q = q.where("isRead", "=", 0);
-  if (options.beforeId) q = q.where("id", "<", options.beforeId);
+  if (options.beforeId !== undefined) q = q.where("id", "<", options.beforeId);
   return q.orderBy("id", "desc").limit(options.limit).execute();
 }
 

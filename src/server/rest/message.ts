@@ -1,0 +1,240 @@
+import { assistInput } from "../../domains/assistant/assistant.schema.ts";
+import * as assistant from "../../domains/assistant/assistant.service.ts";
+import { type MessageItem, messageListInput, type MessageView, previewOf } from "../../domains/messages/messages.schema.ts";
+import * as messages from "../../domains/messages/messages.service.ts";
+import { formatSentDate, notificationListInput } from "../../domains/notifications/notifications.schema.ts";
+import * as notifications from "../../domains/notifications/notifications.service.ts";
+import { badInput, forbidden } from "../../shared/errors.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest, TextAnswer } from "./registry.ts";
+
+/*
+ * message/* of the original service: private messages, the unread count, notifications and the
+ * message assistant. Thin adapters over the messages, notifications and assistant services.
+ *
+ * Shapes (spec section 3; rest-api.md "message"):
+ * - Message: {messageID, fromID, senderID, senderImage, subject, msgDate, body, fullBody,
+ *   messageState, selected}. Every member has their own copy of a message (the recipient's
+ *   received one, the sender's sent one): messageID is the id of the CALLER'S copy (a JSON number),
+ *   the id that ToggleMessageState and DeleteMessage take. fromID is the sender's member id as a
+ *   string (as memberID of the login result), senderID the sender's display name "First Last"
+ *   (the legacy key name), senderImage the sender's picture path (the default picture when none),
+ *   msgDate ISO-8601 UTC ("2026-11-22T07:22:46.123Z"), body a one-line preview of the text (at most
+ *   90 characters, cut with an ellipsis), fullBody the whole text, messageState "0" unread or "1"
+ *   read (a sent copy is always "1"), selected always false (the client's checkbox).
+ * - Notification: {notificationID, subject, notification, sentDate, link}: notification is the
+ *   text, sentDate "dd/MM/yyyy h:mm:ss a" in UTC ("05/03/2026 4:07:09 PM"), link the site path it
+ *   leads to ("/contacts/requests"). Made for a contact request received, a request accepted, a
+ *   new follower, a message received and a reply to one's post, shortly after the action.
+ *
+ * Reads (GET; {id} is the caller's member id, also accepted as ?memberID):
+ * - GetMemberMessages/{id}?showType: All (received messages, the default), UnRead (received ones
+ *   not read yet) or Sent (the caller's sent copies); case-insensitive; anything else 400.
+ * - SearchMessages/{id}?searchKey: the received messages whose subject, text or sender's name
+ *   contains searchKey (case-insensitive; at most 100 characters); blank or missing: 400.
+ * - GetMemberNotifications/{id}?showType: All (default) or UnRead; anything else 400.
+ *   Listing does not mark notifications read.
+ * These lists answer a JSON array, newest first, paged like member/getRecentPosts (keyset, never
+ * OFFSET): ?limit (1-100, default 50) and ?cursor. When an older page may follow, the response
+ * carries an `X-Next-Cursor` header (exposed to CORS clients) whose value is passed back as
+ * ?cursor; no header: this was the last page. A malformed cursor or limit answers 400.
+ * - GetTotalUnreadMessages/{id}: the number of unread received messages as plain text ("0", "3").
+ * - UseChatGPT?message (GET, or POST with message in the query or a JSON / form body, or a JSON
+ *   string body) and optional ?mode (draft: write a message from notes; polish: improve the
+ *   member's text; default polish): the assistant's reply as plain text, or the text "Something
+ *   went wrong. Try again later!" (still 200) when the assistant is not configured or fails.
+ *   message required (400 when missing or blank), at most 2000 characters. Rate-limited per member.
+ *
+ * Writes
+ * - CreateMessage?to&from&subject&body (POST; the values may also come in a JSON or form body):
+ *   from must be the caller (403 otherwise, checked first; 400 when it is not a member id), to a
+ *   member id (400 when malformed), subject required (400 "Message subject is required."; at most
+ *   150 characters), body required (400 "Message text is required."; at most 5000 characters),
+ *   and to must be an active contact of the caller (400 "Selected contact to send message is not
+ *   valid!" otherwise: a stranger, oneself, a deactivated member). Nothing is written on any 400.
+ *   Answers the caller's sent copy as a Message. The recipient gets a notification, and an e-mail
+ *   when their "sendMsg" notification setting is on (with an unsubscribe link).
+ * - ToggleMessageState?status&msgID (PUT): status "1" marks the caller's copy read (opening it),
+ *   "0" unread; anything else 400. A sent copy stays read. Answers {messageID, messageState} with
+ *   the copy's state afterwards.
+ * - DeleteMessage/{msgID} (DELETE; also ?msgID): deletes the caller's copy only, the other member
+ *   keeps theirs. Answers {messageID, deleted: true}.
+ * msgID must be one of the caller's copies: someone else's or an unknown id answers 404 and
+ * changes nothing; a malformed one 400.
+ *
+ * Authorization: every action needs a session (401). An {id} / memberID naming someone else
+ * answers 403 (messages and notifications are private), before the rest of the input is looked at.
+ */
+
+/** Page size of the REST lists when ?limit is not given. */
+const DEFAULT_LIMIT = 50;
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
+/** A text field of the query or body: strings as they are, numbers as text, anything else missing. */
+const textOf = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
+
+/** {id} (or ?memberID) of a personal action: the caller's own, else 403. */
+function ownId(req: RestRequest): number {
+  const fromPath = req.params[0];
+  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(idText(fields(req, ["memberID"]).memberID), "memberID");
+  if (id !== actorOf(req).memberId) throw forbidden("Messages and notifications are private: the member id must be your own.");
+  return id;
+}
+
+/** A message copy id: digits only and not 0, else 400. */
+function msgIdParam(value: string | undefined): number {
+  const v = (value ?? "").trim();
+  if (!/^\d{1,15}$/.test(v) || Number(v) === 0) throw badInput("msgID must be a message id.");
+  return Number(v);
+}
+
+const MESSAGE_VIEWS: Record<string, MessageView> = { all: "all", unread: "unread", sent: "sent" };
+
+function messageView(showType: unknown): MessageView {
+  const key = (textOf(showType) ?? "").trim().toLowerCase();
+  if (key === "") return "all";
+  const view = MESSAGE_VIEWS[key];
+  if (!view) throw badInput("showType must be All, UnRead or Sent.");
+  return view;
+}
+
+function notificationView(showType: unknown): "all" | "unread" {
+  const key = (textOf(showType) ?? "").trim().toLowerCase();
+  if (key === "" || key === "all") return "all";
+  if (key === "unread") return "unread";
+  throw badInput("showType must be All or UnRead.");
+}
+
+const legacyMessage = (m: MessageItem) => ({
+  messageID: m.messageId,
+  fromID: String(m.from.memberId),
+  senderID: m.from.name,
+  senderImage: m.from.picturePath,
+  subject: m.subject,
+  msgDate: m.sentAt,
+  body: previewOf(m.body),
+  fullBody: m.body,
+  messageState: m.read ? "1" : "0",
+  selected: false,
+});
+
+/** One page of the caller's messages in the legacy shape, the next page's cursor in X-Next-Cursor. */
+async function messagePage(req: RestRequest, view: MessageView, search?: string) {
+  const f = fields(req, ["cursor", "limit"]);
+  const input = messageListInput.parse({
+    view,
+    search,
+    cursor: blankToUndefined(f.cursor),
+    limit: blankToUndefined(f.limit) ?? DEFAULT_LIMIT,
+  });
+  const page = await messages.list(req.app, actorOf(req), input);
+  if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
+  return page.items.map(legacyMessage);
+}
+
+/** The text for the assistant: message in the query or body, or a JSON string body. */
+function assistantMessage(req: RestRequest): unknown {
+  const f = fields(req, ["message"]);
+  return f.message ?? (typeof req.body.value === "string" ? req.body.value : undefined);
+}
+
+export const message: Controller = {
+  GetMemberMessages: {
+    methods: ["GET"],
+    handler: async (req) => {
+      ownId(req);
+      return messagePage(req, messageView(fields(req, ["showType"]).showType));
+    },
+  },
+  SearchMessages: {
+    methods: ["GET"],
+    handler: async (req) => {
+      ownId(req);
+      const key = (textOf(fields(req, ["searchKey"]).searchKey) ?? "").trim();
+      if (!key) throw badInput("searchKey is required.");
+      if (key.length > 100) throw badInput("searchKey can have at most 100 characters.");
+      return messagePage(req, "all", key);
+    },
+  },
+  GetTotalUnreadMessages: {
+    methods: ["GET"],
+    handler: async (req) => {
+      ownId(req);
+      return new TextAnswer(String(await messages.unreadCount(req.app, actorOf(req))));
+    },
+  },
+  CreateMessage: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const actor = actorOf(req);
+      const f = fields(req, ["to", "from", "subject", "body"]);
+      const from = memberIdParam(idText(f.from), "from");
+      if (from !== actor.memberId) throw forbidden("from must be your own member id.");
+      const to = memberIdParam(idText(f.to), "to");
+      // The service checks subject and body (the spec's texts) before the recipient.
+      const sent = await messages.send(req.app, actor, {
+        toMemberId: to,
+        subject: textOf(f.subject) as string,
+        body: textOf(f.body) as string,
+      });
+      return legacyMessage(sent);
+    },
+  },
+  ToggleMessageState: {
+    methods: ["PUT"],
+    handler: async (req) => {
+      const f = fields(req, ["status", "msgID"]);
+      const status = (textOf(f.status) ?? "").trim();
+      if (status !== "0" && status !== "1") throw badInput('status must be "1" (read) or "0" (unread).');
+      const messageId = msgIdParam(textOf(f.msgID) ?? req.params[0]);
+      const actor = actorOf(req);
+      if (status === "1") {
+        const opened = await messages.open(req.app, actor, messageId);
+        return { messageID: messageId, messageState: opened.read ? "1" : "0" };
+      }
+      // Unread: received copies only (a sent copy stays read); 404 unless the copy is the caller's.
+      await messages.markRead(req.app, actor, [messageId], false);
+      const copy = await messages.get(req.app, actor, messageId);
+      return { messageID: messageId, messageState: copy.read ? "1" : "0" };
+    },
+  },
+  DeleteMessage: {
+    methods: ["DELETE"],
+    handler: async (req) => {
+      const messageId = msgIdParam(req.params[0] ?? textOf(fields(req, ["msgID"]).msgID));
+      await messages.remove(req.app, actorOf(req), [messageId]);
+      return { messageID: messageId, deleted: true };
+    },
+  },
+  GetMemberNotifications: {
+    methods: ["GET"],
+    handler: async (req) => {
+      ownId(req);
+      const f = fields(req, ["showType", "cursor", "limit"]);
+      const input = notificationListInput.parse({
+        view: notificationView(f.showType),
+        cursor: blankToUndefined(f.cursor),
+        limit: blankToUndefined(f.limit) ?? DEFAULT_LIMIT,
+      });
+      const page = await notifications.list(req.app, actorOf(req), input);
+      if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
+      return page.items.map((n) => ({
+        notificationID: n.notificationId,
+        subject: n.subject,
+        notification: n.text,
+        sentDate: formatSentDate(n.sentAt, { utc: true }),
+        link: n.link,
+      }));
+    },
+  },
+  UseChatGPT: {
+    methods: ["GET", "POST"],
+    handler: async (req) => {
+      const text = assistantMessage(req);
+      const mode = blankToUndefined(textOf(fields(req, ["mode"]).mode)?.trim().toLowerCase());
+      const input = assistInput.parse({ message: typeof text === "string" ? text : undefined, mode });
+      const reply = await assistant.assist(req.app, actorOf(req), input);
+      return new TextAnswer(reply.text);
+    },
+  },
+};
