@@ -6,9 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { serverHarness } from "../support/harness.ts";
-import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm } from "../support/server.ts";
+import { callsAs, expectError, expectJson, nameTag } from "../support/rest-calls.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm } from "../support/server.ts";
 
 const h = serverHarness();
+const { get, post, put, del } = callsAs(h);
 
 const CONTACT_ITEM_KEYS = [
   "contactID", "friendName", "firstName", "picturePath", "titleDesc", "location", "fromID", "labelText", "params", "paramsAV", "showFollow",
@@ -17,33 +19,9 @@ const SEARCH_ITEM_KEYS = ["entityID", "entityName", "sType", "picturePath", "cit
 
 type M = Pick<RegisteredMember, "accessToken" | "memberId" | "email" | "password">;
 
-/** A short word no other member has: keeps name searches of one test apart from the others. */
-function tag(): string {
-  let s = "";
-  while (s.length < 9) s += String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  return `Q${s}`;
-}
-
 const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> =>
-  registerAndConfirm(h.server.baseUrl, h.sink, { firstName: "Casey", lastName: tag(), ...overrides });
+  registerAndConfirm(h.server.baseUrl, h.sink, { firstName: "Casey", lastName: nameTag("Q", 9), ...overrides });
 
-const auth = (m: M | null) => (m ? bearer(m.accessToken) : {});
-const get = (m: M | null, path: string) => h.c.get(path, { headers: auth(m) });
-const post = (m: M | null, path: string, body?: unknown) => h.c.post(path, { headers: auth(m), body });
-const put = (m: M | null, path: string, body?: unknown) => h.c.put(path, { headers: auth(m), body });
-const del = (m: M | null, path: string) => h.c.delete(path, { headers: auth(m) });
-
-function expectJson(res: ApiResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-}
-
-function expectError(res: ApiResponse, status: number, message?: string) {
-  expectJson(res, status);
-  expect(typeof res.json?.message).toBe("string");
-  expect(res.json.message.length).toBeGreaterThan(0);
-  if (message) expect(res.json.message).toContain(message);
-}
 
 // The actions, as the legacy client calls them -------------------------------------------------
 
@@ -446,7 +424,7 @@ describe("contact/GetMemberContacts, GetRequestsList and the lists of another me
 describe("contact/SearchMemberContacts and GetSearchContacts", () => {
   it("filter a member's contacts by any part of the name", async () => {
     const owner = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const match = await member({ firstName: "Rory", lastName: t });
     const other = await member({ firstName: "Sam" });
     await connect(owner, match);
@@ -465,7 +443,7 @@ describe("contact/SearchMemberContacts and GetSearchContacts", () => {
 
   it("GetSearchContacts autocompletes the caller's own contacts (with connectionID) and is personal", async () => {
     const owner = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const match = await member({ firstName: "Jamie", lastName: t });
     const notContact = await member({ firstName: "Jamie", lastName: t });
     await connect(owner, match);
@@ -484,7 +462,7 @@ describe("contact/SearchMemberContacts and GetSearchContacts", () => {
 describe("contact/SearchResults and SearchAllResults: member search", () => {
   it("answers search result items: entityID, entityName, sType (profile type), picturePath, cityState", async () => {
     const viewer = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const found = await member({ firstName: "Dana", lastName: t, profileType: "Scout" });
     await saveContact(found, { city: "Tallahassee", state: "FL" });
     const items = await searchAs(viewer, t);
@@ -499,7 +477,7 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
   it("is full-text with prefix matching over name, sport, profile type and title, positions, city and state", async () => {
     const viewer = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const m = await member({ firstName: "Morgan", lastName: t, profileType: "Athlete (Professional)" });
     await saveBasic(m, { first: "Morgan", last: t }, {
       sport: "Lacrosse", currentStatus: "Athlete (Professional)", titleDesc: "Defenseman", preferredPosition: "Long Stick Midfielder",
@@ -518,7 +496,7 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
   it("ranks a name match above a sport-only match", async () => {
     const viewer = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const bySport = await member({ firstName: "Pat", lastName: t });
     await saveBasic(bySport, { first: "Pat", last: t }, { sport: "Rowing" });
     const byName = await member({ firstName: "Rowan", lastName: t });
@@ -529,7 +507,7 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
   it("reflects a saved profile at once", async () => {
     const viewer = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const m = await member({ firstName: "Reese", lastName: t });
     expect(await searchAs(viewer, `${t} curling`)).toEqual([]);
     await saveBasic(m, { first: "Reese", last: t }, { sport: "Curling" });
@@ -543,14 +521,14 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
     expect(ids(items)).toEqual([m.memberId]);
     expect(items[0]!.cityState).toBe("Anchorage, AK");
     // A new name is found, the old one no more.
-    const renamed = tag();
+    const renamed = nameTag("Q", 9);
     await saveBasic(m, { first: "Reese", last: renamed });
     expect(await searchAs(viewer, t)).toEqual([]);
     expect(ids(await searchAs(viewer, renamed))).toEqual([m.memberId]);
   });
 
   it("a member findable only by contacts (search_visibility = 2) is hidden from strangers, not from contacts", async () => {
-    const t = tag();
+    const t = nameTag("Q", 9);
     const hidden = await member({ firstName: "Hidden", lastName: t });
     const friend = await member();
     const stranger = await member();
@@ -566,7 +544,7 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
   it("caps SearchResults (the navbar dropdown) at 10 and SearchAllResults at 50", async () => {
     const viewer = await member();
-    const t = tag();
+    const t = nameTag("Q", 9);
     const now = new Date().toISOString();
     for (let i = 0; i < 12; i += 1) {
       h.db.run(
@@ -652,7 +630,7 @@ describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
 
 describe("a deactivated member vanishes from lists, search and suggestions until reactivated", () => {
   it("SetMemberStatus 3 hides them everywhere; 2 brings them back with their contacts and follows", async () => {
-    const t = tag();
+    const t = nameTag("Q", 9);
     const gone = await member({ firstName: "Vanishing", lastName: t });
     const a = await member();
     const b = await member();

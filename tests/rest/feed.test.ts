@@ -8,10 +8,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { serverHarness } from "../support/harness.ts";
-import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm, startServer } from "../support/server.ts";
+import { callsAs, expectError, expectJson } from "../support/rest-calls.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm, startServer } from "../support/server.ts";
 
 const OPERATOR = "ops@sideline.example.org";
 const h = serverHarness({ env: { OPERATOR_EMAIL: OPERATOR } });
+const { get, post, put } = callsAs(h);
 
 const POST_KEYS = ["postID", "memberID", "memberName", "firstName", "picturePath", "description", "datePosted", "childPostCnt", "children"].sort();
 const REPLY_KEYS = ["postResponseID", "postID", "description", "dateResponded", "memberID", "memberName", "firstName", "picturePath"].sort();
@@ -26,25 +28,11 @@ let seq = 0;
 const member = (first = "Casey"): Promise<RegisteredMember> =>
   registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: `Feed${++seq}${Math.random().toString(36).slice(2, 6)}` });
 
-const auth = (m: M | null) => (m ? bearer(m.accessToken) : {});
-const get = (m: M | null, path: string) => h.c.get(path, { headers: auth(m) });
-const post = (m: M | null, path: string, body?: unknown) => h.c.post(path, { headers: auth(m), body });
-
-function expectJson(res: ApiResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-}
-
-function expectError(res: ApiResponse, status: number, message?: string) {
-  expectJson(res, status);
-  expect(typeof res.json?.message).toBe("string");
-  if (message) expect(res.json.message).toContain(message);
-}
 
 async function connect(a: M, b: M) {
   const pair = (x: M, y: M) => qs({ memberID: x.memberId, contactID: y.memberId });
-  expectJson(await h.c.put(`/api/contact/SendRequestContact${pair(a, b)}`, { headers: auth(a) }));
-  expectJson(await h.c.put(`/api/contact/AcceptRequest${pair(b, a)}`, { headers: auth(b) }));
+  expectJson(await put(a, `/api/contact/SendRequestContact${pair(a, b)}`));
+  expectJson(await put(b, `/api/contact/AcceptRequest${pair(b, a)}`));
 }
 const follow = async (a: M, b: M) => expectJson(await post(a, `/api/contact/FollowMember${qs({ memberID: a.memberId, contactID: b.memberId })}`));
 
@@ -210,7 +198,7 @@ describe("member/SavePosts: the text", () => {
     expectJson(c);
     expect(c.json).toMatchObject({ postID: a.json.postID, description: "A JSON string reply" });
     const form = await h.c.post(`/api/member/SavePosts/${m.memberId}/0`, {
-      headers: { ...auth(m), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { ...bearer(m.accessToken), "Content-Type": "application/x-www-form-urlencoded" },
       rawBody: "postMsg=Form+encoded%21",
     });
     expectJson(form);

@@ -11,9 +11,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverHarness } from "../support/harness.ts";
-import { type Api, api, type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm, type RunningServer, startServer } from "../support/server.ts";
+import { callsAs, expectError, expectJson, expectText, nameTag } from "../support/rest-calls.ts";
+import { type Api, api, bearer, qs, type RegisteredMember, registerAndConfirm, type RunningServer, startServer } from "../support/server.ts";
 
 const h = serverHarness();
+const { get, post, put, del } = callsAs(h);
 
 const MESSAGE_KEYS = ["messageID", "fromID", "senderID", "senderImage", "subject", "msgDate", "body", "fullBody", "messageState", "selected"].sort();
 const NOTIFICATION_KEYS = ["notificationID", "subject", "notification", "sentDate", "link"].sort();
@@ -36,38 +38,8 @@ type Msg = {
 };
 type Note = { notificationID: number; subject: string; notification: string; sentDate: string; link: string };
 
-/** A short word no other member has: keeps name searches of one test apart from the others. */
-function tag(): string {
-  let s = "";
-  while (s.length < 8) s += String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  return `M${s}`;
-}
+const member = (first = "Casey"): Promise<RegisteredMember> => registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: nameTag("M") });
 
-const member = (first = "Casey"): Promise<RegisteredMember> => registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: tag() });
-
-const auth = (m: M | null) => (m ? bearer(m.accessToken) : {});
-const get = (m: M | null, path: string) => h.c.get(path, { headers: auth(m) });
-const post = (m: M | null, path: string, body?: unknown) => h.c.post(path, { headers: auth(m), body });
-const put = (m: M | null, path: string, body?: unknown) => h.c.put(path, { headers: auth(m), body });
-const del = (m: M | null, path: string) => h.c.delete(path, { headers: auth(m) });
-
-function expectJson(res: ApiResponse, status = 200) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-}
-
-function expectError(res: ApiResponse, status: number, message?: string) {
-  expectJson(res, status);
-  expect(typeof res.json?.message).toBe("string");
-  expect(res.json.message.length).toBeGreaterThan(0);
-  if (message) expect(res.json.message).toContain(message);
-}
-
-function expectText(res: ApiResponse, text: string) {
-  expect(res.status, res.text).toBe(200);
-  expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-  expect(res.text).toBe(text);
-}
 
 const pair = (a: M, b: M) => qs({ memberID: a.memberId, contactID: b.memberId });
 async function connect(a: M, b: M) {
@@ -243,7 +215,7 @@ describe("message/CreateMessage and GetMemberMessages", () => {
     expect(res.json.map((m: Msg) => m.subject)).toEqual(["Routing"]);
     expectText(await get(b, `/services/MESSAGE/gettotalunreadmessages/${b.memberId}`), "1");
     const viaServices = await h.c.post(`/services/message/createmessage${qs({ to: b.memberId, from: a.memberId, subject: "Again", body: "Hi" })}`, {
-      headers: auth(a),
+      headers: bearer(a.accessToken),
     });
     expectJson(viaServices);
     expect(viaServices.json.messageID).toBeGreaterThan(sent.messageID);
@@ -397,7 +369,7 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
     const [a, b] = await Promise.all([member("Active"), member("Leaving")]);
     await connect(a, b);
     await send(a, b, "Before", "still here");
-    const status = await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: b.memberId, status: 3 })}`, { headers: auth(b) });
+    const status = await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: b.memberId, status: 3 })}`, { headers: bearer(b.accessToken) });
     expectJson(status);
     const before = messageCount();
     expectError(await create(a, { to: b.memberId, from: a.memberId, subject: "After", body: "are you there?" }), 400, NOT_VALID);
@@ -656,8 +628,8 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
   });
 
   it("answers the assistant's text; the member's text is the user message, the mode picks the task", async () => {
-    const a = await registerAndConfirm(server.baseUrl, h.sink, { firstName: "Assisted", lastName: tag() });
-    const res = await c.get(`/api/message/UseChatGPT${qs({ message: "see u at practice coach" })}`, { headers: auth(a) });
+    const a = await registerAndConfirm(server.baseUrl, h.sink, { firstName: "Assisted", lastName: nameTag("M") });
+    const res = await c.get(`/api/message/UseChatGPT${qs({ message: "see u at practice coach" })}`, { headers: bearer(a.accessToken) });
     expectText(res, "Hi Coach, see you at practice!");
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe("/v1/chat/completions");
@@ -668,7 +640,7 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
     expect(messages[0]!.content).toContain("Improve it");
 
     reply = { status: 200, content: "  Dear Coach, thank you for the season.  " };
-    const drafted = await c.post(`/api/message/UseChatGPT${qs({ mode: "draft" })}`, { headers: auth(a), body: { message: "thank coach for season" } });
+    const drafted = await c.post(`/api/message/UseChatGPT${qs({ mode: "draft" })}`, { headers: bearer(a.accessToken), body: { message: "thank coach for season" } });
     expectText(drafted, "Dear Coach, thank you for the season.");
     expect(calls).toHaveLength(2);
     expect(calls[1]!.body.messages[0].content).toContain("Write the message from them");
@@ -676,10 +648,10 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
 
     // The endpoint failing: the failure text, still 200.
     reply = { status: 500, content: "boom" };
-    expectText(await c.get(`/api/message/UseChatGPT${qs({ message: "hello" })}`, { headers: auth(a) }), FAILURE);
+    expectText(await c.get(`/api/message/UseChatGPT${qs({ message: "hello" })}`, { headers: bearer(a.accessToken) }), FAILURE);
     expect(calls).toHaveLength(3);
     // Nothing is asked of the endpoint for a blank message.
-    expectError(await c.get(`/api/message/UseChatGPT${qs({ message: " " })}`, { headers: auth(a) }), 400);
+    expectError(await c.get(`/api/message/UseChatGPT${qs({ message: " " })}`, { headers: bearer(a.accessToken) }), 400);
     expect(calls).toHaveLength(3);
   });
 });
