@@ -14,9 +14,11 @@ import { Route as rootRouteImport } from "./routes/__root";
 import { Route as AuthRouteImport } from "./routes/_auth";
 import { Route as MemberRouteImport } from "./routes/_member";
 import { Route as ErrorsRouteImport } from "./routes/errors";
+import { Route as UnsubscribeRouteImport } from "./routes/unsubscribe";
 import { Route as MemberContactsSearchResultsRouteImport } from "./routes/_member/contacts/search-results";
 import { Route as MemberMembersEditProfileRouteImport } from "./routes/_member/members/edit-profile";
 import { Route as MemberMembersShowProfileRouteImport } from "./routes/_member/members/show-profile";
+import { Route as MemberMessagesViewMessagesRouteImport } from "./routes/_member/messages/view-messages";
 import { Route as MemberSettingsAccountSettingRouteImport } from "./routes/_member/settings/account-setting";
 import { Route as MemberSettingsPrivacySettingRouteImport } from "./routes/_member/settings/privacy-setting";
 import { Route as MemberMembersViewProfileShowProfileRouteImport } from "./routes/_member/members/view-profile/show-profile";
@@ -52,6 +54,9 @@ const MemberContactsPeopleIFollowLazyRouteImport = createFileRoute(
 const MemberContactsRequestsLazyRouteImport = createFileRoute(
   "/_member/contacts/requests",
 )();
+const MemberMessagesViewNotificationsLazyRouteImport = createFileRoute(
+  "/_member/messages/view-notifications",
+)();
 
 const AuthRoute = AuthRouteImport.update({
   id: "/_auth",
@@ -64,6 +69,11 @@ const MemberRoute = MemberRouteImport.update({
 const ErrorsRoute = ErrorsRouteImport.update({
   id: "/errors",
   path: "/errors",
+  getParentRoute: () => rootRouteImport,
+} as any);
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: "/unsubscribe",
+  path: "/unsubscribe",
   getParentRoute: () => rootRouteImport,
 } as any);
 const AuthIndexLazyRoute = AuthIndexLazyRouteImport.update({
@@ -203,6 +213,24 @@ const MemberMembersShowProfileRoute =
   } as any).lazy(() =>
     import("./routes/_member/members/show-profile.lazy").then((d) => d.Route),
   );
+const MemberMessagesViewMessagesRoute =
+  MemberMessagesViewMessagesRouteImport.update({
+    id: "/messages/view-messages",
+    path: "/messages/view-messages",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/messages/view-messages.lazy").then((d) => d.Route),
+  );
+const MemberMessagesViewNotificationsLazyRoute =
+  MemberMessagesViewNotificationsLazyRouteImport.update({
+    id: "/messages/view-notifications",
+    path: "/messages/view-notifications",
+    getParentRoute: () => MemberRoute,
+  } as any).lazy(() =>
+    import("./routes/_member/messages/view-notifications.lazy").then(
+      (d) => d.Route,
+    ),
+  );
 const MemberSettingsAccountSettingRoute =
   MemberSettingsAccountSettingRouteImport.update({
     id: "/settings/account-setting",
@@ -237,6 +265,7 @@ const MemberMembersViewProfileShowProfileRoute =
 export interface FileRoutesByFullPath {
   "/": typeof AuthIndexLazyRoute;
   "/errors": typeof ErrorsRoute;
+  "/unsubscribe": typeof UnsubscribeRoute;
   "/changepwd": typeof AuthChangepwdLazyRoute;
   "/complete-register": typeof AuthCompleteRegisterLazyRoute;
   "/confirm-register": typeof AuthConfirmRegisterLazyRoute;
@@ -249,6 +278,7 @@ export interface FileRoutesByFullPath {
   "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
@@ -256,11 +286,13 @@ export interface FileRoutesByFullPath {
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
+  "/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesByTo {
   "/": typeof AuthIndexLazyRoute;
   "/errors": typeof ErrorsRoute;
+  "/unsubscribe": typeof UnsubscribeRoute;
   "/changepwd": typeof AuthChangepwdLazyRoute;
   "/complete-register": typeof AuthCompleteRegisterLazyRoute;
   "/confirm-register": typeof AuthConfirmRegisterLazyRoute;
@@ -273,6 +305,7 @@ export interface FileRoutesByTo {
   "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
@@ -280,6 +313,7 @@ export interface FileRoutesByTo {
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
+  "/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRoutesById {
@@ -287,6 +321,7 @@ export interface FileRoutesById {
   "/_auth": typeof AuthRouteWithChildren;
   "/_member": typeof MemberRouteWithChildren;
   "/errors": typeof ErrorsRoute;
+  "/unsubscribe": typeof UnsubscribeRoute;
   "/_auth/changepwd": typeof AuthChangepwdLazyRoute;
   "/_auth/complete-register": typeof AuthCompleteRegisterLazyRoute;
   "/_auth/confirm-register": typeof AuthConfirmRegisterLazyRoute;
@@ -300,6 +335,7 @@ export interface FileRoutesById {
   "/_member/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/_member/members/edit-profile": typeof MemberMembersEditProfileRoute;
   "/_member/members/show-profile": typeof MemberMembersShowProfileRoute;
+  "/_member/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/_member/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/_member/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
   "/_member/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
@@ -307,6 +343,7 @@ export interface FileRoutesById {
   "/_member/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/_member/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/_member/contacts/requests": typeof MemberContactsRequestsLazyRoute;
+  "/_member/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
   "/_member/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
 }
 export interface FileRouteTypes {
@@ -314,6 +351,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/errors"
+    | "/unsubscribe"
     | "/changepwd"
     | "/complete-register"
     | "/confirm-register"
@@ -326,6 +364,7 @@ export interface FileRouteTypes {
     | "/contacts/search-results"
     | "/members/edit-profile"
     | "/members/show-profile"
+    | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
     | "/contacts/find-contacts"
@@ -333,11 +372,13 @@ export interface FileRouteTypes {
     | "/contacts/people-following-me"
     | "/contacts/people-i-follow"
     | "/contacts/requests"
+    | "/messages/view-notifications"
     | "/members/view-profile/show-profile";
   fileRoutesByTo: FileRoutesByTo;
   to:
     | "/"
     | "/errors"
+    | "/unsubscribe"
     | "/changepwd"
     | "/complete-register"
     | "/confirm-register"
@@ -350,6 +391,7 @@ export interface FileRouteTypes {
     | "/contacts/search-results"
     | "/members/edit-profile"
     | "/members/show-profile"
+    | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
     | "/contacts/find-contacts"
@@ -357,12 +399,14 @@ export interface FileRouteTypes {
     | "/contacts/people-following-me"
     | "/contacts/people-i-follow"
     | "/contacts/requests"
+    | "/messages/view-notifications"
     | "/members/view-profile/show-profile";
   id:
     | "__root__"
     | "/_auth"
     | "/_member"
     | "/errors"
+    | "/unsubscribe"
     | "/_auth/changepwd"
     | "/_auth/complete-register"
     | "/_auth/confirm-register"
@@ -376,6 +420,7 @@ export interface FileRouteTypes {
     | "/_member/contacts/search-results"
     | "/_member/members/edit-profile"
     | "/_member/members/show-profile"
+    | "/_member/messages/view-messages"
     | "/_member/settings/account-setting"
     | "/_member/settings/privacy-setting"
     | "/_member/contacts/find-contacts"
@@ -383,6 +428,7 @@ export interface FileRouteTypes {
     | "/_member/contacts/people-following-me"
     | "/_member/contacts/people-i-follow"
     | "/_member/contacts/requests"
+    | "/_member/messages/view-notifications"
     | "/_member/members/view-profile/show-profile";
   fileRoutesById: FileRoutesById;
 }
@@ -390,6 +436,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren;
   MemberRoute: typeof MemberRouteWithChildren;
   ErrorsRoute: typeof ErrorsRoute;
+  UnsubscribeRoute: typeof UnsubscribeRoute;
 }
 
 declare module "@tanstack/react-router" {
@@ -413,6 +460,13 @@ declare module "@tanstack/react-router" {
       path: "/errors";
       fullPath: "/errors";
       preLoaderRoute: typeof ErrorsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    "/unsubscribe": {
+      id: "/unsubscribe";
+      path: "/unsubscribe";
+      fullPath: "/unsubscribe";
+      preLoaderRoute: typeof UnsubscribeRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     "/_auth/": {
@@ -541,6 +595,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MemberMembersShowProfileRouteImport;
       parentRoute: typeof MemberRoute;
     };
+    "/_member/messages/view-messages": {
+      id: "/_member/messages/view-messages";
+      path: "/messages/view-messages";
+      fullPath: "/messages/view-messages";
+      preLoaderRoute: typeof MemberMessagesViewMessagesRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/messages/view-notifications": {
+      id: "/_member/messages/view-notifications";
+      path: "/messages/view-notifications";
+      fullPath: "/messages/view-notifications";
+      preLoaderRoute: typeof MemberMessagesViewNotificationsLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
     "/_member/settings/account-setting": {
       id: "/_member/settings/account-setting";
       path: "/settings/account-setting";
@@ -596,6 +664,7 @@ interface MemberRouteChildren {
   MemberContactsSearchResultsRoute: typeof MemberContactsSearchResultsRoute;
   MemberMembersEditProfileRoute: typeof MemberMembersEditProfileRoute;
   MemberMembersShowProfileRoute: typeof MemberMembersShowProfileRoute;
+  MemberMessagesViewMessagesRoute: typeof MemberMessagesViewMessagesRoute;
   MemberSettingsAccountSettingRoute: typeof MemberSettingsAccountSettingRoute;
   MemberSettingsPrivacySettingRoute: typeof MemberSettingsPrivacySettingRoute;
   MemberContactsFindContactsLazyRoute: typeof MemberContactsFindContactsLazyRoute;
@@ -603,6 +672,7 @@ interface MemberRouteChildren {
   MemberContactsPeopleFollowingMeLazyRoute: typeof MemberContactsPeopleFollowingMeLazyRoute;
   MemberContactsPeopleIFollowLazyRoute: typeof MemberContactsPeopleIFollowLazyRoute;
   MemberContactsRequestsLazyRoute: typeof MemberContactsRequestsLazyRoute;
+  MemberMessagesViewNotificationsLazyRoute: typeof MemberMessagesViewNotificationsLazyRoute;
   MemberMembersViewProfileShowProfileRoute: typeof MemberMembersViewProfileShowProfileRoute;
 }
 
@@ -611,6 +681,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberContactsSearchResultsRoute: MemberContactsSearchResultsRoute,
   MemberMembersEditProfileRoute: MemberMembersEditProfileRoute,
   MemberMembersShowProfileRoute: MemberMembersShowProfileRoute,
+  MemberMessagesViewMessagesRoute: MemberMessagesViewMessagesRoute,
   MemberSettingsAccountSettingRoute: MemberSettingsAccountSettingRoute,
   MemberSettingsPrivacySettingRoute: MemberSettingsPrivacySettingRoute,
   MemberContactsFindContactsLazyRoute: MemberContactsFindContactsLazyRoute,
@@ -619,6 +690,8 @@ const MemberRouteChildren: MemberRouteChildren = {
     MemberContactsPeopleFollowingMeLazyRoute,
   MemberContactsPeopleIFollowLazyRoute: MemberContactsPeopleIFollowLazyRoute,
   MemberContactsRequestsLazyRoute: MemberContactsRequestsLazyRoute,
+  MemberMessagesViewNotificationsLazyRoute:
+    MemberMessagesViewNotificationsLazyRoute,
   MemberMembersViewProfileShowProfileRoute:
     MemberMembersViewProfileShowProfileRoute,
 };
@@ -630,6 +703,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   MemberRoute: MemberRouteWithChildren,
   ErrorsRoute: ErrorsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,6 +9,8 @@ import { useCurrentMember } from "../lib/use-current-member.ts";
 import { forgetSession, useLogout } from "../lib/session.ts";
 import { ContactsMenu, PhoneSearch } from "../features/contacts/ContactsMenu.tsx";
 import { MemberSearch } from "../features/contacts/MemberSearch.tsx";
+import { UnreadLinks } from "../features/live/UnreadLinks.tsx";
+import { useLiveUpdates } from "../features/live/use-live-updates.tsx";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
 import { Footer } from "./Footer.tsx";
 import { RightColumn } from "./RightColumn.tsx";
@@ -23,6 +25,8 @@ export function MemberLayout() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true) ?? true;
   const navigate = useNavigate();
+  // The tab's one live stream (messages, notifications, unread counts).
+  useLiveUpdates();
 
   useEffect(() => {
     // A call answered 401: the session ended (expired, or signed out on another device).
@@ -61,9 +65,11 @@ export function MemberLayout() {
 
 function Navbar({ member }: { member: SessionMember }) {
   const logout = useLogout();
+  // At phone width every icon has to fit in one row: tighter spacing there.
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
-      <Group gap="md" wrap="nowrap">
+    <Group h="100%" px={phone ? "xs" : "md"} gap={phone ? 4 : "md"} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
+      <Group gap={phone ? 4 : "md"} wrap="nowrap">
         <Anchor component={Link} to="/home" fw={800} fz="xl" underline="never" aria-label={`${texts.appName} ${texts.home}`}>
           {texts.appName}
         </Anchor>
@@ -75,8 +81,9 @@ function Navbar({ member }: { member: SessionMember }) {
       <Box visibleFrom="md">
         <MemberSearch />
       </Box>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={phone ? 2 : "xs"} wrap="nowrap">
         <PhoneSearch />
+        <UnreadLinks />
         <ColorSchemeToggle />
         <Menu position="bottom-end" withArrow>
           <Menu.Target>
@@ -86,7 +93,9 @@ function Navbar({ member }: { member: SessionMember }) {
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {member.firstName}
                 </Text>
-                <IconChevronDown size={14} />
+                <Box display="flex" visibleFrom="xs">
+                  <IconChevronDown size={14} />
+                </Box>
               </Group>
             </UnstyledButton>
           </Menu.Target>

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/root.ts";
 
@@ -26,13 +26,19 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  // The session travels in an HttpOnly cookie; same-origin fetches send it. FormData (the photo
-  // upload) cannot be batched: it goes alone through httpLink, everything else is batched.
+  // The session travels in an HttpOnly cookie; same-origin fetches (and EventSource) send it.
+  // Subscriptions (the live stream) go over server-sent events; the link passes the last tracked
+  // event id back on reconnect. FormData (the photo upload) cannot be batched: it goes alone
+  // through httpLink, everything else is batched.
   links: [
     splitLink({
-      condition: (op) => isNonJsonSerializable(op.input),
-      true: httpLink({ url: "/trpc" }),
-      false: httpBatchLink({ url: "/trpc" }),
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url: "/trpc" }),
+      false: splitLink({
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({ url: "/trpc" }),
+        false: httpBatchLink({ url: "/trpc" }),
+      }),
     }),
   ],
 });

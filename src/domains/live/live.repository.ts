@@ -27,3 +27,9 @@ export async function deleteOlderThan(db: DB, before: string): Promise<number> {
   const r = await db.deleteFrom("liveEvent").where("createdAt", "<", before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** The member's newest event id (0 when none): where a new page's stream starts. */
+export async function latestId(db: DB, memberId: number): Promise<number> {
+  const row = await db.selectFrom("liveEvent").select((eb) => eb.fn.max("id").as("id")).where("memberId", "=", memberId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

@@ -33,18 +33,30 @@ async function take(stream: AsyncGenerator<LiveEvent>, count: number): Promise<L
 }
 
 describe("the live stream", () => {
-  it("delivers a member's new events to their stream only", async () => {
+  it("starts a new page with the newest id, then delivers the member's new events to their stream only", async () => {
     const a = await insertTestMember(db);
     const b = await insertTestMember(db);
+    const before = await live.emit(ctx, a.memberId, "messages.changed");
     const controller = new AbortController();
     const stream = live.stream(ctx, a, null, controller.signal);
-    const got = take(stream, 2);
+    const got = take(stream, 3);
     await new Promise((r) => setTimeout(r, 20));
     await live.emit(ctx, b.memberId, "messages.changed");
     const first = await live.emit(ctx, a.memberId, "message.received", { subject: "Hi" });
     const second = await live.emit(ctx, a.memberId, "notifications.changed");
-    expect((await got).map((e) => e.id)).toEqual([first.id, second.id]);
+    const events = await got;
+    expect(events.map((e) => [e.type, e.id])).toEqual([
+      ["stream.ready", before.id],
+      ["message.received", first.id],
+      ["notifications.changed", second.id],
+    ]);
     controller.abort();
+  });
+
+  it("a member with no events yet starts from 0", async () => {
+    const a = await insertTestMember(db);
+    const [ready] = await take(live.stream(ctx, a, null), 1);
+    expect(ready).toMatchObject({ type: "stream.ready", id: 0 });
   });
 
   it("replays what was missed after lastEventId, then goes on live without repeating", async () => {
@@ -67,6 +79,7 @@ describe("the live stream", () => {
     const a = await insertTestMember(db);
     const controller = new AbortController();
     const stream = live.stream(ctx, a, null, controller.signal);
+    expect((await stream.next()).value).toMatchObject({ type: "stream.ready" });
     const done = stream.next();
     await new Promise((r) => setTimeout(r, 20));
     controller.abort();

@@ -17,7 +17,8 @@ export async function emit(ctx: AppContext, memberId: number, type: LiveEventTyp
 
 /**
  * The actor's live events as an async stream: first what they missed after `lastEventId` (a
- * reconnect), then each new one as it happens, until `signal` aborts. It subscribes before
+ * reconnect) or, for a new page, a "stream.ready" event carrying the newest id, then each new one
+ * as it happens, until `signal` aborts. It subscribes before
  * replaying, so nothing that happens during the replay is lost, and skips what it yielded already.
  */
 export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number | null, signal?: AbortSignal): AsyncGenerator<LiveEvent> {
@@ -32,9 +33,13 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     signal?.addEventListener("abort", () => resolve(), { once: true });
   });
   try {
-    // Without a lastEventId the page starts now: everything queued is new to it.
-    let last = lastEventId ?? 0;
-    if (lastEventId !== null) {
+    let last: number;
+    if (lastEventId === null) {
+      // A new page starts now: it is told the newest id, so a reconnect after a drop replays from there.
+      last = await repo.latestId(ctx.db, actor.memberId);
+      yield { id: last, memberId: actor.memberId, type: "stream.ready", data: {}, at: isoNow() };
+    } else {
+      last = lastEventId;
       for (const event of await repo.eventsAfter(ctx.db, actor.memberId, lastEventId, REPLAY_LIMIT)) {
         last = event.id;
         yield event;

@@ -16,7 +16,7 @@ export interface LiveEvent {
   at: string;
 }
 
-export type LiveEventType = "message.received" | "messages.changed" | "notification.created" | "notifications.changed";
+export type LiveEventType = "message.received" | "messages.changed" | "notification.created" | "notifications.changed" | "stream.ready";
 
 export interface LiveBus {
   publish(event: LiveEvent): void;

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconCheck, IconUserPlus, IconX } from "@tabler/icons-react";
+import { IconCheck, IconMessage, IconUserPlus, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -39,6 +40,16 @@ export function ProfileActions({ memberId, name }: { memberId: number; name: str
           </Button>
         )}
         {r.isFollowing && <StateBadge label={texts.relationFollowing} />}
+        {r.isContact && r.canMessage && (
+          <Button
+            renderRoot={(props) => <Link {...props} to="/messages/view-messages" search={{ compose: memberId }} />}
+            size="xs"
+            variant="light"
+            leftSection={<IconMessage size={14} aria-hidden />}
+          >
+            {texts.sendMessageToMember}
+          </Button>
+        )}
         {pending && pending !== "sendRequest" && pending !== "follow" && <Loader size="xs" aria-label={texts.loading} />}
       </Group>
       {r.requestReceived && (

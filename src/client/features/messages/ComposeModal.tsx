@@ -1,0 +1,124 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconSend } from "@tabler/icons-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { MESSAGE_SUBJECT_MAX, type MessageParty, messageBody, messageSubject } from "../../../domains/messages/messages.schema.ts";
+import { texts } from "../../../shared/texts.ts";
+import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { rule } from "../../lib/form.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { AssistantPanel } from "./AssistantPanel.tsx";
+import { RecipientField } from "./RecipientField.tsx";
+import { useRefreshMessages } from "./shared.tsx";
+
+/** Compose is open while set; `key` gives every opening a fresh form; `to` a contact chosen beforehand. */
+export type Composing = { key: number; to?: number } | null;
+
+interface Props {
+  composing: Composing;
+  onClose(): void;
+  /** The message went out: the modal closes and the page says so. */
+  onSent(): void;
+}
+
+/** Compose New Message (spec sections 2, 5): To (a contact picked from the suggestions), Subject, message text. */
+export function ComposeModal({ composing, onClose, onSent }: Props) {
+  const last = useRef<Composing>(null);
+  if (composing) last.current = composing;
+  const shown = composing ?? last.current;
+  return (
+    <Modal opened={composing !== null} onClose={onClose} title={texts.composeNewMessage} size="lg">
+      {shown && <ComposeForm key={shown.key} to={shown.to} onCancel={onClose} onSent={onSent} />}
+    </Modal>
+  );
+}
+
+interface Values {
+  to: string;
+  recipient: MessageParty | null;
+  subject: string;
+  body: string;
+}
+
+/** Required when empty; otherwise valid only as the name of the contact picked from the suggestions. */
+function recipientRule(to: string, values: Values): string | null {
+  if (values.recipient && to === values.recipient.name) return null;
+  return to.trim() === "" ? texts.messageRequired : texts.recipientNotValid;
+}
+
+function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel(): void; onSent(): void }) {
+  const refresh = useRefreshMessages();
+  const form = useForm<Values>({
+    mode: "controlled",
+    initialValues: { to: "", recipient: null, subject: "", body: "" },
+    validate: { to: recipientRule, subject: rule(messageSubject), body: rule(messageBody) },
+  });
+  // "Send a Message" on a profile: that contact is the recipient (the server still checks it).
+  const preset = useQuery({ ...trpc.profiles.view.queryOptions({ memberId: to ?? 0 }), enabled: to !== undefined });
+  const presetMember = preset.data;
+  useEffect(() => {
+    if (!presetMember || form.getValues().to !== "") return;
+    const party = { memberId: presetMember.memberId, name: presetMember.name, picturePath: presetMember.picturePath };
+    form.setValues({ to: party.name, recipient: party });
+    // Only once, when the profile arrives.
+  }, [presetMember]);
+
+  const send = useMutation(
+    trpc.messages.send.mutationOptions({
+      onSuccess: () => {
+        void refresh();
+        onSent();
+      },
+    }),
+  );
+  const submit = form.onSubmit((values) => {
+    if (send.isPending || !values.recipient) return;
+    send.mutate({ toMemberId: values.recipient.memberId, subject: values.subject.trim(), body: values.body.trim() });
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <RecipientField
+          text={form.values.to}
+          picked={form.values.recipient}
+          error={form.errors.to as string | undefined}
+          onText={(text) => {
+            const { recipient } = form.getValues();
+            form.setValues({ to: text, recipient: recipient && recipient.name === text ? recipient : null });
+            form.clearFieldError("to");
+          }}
+          onPick={(member) => {
+            form.setValues({ to: member.name, recipient: member });
+            form.clearFieldError("to");
+          }}
+        />
+        <TextInput
+          label={texts.messageSubject}
+          required
+          maxLength={MESSAGE_SUBJECT_MAX}
+          data-autofocus={to !== undefined ? true : undefined}
+          {...form.getInputProps("subject")}
+        />
+        <Textarea label={texts.messageText} required autosize minRows={4} maxRows={10} onKeyDown={onKeyDown} {...form.getInputProps("body")} />
+        <AssistantPanel text={form.values.body} onUse={(text) => form.setFieldValue("body", text)} />
+        <ErrorAlert error={send.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={send.isPending}>
+            {send.isPending ? texts.messageSending : texts.messageSend}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Avatar, Box, Button, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconSend } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { type MessageItem, messageBody } from "../../../domains/messages/messages.schema.ts";
+import { texts } from "../../../shared/texts.ts";
+import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { RelativeDate } from "../../components/RelativeDate.tsx";
+import { rule } from "../../lib/form.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { otherParty, PartyLink, replySubject, useRefreshMessages } from "./shared.tsx";
+
+interface Props {
+  /** The message shown; the modal is open while set. */
+  message: MessageItem | null;
+  onClose(): void;
+}
+
+/** An open message (spec section 2): from, date, subject, the whole text, and a reply box. */
+export function MessageModal({ message, onClose }: Props) {
+  // While the modal fades out, it keeps showing what it showed.
+  const last = useRef<MessageItem | null>(null);
+  if (message) last.current = message;
+  const shown = message ?? last.current;
+  return (
+    <Modal opened={message !== null} onClose={onClose} title={shown?.subject} size="lg" styles={{ title: { overflowWrap: "anywhere", fontWeight: 700 } }}>
+      {shown && <MessageView key={shown.messageId} message={shown} />}
+    </Modal>
+  );
+}
+
+function MessageView({ message }: { message: MessageItem }) {
+  const party = otherParty(message);
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Avatar src={party.picturePath} alt="" size={44} radius="xl" />
+        <Box style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {message.box === "sent" ? texts.messageTo : texts.messageFromLabel}:
+            </Text>
+            <PartyLink party={party} />
+          </Group>
+          <RelativeDate iso={message.sentAt} />
+        </Box>
+      </Group>
+      <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.body}</Text>
+      <Divider />
+      <ReplyForm message={message} />
+    </Stack>
+  );
+}
+
+/** The reply goes to the other member with "Re: <subject>"; after sending the box is empty again. */
+function ReplyForm({ message }: { message: MessageItem }) {
+  const refresh = useRefreshMessages();
+  const [sent, setSent] = useState(false);
+  const form = useForm({ mode: "controlled", initialValues: { body: "" }, validate: { body: rule(messageBody) } });
+  const send = useMutation(
+    trpc.messages.send.mutationOptions({
+      onSuccess: () => {
+        form.reset();
+        setSent(true);
+        void refresh();
+      },
+    }),
+  );
+  const submit = form.onSubmit((values) => {
+    if (send.isPending) return;
+    setSent(false);
+    send.mutate({ toMemberId: otherParty(message).memberId, subject: replySubject(message.subject), body: values.body.trim() });
+  });
+  // Ctrl+Enter (Cmd+Enter) sends, as in most messaging tools.
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Textarea
+          label={texts.messageReplyLabel}
+          placeholder={texts.messageReplyPlaceholder}
+          autosize
+          minRows={3}
+          maxRows={8}
+          onKeyDown={onKeyDown}
+          {...form.getInputProps("body")}
+          onChange={(e) => {
+            setSent(false);
+            form.getInputProps("body").onChange(e);
+          }}
+        />
+        <ErrorAlert error={send.error} />
+        {sent && (
+          <Alert color="turf" role="status">
+            {texts.messageSent}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={send.isPending}>
+            {send.isPending ? texts.messageSending : texts.messageSend}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
