@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from "react";
 import type { ZodType } from "zod";
 import { texts } from "../../shared/texts.ts";
 
@@ -17,4 +18,14 @@ export function rule(schema: ZodType) {
 export function confirmPasswordRule(value: string, values: { password: string }): string | null {
   if (!value) return texts.reEnterRequired;
   return value !== values.password ? texts.reEnterMustMatch : null;
+}
+
+/** A text area's key handler: Ctrl+Enter (Cmd+Enter) sends, as in most messaging tools. */
+export function sendOnCtrlEnter(submit: () => void) {
+  return (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submit();
+    }
+  };
 }

@@ -1,11 +1,11 @@
 import { Blockquote, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type KeyboardEvent, useRef } from "react";
+import { useRef } from "react";
 import { type Post, postText } from "../../../domains/feed/feed.schema.ts";
 import { POST_MAX_LENGTH } from "../../../shared/limits.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { rule } from "../../lib/form.ts";
+import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 
 export type Composing = { kind: "post" } | { kind: "reply"; post: Post } | null;
 
@@ -55,13 +55,7 @@ function PostForm({ replyTo, pending, error, onSubmit, onCancel }: { replyTo: Po
   const submit = form.onSubmit((values) => {
     if (!pending) onSubmit(values.text.trim());
   });
-  // Ctrl+Enter (Cmd+Enter) sends, as in most messaging tools.
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      submit();
-    }
-  };
+  const onKeyDown = sendOnCtrlEnter(submit);
 
   return (
     <form noValidate onSubmit={submit}>

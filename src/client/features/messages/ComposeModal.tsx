@@ -2,11 +2,11 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core"
 import { useForm } from "@mantine/form";
 import { IconSend } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { MESSAGE_SUBJECT_MAX, type MessageParty, messageBody, messageSubject } from "../../../domains/messages/messages.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { rule } from "../../lib/form.ts";
+import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AssistantPanel } from "./AssistantPanel.tsx";
 import { RecipientField } from "./RecipientField.tsx";
@@ -76,12 +76,7 @@ function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel(): void; 
     if (send.isPending || !values.recipient) return;
     send.mutate({ toMemberId: values.recipient.memberId, subject: values.subject.trim(), body: values.body.trim() });
   });
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      submit();
-    }
-  };
+  const onKeyDown = sendOnCtrlEnter(submit);
 
   return (
     <form noValidate onSubmit={submit}>

@@ -2,12 +2,12 @@ import { Alert, Avatar, Box, Button, Divider, Group, Modal, Stack, Text, Textare
 import { useForm } from "@mantine/form";
 import { IconSend } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { type MessageItem, messageBody } from "../../../domains/messages/messages.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
-import { rule } from "../../lib/form.ts";
+import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { otherParty, PartyLink, replySubject, useRefreshMessages } from "./shared.tsx";
 
@@ -72,13 +72,7 @@ function ReplyForm({ message }: { message: MessageItem }) {
     setSent(false);
     send.mutate({ toMemberId: otherParty(message).memberId, subject: replySubject(message.subject), body: values.body.trim() });
   });
-  // Ctrl+Enter (Cmd+Enter) sends, as in most messaging tools.
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      submit();
-    }
-  };
+  const onKeyDown = sendOnCtrlEnter(submit);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
