@@ -156,7 +156,7 @@ const SCHOOL_PICKS: Array<[string, number]> = [["OH", 3], ["CA", 3], ["TX", 1], 
 const MAJORS = ["Kinesiology", "Sports Management", "Business Administration", "Exercise Science", "Communications", "Physical Therapy"];
 const LEVELS = ["Division I", "Division II", "Division III", "Club Sports", "Intramural Sports"];
 
-/** Private conversations between contacts: [from, to, subject, text, hours ago]; the last two of each member's inbox stay unread. */
+/** Private conversations between contacts: [from, to, subject, text, hours ago]. */
 const DEMO_MESSAGES: Array<[string, string, string, string, number]> = [
   ["Tom Becker", "Maya Okafor", "Summer camp", "Maya, we would love to have you help run the guards session at our summer camp. Interested?", 260],
   ["Maya Okafor", "Tom Becker", "Re: Summer camp", "Coach, absolutely! Send me the dates and I will block them.", 250],
@@ -331,15 +331,18 @@ async function seedNotification(memberId: number, actorId: number, kind: Notific
   notificationsAdded += 1;
 }
 let messagesAdded = 0;
-const unreadLeft = new Map<number, number>();
-for (const [from, to, subject, body, hoursAgo] of [...DEMO_MESSAGES].reverse()) {
+// Each member's two newest received messages stay unread; messages are written oldest first, so
+// the messenger's order (newest first, by copy id) is their order in time.
+const byAge = [...DEMO_MESSAGES].sort((x, y) => x[4] - y[4]);
+const unreadSeeded = new Set(
+  byAge.filter(([, to], i) => byAge.slice(0, i).filter(([, t]) => t === to).length < 2).map(([from, to, subject]) => `${from}|${to}|${subject}`),
+);
+for (const [from, to, subject, body, hoursAgo] of [...byAge].reverse()) {
   const pair = pairOf([from, to]);
   if (!pair) continue;
   const [senderId, recipientId] = pair;
   const at = new Date(feedNow - hoursAgo * 3600_000).toISOString();
-  // Newest first: each member's two newest received messages stay unread.
-  const unread = (unreadLeft.get(recipientId) ?? 2) > 0;
-  unreadLeft.set(recipientId, (unreadLeft.get(recipientId) ?? 2) - 1);
+  const unread = unreadSeeded.has(`${from}|${to}|${subject}`);
   const there = await db.selectFrom("message").select("id").where("senderId", "=", senderId).where("recipientId", "=", recipientId).where("subject", "=", subject).executeTakeFirst();
   if (!there) {
     const { inboxCopyId } = await insertMessage(db, { senderId, recipientId, subject, body, at });

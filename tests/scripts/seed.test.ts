@@ -113,6 +113,10 @@ describe("npm run seed", () => {
       const maya = count("select id from member where email = 'maya.okafor@demo.sideline.local'");
       expect(count("select count(*) from message_copy where owner_id = ? and box = 'inbox'", maya)).toBe(5);
       expect(count("select count(*) from message_copy where owner_id = ? and box = 'inbox' and is_read = 0", maya)).toBe(2);
+      // Written in time order, so the messenger's newest-first order (by copy id) is the order in time; the two newest are unread.
+      const inbox = db.prepare("select c.is_read, m.created_at from message_copy c join message m on m.id = c.message_id where c.owner_id = ? and c.box = 'inbox' order by c.id desc").all(maya) as Array<{ is_read: number; created_at: string }>;
+      expect(inbox.map((r) => r.created_at)).toEqual(inbox.map((r) => r.created_at).sort().reverse());
+      expect(inbox.map((r) => r.is_read)).toEqual([0, 0, 1, 1, 1]);
       expect(count("select count(*) from notification where member_id = ? and kind = 'message.received'", maya)).toBe(5);
       expect(count("select count(*) from notification where member_id = ? and kind = 'contact.requested'", maya)).toBe(2);
       expect(count("select count(*) from notification where kind = 'member.followed'")).toBe(23);
