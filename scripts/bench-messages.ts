@@ -1,0 +1,101 @@
+/**
+ * Benchmark of the messenger's paths on a real SQLite file (a temp folder, removed afterwards):
+ * sending, the first page and a deep page of a large mailbox, search, the unread count, and how
+ * long a sent message takes to reach the recipient's open live stream. Prints numbers; asserts
+ * nothing. Run: `npx bun scripts/bench-messages.ts [messages=20000]`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as live from "../src/domains/live/live.service.ts";
+import { messageListInput } from "../src/domains/messages/messages.schema.ts";
+import * as messages from "../src/domains/messages/messages.service.ts";
+import type { Actor, AppContext } from "../src/domains/platform/context.ts";
+import { DomainEvents } from "../src/domains/platform/events.ts";
+import { LocalLiveBus } from "../src/domains/platform/live.ts";
+import { silentLogger } from "../src/domains/platform/logger.ts";
+import { createMailer } from "../src/domains/platform/mailer.ts";
+import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
+import { openSqlite } from "../src/server/db/client.ts";
+import { migrateToLatest } from "../src/server/db/migrator.ts";
+
+const TOTAL = Number(process.argv[2] ?? 20_000);
+const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-"));
+const db = await openSqlite(path.join(dir, "sideline.db"));
+await migrateToLatest(db);
+const ctx: AppContext = {
+  db,
+  mailer: createMailer({ from: "bench@sideline.local", outboxDir: path.join(dir, "mail"), log: silentLogger }),
+  limiter: new RateLimiter(false),
+  log: silentLogger,
+  events: new DomainEvents(),
+  live: new LocalLiveBus(),
+  publicUrl: "http://localhost",
+};
+
+async function member(first: string): Promise<Actor> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("member")
+    .values({ email: `${first}@bench.local`, passwordHash: "x", firstName: first, middleName: "", lastName: "Bench", gender: "Female", birthDate: "1990-01-01", profileType: "Coach", title: "Coach", picturePath: null, status: 2, welcomeBackPending: 0, createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { memberId: row.id, sessionId: "bench", scope: "full" };
+}
+const reader = await member("Reader");
+const writers = await Promise.all(Array.from({ length: 20 }, (_, i) => member(`Writer${i}`)));
+const at = new Date().toISOString();
+for (const w of writers) {
+  await db.insertInto("contactLink").values([
+    { memberId: w.memberId, otherId: reader.memberId, status: "accepted", createdAt: at, updatedAt: at },
+    { memberId: reader.memberId, otherId: w.memberId, status: "accepted", createdAt: at, updatedAt: at },
+  ]).execute();
+}
+
+function stats(label: string, samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
+  console.log(`${label.padEnd(44)} n=${String(samples.length).padStart(5)}  p50 ${pick(0.5)} ms  p95 ${pick(0.95)} ms  max ${pick(1)} ms`);
+}
+async function time(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+console.log(`Sideline messages benchmark: ${TOTAL} messages to one member from 20 contacts (${typeof Bun !== "undefined" ? "Bun" : "Node"}, SQLite file)`);
+const started = performance.now();
+const sends = await time(TOTAL, (i) => messages.send(ctx, writers[i % writers.length]!, { toMemberId: reader.memberId, subject: `Subject ${i}`, body: `Practice notes number ${i} for the week ahead.` }));
+console.log(`send: ${(TOTAL / ((performance.now() - started) / 1000)).toFixed(0)} messages/s (message, two copies, two live events each)`);
+stats("send (service, incl. contact check)", sends);
+stats("list: first page of 30", await time(200, () => messages.list(ctx, reader, messageListInput.parse({}))));
+const deep = await messages.list(ctx, reader, messageListInput.parse({ limit: 100 }));
+let cursor = deep.nextCursor;
+for (let i = 0; i < Math.floor(TOTAL / 200) && cursor; i++) cursor = (await messages.list(ctx, reader, messageListInput.parse({ limit: 100, cursor }))).nextCursor;
+stats("list: a page half-way down (keyset)", await time(200, () => messages.list(ctx, reader, messageListInput.parse({ cursor: cursor ?? undefined }))));
+stats("list: unread view", await time(200, () => messages.list(ctx, reader, messageListInput.parse({ view: "unread" }))));
+stats(`search: a word in ${TOTAL} messages`, await time(50, () => messages.list(ctx, reader, messageListInput.parse({ search: "number 12345" }))));
+stats("unread count", await time(200, () => messages.unreadCount(ctx, reader)));
+
+// Live delivery: from send() called to the recipient's stream yielding the event.
+const controller = new AbortController();
+const stream = live.stream(ctx, reader, null, controller.signal);
+await stream.next(); // stream.ready
+const latencies: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const t = performance.now();
+  const next = stream.next();
+  await messages.send(ctx, writers[0]!, { toMemberId: reader.memberId, subject: "Live", body: "Now" });
+  let event = await next;
+  while (!event.done && event.value.type !== "message.received") event = await stream.next();
+  latencies.push(performance.now() - t);
+}
+controller.abort();
+stats("live: send to the event on the open stream", latencies);
+
+await db.destroy();
+rmSync(dir, { recursive: true, force: true });
