@@ -8,7 +8,7 @@ import { MemberStatus } from "../../src/shared/limits.ts";
 
 let seq = 0;
 
-/** An active (or given status) member; the Actor of their session. */
+/** An active (or given status) member and a session of theirs (the Actor). */
 export async function insertTestMember(db: DB, first = "Pat", last = "Player", status: number = MemberStatus.Active): Promise<Actor & { email: string }> {
   const now = new Date().toISOString();
   const email = `member-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -20,7 +20,11 @@ export async function insertTestMember(db: DB, first = "Pat", last = "Player", s
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full", email };
+  // A signed-in session, as the live stream checks that its session still stands.
+  const sessionId = `s-${row.id}`;
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  await db.insertInto("session").values({ id: sessionId, memberId: row.id, scope: "full", userAgent: "test", createdAt: now, lastSeenAt: now, expiresAt }).execute();
+  return { memberId: row.id, sessionId, scope: "full", email };
 }
 
 /** Makes two members accepted contacts (both rows), without events. */

@@ -72,3 +72,12 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
   }
   return result;
 }
+
+/**
+ * Whether a full session still stands (not signed out, not expired, its member active): for
+ * long-lived requests such as the live stream, which must stop once the session ends.
+ */
+export async function isSessionActive(db: DB, sessionId: string): Promise<boolean> {
+  const row = await repo.findSessionWithMember(db, sessionId);
+  return !!row && row.scope === "full" && row.status === MemberStatus.Active && Date.parse(row.expiresAt) > Date.now();
+}

@@ -1,4 +1,6 @@
-import { tracked } from "@trpc/server";
+import { TRPCError, tracked } from "@trpc/server";
+import { DomainError } from "../../shared/errors.ts";
+import { trpcCodeOf } from "../../server/http/errors.ts";
 import { memberProcedure, router } from "../../server/trpc/init.ts";
 import { liveInput } from "./live.schema.ts";
 import * as live from "./live.service.ts";
@@ -10,8 +12,14 @@ export const liveRouter = router({
    */
   events: memberProcedure.input(liveInput).subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
-    for await (const event of live.stream(ctx.app, ctx.actor, lastEventId, signal)) {
-      yield tracked(String(event.id), { type: event.type, data: event.data, at: event.at });
+    try {
+      for await (const event of live.stream(ctx.app, ctx.actor, lastEventId, signal)) {
+        yield tracked(String(event.id), { type: event.type, data: event.data, at: event.at });
+      }
+    } catch (error) {
+      // Errors of a running stream pass no middleware: map the domain's own here (an ended session is UNAUTHORIZED).
+      if (error instanceof DomainError) throw new TRPCError({ code: trpcCodeOf(error.code), message: error.message, cause: error });
+      throw error;
     }
   }),
 });

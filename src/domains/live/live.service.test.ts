@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
 import type { DB } from "../../server/db/client.ts";
+import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import type { AppContext } from "../platform/context.ts";
 import type { LiveEvent } from "../platform/live.ts";
 import * as live from "./live.service.ts";
@@ -84,6 +85,20 @@ describe("the live stream", () => {
     await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     expect(await done).toEqual({ done: true, value: undefined });
+  });
+
+  it("ends with UNAUTHORIZED once its session ends, before the next event reaches it", async () => {
+    const a = await insertTestMember(db);
+    const stream = live.stream(ctx, a, null, new AbortController().signal);
+    expect((await stream.next()).value).toMatchObject({ type: "stream.ready" });
+    const next = stream.next();
+    await db.deleteFrom("session").where("id", "=", a.sessionId).execute(); // signed out on another device
+    await live.emit(ctx, a.memberId, "message.received", { subject: "Not for a signed-out page" });
+    const error = await next.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe(ErrorCodes.Unauthorized);
+    // A stream that starts with an ended session ends at once.
+    await expect(live.stream(ctx, a, null).next()).rejects.toBeInstanceOf(DomainError);
   });
 
   it("prunes events older than the retention", async () => {
