@@ -7,7 +7,7 @@ import { LocalLiveBus } from "../domains/platform/live.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
-import { createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
+import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createAssistant } from "../domains/assistant/assistant.ts";
 import { createHttpApp } from "./app.ts";
@@ -35,6 +35,7 @@ async function start() {
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
+  const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
   const app = {
     db,
     mailer,
@@ -45,7 +46,8 @@ async function start() {
     publicUrl: config.PUBLIC_URL,
     uploadsDir: path.join(dataDir, "uploads"),
     videos: createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log }),
-    secretBox: createSecretBox(loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir })),
+    secretBox: createSecretBox(keyMaterial),
+    linkSigner: createLinkSigner(keyMaterial),
     operatorEmail: config.OPERATOR_EMAIL,
     assistant: createAssistant({ baseUrl: config.ASSISTANT_BASE_URL, apiKey: config.ASSISTANT_API_KEY, model: config.ASSISTANT_MODEL, log }),
   };
@@ -87,7 +89,10 @@ async function start() {
     log.info(`${signal}: stopping`);
     clearInterval(newsTimer);
     clearInterval(pruneTimer);
-    await server.stop();
+    // Open pages hold live streams that never end by themselves: give ordinary requests a moment
+    // to finish, then close what is left, so the queued e-mails below still go out.
+    await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await server.stop(true);
     await app.events.settled();
     await mailer.flush();
     await db.destroy();

@@ -5,7 +5,7 @@ import type { AppContext } from "../../src/domains/platform/context.ts";
 import { randomBytes } from "node:crypto";
 import { DomainEvents } from "../../src/domains/platform/events.ts";
 import { LocalLiveBus } from "../../src/domains/platform/live.ts";
-import { createSecretBox } from "../../src/domains/platform/secret-box.ts";
+import { createLinkSigner, createSecretBox } from "../../src/domains/platform/secret-box.ts";
 import { silentLogger } from "../../src/domains/platform/logger.ts";
 import { createMailer, type Mailer } from "../../src/domains/platform/mailer.ts";
 import { RateLimiter } from "../../src/domains/platform/rate-limit.ts";
@@ -38,6 +38,7 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
     events: new DomainEvents(),
     live: new LocalLiveBus(),
     secretBox: createSecretBox(randomBytes(32)),
+    linkSigner: createLinkSigner(randomBytes(32)),
     publicUrl: TEST_PUBLIC_URL,
     uploadsDir: path.join(dir, "uploads"),
   };

@@ -21,6 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestContext(testContext));
 
+/** live.emit, failing the test when it did not write the event. */
+async function emit(...args: Parameters<typeof live.emit>): Promise<LiveEvent> {
+  const event = await live.emit(...args);
+  if (!event) throw new Error("the live event was not written");
+  return event;
+}
+
 /** Reads `count` events from a stream, then aborts it; fails after 2 s. */
 async function take(stream: AsyncGenerator<LiveEvent>, count: number): Promise<LiveEvent[]> {
   const out: LiveEvent[] = [];
@@ -37,14 +44,14 @@ describe("the live stream", () => {
   it("starts a new page with the newest id, then delivers the member's new events to their stream only", async () => {
     const a = await insertTestMember(db);
     const b = await insertTestMember(db);
-    const before = await live.emit(ctx, a.memberId, "messages.changed");
+    const before = await emit(ctx, a.memberId, "messages.changed");
     const controller = new AbortController();
     const stream = live.stream(ctx, a, null, controller.signal);
     const got = take(stream, 3);
     await new Promise((r) => setTimeout(r, 20));
-    await live.emit(ctx, b.memberId, "messages.changed");
-    const first = await live.emit(ctx, a.memberId, "message.received", { subject: "Hi" });
-    const second = await live.emit(ctx, a.memberId, "notifications.changed");
+    await emit(ctx, b.memberId, "messages.changed");
+    const first = await emit(ctx, a.memberId, "message.received", { subject: "Hi" });
+    const second = await emit(ctx, a.memberId, "notifications.changed");
     const events = await got;
     expect(events.map((e) => [e.type, e.id])).toEqual([
       ["stream.ready", before.id],
@@ -62,18 +69,33 @@ describe("the live stream", () => {
 
   it("replays what was missed after lastEventId, then goes on live without repeating", async () => {
     const a = await insertTestMember(db);
-    const seen = await live.emit(ctx, a.memberId, "messages.changed");
-    const missed1 = await live.emit(ctx, a.memberId, "message.received", { subject: "While away" });
-    const missed2 = await live.emit(ctx, a.memberId, "notification.created", { subject: "Also" });
+    const seen = await emit(ctx, a.memberId, "messages.changed");
+    const missed1 = await emit(ctx, a.memberId, "message.received", { subject: "While away" });
+    const missed2 = await emit(ctx, a.memberId, "notification.created", { subject: "Also" });
     const controller = new AbortController();
     const stream = live.stream(ctx, a, seen.id, controller.signal);
     const got = take(stream, 3);
     await new Promise((r) => setTimeout(r, 20));
-    const fresh = await live.emit(ctx, a.memberId, "messages.changed");
+    const fresh = await emit(ctx, a.memberId, "messages.changed");
     const events = await got;
     expect(events.map((e) => e.id)).toEqual([missed1.id, missed2.id, fresh.id]);
     expect(events[0]!.data).toEqual({ subject: "While away" });
     controller.abort();
+  });
+
+  it("a new page gets an event published while it connects; a long absence replays in full, in order", async () => {
+    const a = await insertTestMember(db);
+    const stream = live.stream(ctx, a, null);
+    const first = stream.next(); // subscribes, then looks up the newest id
+    const during = await emit(ctx, a.memberId, "messages.changed");
+    expect((await first).value).toMatchObject({ type: "stream.ready" });
+    expect((await stream.next()).value).toMatchObject({ id: during.id });
+    await stream.return(undefined);
+
+    const ids: number[] = [];
+    for (let i = 0; i < 450; i++) ids.push((await emit(ctx, a.memberId, "messages.changed")).id);
+    const replayed = await take(live.stream(ctx, a, during.id), 450);
+    expect(replayed.map((e) => e.id)).toEqual(ids);
   });
 
   it("ends when the request is aborted and stops listening", async () => {
@@ -93,7 +115,7 @@ describe("the live stream", () => {
     expect((await stream.next()).value).toMatchObject({ type: "stream.ready" });
     const next = stream.next();
     await db.deleteFrom("session").where("id", "=", a.sessionId).execute(); // signed out on another device
-    await live.emit(ctx, a.memberId, "message.received", { subject: "Not for a signed-out page" });
+    await emit(ctx, a.memberId, "message.received", { subject: "Not for a signed-out page" });
     const error = await next.then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe(ErrorCodes.Unauthorized);
@@ -103,9 +125,9 @@ describe("the live stream", () => {
 
   it("prunes events older than the retention", async () => {
     const a = await insertTestMember(db);
-    const old = await live.emit(ctx, a.memberId, "messages.changed");
+    const old = await emit(ctx, a.memberId, "messages.changed");
     const inThreeDays = new Date(Date.now() + 3 * 24 * 3600_000);
-    await live.emit(ctx, a.memberId, "messages.changed");
+    await emit(ctx, a.memberId, "messages.changed");
     expect(await live.pruneLiveEvents(ctx, inThreeDays)).toBeGreaterThanOrEqual(2);
     expect(await db.selectFrom("liveEvent").select("id").where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
   });

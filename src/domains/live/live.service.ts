@@ -5,25 +5,34 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import type { LiveEvent, LiveEventType } from "../platform/live.ts";
 import * as repo from "./live.repository.ts";
 
-/** How many missed events a reconnecting page replays at most; older ones it refetches anyway. */
-const REPLAY_LIMIT = 200;
+/** A reconnecting page's missed events are read in pages of this size. */
+const REPLAY_PAGE = 200;
 /** How often an idle stream checks that its session still stands (signed out elsewhere, deactivated). */
 export const SESSION_CHECK_MS = 30_000;
 /** How long the log keeps events for replay. */
 export const LIVE_EVENT_RETENTION_MS = 2 * DAY;
 
-/** Writes a live event to the member's log, then tells their open pages. */
-export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent> {
-  const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
-  ctx.live.publish(event);
-  return event;
+/**
+ * Writes a live event to the member's log, then tells their open pages. Best effort: the action it
+ * follows has happened already, so a failure here is logged, never thrown back (the pages catch up
+ * on their next refresh).
+ */
+export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent | null> {
+  try {
+    const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
+    ctx.live.publish(event);
+    return event;
+  } catch (error) {
+    ctx.log.error("live event not sent", { memberId, type, error: String(error) });
+    return null;
+  }
 }
 
 /**
  * The actor's live events as an async stream: first what they missed after `lastEventId` (a
  * reconnect) or, for a new page, a "stream.ready" event carrying the newest id, then each new one
  * as it happens, until `signal` aborts. It subscribes before replaying, so nothing that happens
- * during the replay is lost, and skips what it yielded already. Once the session ends (signed out
+ * during the replay is lost, and skips what the page has already. Once the session ends (signed out
  * on another device, password changed, deactivated) it ends with UNAUTHORIZED: before each event it
  * checks, and every 30 s while idle, so an ended session hears nothing more.
  */
@@ -42,26 +51,30 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
   };
   try {
     await requireSession();
-    let last: number;
+    // What this page has had already: everything up to lastEventId, and what the replay sends.
+    const had = new Set<number>();
     if (lastEventId === null) {
       // A new page starts now: it is told the newest id, so a reconnect after a drop replays from there.
-      last = await repo.latestId(ctx.db, actor.memberId);
-      yield { id: last, memberId: actor.memberId, type: "stream.ready", data: {}, at: isoNow() };
+      yield { id: await repo.latestId(ctx.db, actor.memberId), memberId: actor.memberId, type: "stream.ready", data: {}, at: isoNow() };
     } else {
-      last = lastEventId;
-      for (const event of await repo.eventsAfter(ctx.db, actor.memberId, lastEventId, REPLAY_LIMIT)) {
-        last = event.id;
-        yield event;
+      let after = lastEventId;
+      for (;;) {
+        const page = await repo.eventsAfter(ctx.db, actor.memberId, after, REPLAY_PAGE);
+        for (const event of page) {
+          had.add(event.id);
+          after = event.id;
+          yield event;
+        }
+        if (page.length < REPLAY_PAGE) break;
       }
     }
     while (!signal?.aborted) {
       const next = queue.shift();
       if (next) {
-        if (next.id > last) {
-          await requireSession();
-          last = next.id;
-          yield next;
-        }
+        // Heard during the replay, or older than the page's last event: it has it already.
+        if (had.delete(next.id) || (lastEventId !== null && next.id <= lastEventId)) continue;
+        await requireSession();
+        yield next;
         continue;
       }
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -68,15 +68,10 @@ export async function listCopies(
 export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
   (await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst()) as CopyRow | undefined;
 
-/** How many of these copy ids the owner has (all of them, or the request is refused). */
-export async function countOwned(db: DB, ownerId: number, copyIds: number[]): Promise<number> {
-  const row = await db
-    .selectFrom("messageCopy")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("ownerId", "=", ownerId)
-    .where("id", "in", copyIds)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Which of these copy ids are the owner's. */
+export async function ownedIds(db: DB, ownerId: number, copyIds: number[]): Promise<number[]> {
+  const rows = await db.selectFrom("messageCopy").select("id").where("ownerId", "=", ownerId).where("id", "in", copyIds).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Read state of received copies only (a sent copy is always read). */

@@ -113,17 +113,21 @@ export async function open(ctx: AppContext, actor: Actor, messageId: number): Pr
   return toItem(row);
 }
 
-/** Every id must be one of the actor's copies, or nothing changes (404). */
-async function requireOwned(ctx: AppContext, actor: Actor, messageIds: number[]): Promise<number[]> {
+/**
+ * The actor's own copies among these ids. Ids that are not theirs are left out (one deleted in
+ * another tab meanwhile, or another member's, which stays untouched); none of theirs at all is 404.
+ */
+async function ownCopies(ctx: AppContext, actor: Actor, messageIds: number[]): Promise<number[]> {
   const ids = [...new Set(messageIds)];
   if (ids.length === 0) throw badInput("Select at least one message.");
-  if ((await repo.countOwned(ctx.db, actor.memberId, ids)) !== ids.length) throw notFound(NO_SUCH_MESSAGE);
-  return ids;
+  const owned = await repo.ownedIds(ctx.db, actor.memberId, ids);
+  if (owned.length === 0) throw notFound(NO_SUCH_MESSAGE);
+  return owned;
 }
 
 /** Marks the actor's received messages read or unread; answers how many changed. */
 export async function markRead(ctx: AppContext, actor: Actor, messageIds: number[], read: boolean): Promise<number> {
-  const ids = await requireOwned(ctx, actor, messageIds);
+  const ids = await ownCopies(ctx, actor, messageIds);
   const changed = await repo.setRead(ctx.db, actor.memberId, ids, read);
   if (changed > 0) await live.emit(ctx, actor.memberId, "messages.changed");
   return changed;
@@ -131,7 +135,7 @@ export async function markRead(ctx: AppContext, actor: Actor, messageIds: number
 
 /** Deletes the actor's copies; the other member keeps theirs. */
 export async function remove(ctx: AppContext, actor: Actor, messageIds: number[]): Promise<number> {
-  const ids = await requireOwned(ctx, actor, messageIds);
+  const ids = await ownCopies(ctx, actor, messageIds);
   const removed = await repo.deleteCopies(ctx.db, actor.memberId, ids);
   await live.emit(ctx, actor.memberId, "messages.changed");
   return removed;

@@ -28,7 +28,22 @@ export async function unreadCount(db: DB, memberId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function markAllRead(db: DB, memberId: number): Promise<number> {
-  const r = await db.updateTable("notification").set({ isRead: 1 }).where("memberId", "=", memberId).where("isRead", "=", 0).executeTakeFirst();
+export async function markAllRead(db: DB, memberId: number, upToId?: number): Promise<number> {
+  let q = db.updateTable("notification").set({ isRead: 1 }).where("memberId", "=", memberId).where("isRead", "=", 0);
+  if (upToId !== undefined) q = q.where("id", "<=", upToId);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** Whether the member had a notification of this kind from this actor since `since` (one index range). */
+export async function existsSince(db: DB, memberId: number, actorId: number, kind: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("notification")
+    .select("id")
+    .where("memberId", "=", memberId)
+    .where("actorId", "=", actorId)
+    .where("kind", "=", kind)
+    .where("createdAt", ">=", since)
+    .executeTakeFirst();
+  return !!row;
 }

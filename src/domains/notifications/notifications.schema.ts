@@ -14,6 +14,9 @@ export const notificationListInput = z.object({
 });
 export type NotificationListQuery = z.output<typeof notificationListInput>;
 
+/** Mark read: every notification, or those up to the newest one shown. */
+export const markAllReadInput = z.object({ upToId: z.coerce.number().int().positive().optional() }).optional();
+
 export const unsubscribeInput = z.object({ token: z.string().trim().min(1).max(500) });
 
 export interface NotificationItem {

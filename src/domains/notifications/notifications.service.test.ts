@@ -16,6 +16,7 @@ import * as contacts from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import { RateLimiter } from "../platform/rate-limit.ts";
 import type { LiveEvent } from "../platform/live.ts";
 import * as settings from "../settings/settings.service.ts";
 import { formatSentDate, notificationListInput } from "./notifications.schema.ts";
@@ -118,6 +119,18 @@ describe("one notification per event", () => {
     expect((await listOf(b)).every((n) => n.read)).toBe(true);
   });
 
+  it("marks read only up to the newest one shown: one arriving meanwhile stays new", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    await contacts.follow(ctx, a, b.memberId);
+    await settle();
+    const [shown] = await listOf(b);
+    await contacts.sendRequest(ctx, a, b.memberId); // arrives after the screen loaded
+    await settle();
+    expect(await notifications.markAllRead(ctx, b, shown!.notificationId)).toBe(1);
+    expect((await listOf(b, "unread")).map((n) => n.kind)).toEqual(["contact.requested"]);
+  });
+
   it("pages newest first with a cursor", async () => {
     const b = await newMember();
     for (let i = 0; i < 5; i++) await contacts.follow(ctx, await newMember(`F${i}`, "Fan"), b.memberId);
@@ -143,6 +156,31 @@ describe("one notification per event", () => {
   });
 });
 
+describe("flood guards", () => {
+  it("follow, unfollow, follow again: one new-follower notification a day from the same member", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    await contacts.follow(ctx, a, b.memberId);
+    await settle();
+    await contacts.unfollow(ctx, a, b.memberId);
+    await contacts.follow(ctx, a, b.memberId);
+    await settle();
+    expect((await listOf(b)).map((n) => n.kind)).toEqual(["member.followed"]);
+  });
+
+  it("at most 30 notification e-mails an hour to one member; past that the site still notifies", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    for (let i = 0; i < 32; i++) {
+      await notifications.notify(limited, { memberId: b.memberId, kind: "message.received", actorId: a.memberId, subject: "New message", text: `Message ${i}`, link: "/messages/view-messages" });
+    }
+    await settle();
+    expect(sink.messagesTo(b.email)).toHaveLength(30);
+    expect(await notifications.unreadCount(ctx, b)).toBe(32);
+  });
+});
+
 describe("e-mail settings and unsubscribe", () => {
   it("a switched-off setting sends no e-mail but still notifies on the site", async () => {
     const a = await newMember();
@@ -162,7 +200,8 @@ describe("e-mail settings and unsubscribe", () => {
     await settle();
     const link = sink.messagesTo(b.email).at(-1)!.listUnsubscribe.slice(1, -1);
     const token = new URL(link).searchParams.get("token")!;
-    expect(notifications.describeUnsubscribe(ctx, token)).toEqual({ label: texts.notifySendMsg });
+    expect(token).toMatch(new RegExp(`^${b.memberId}\\.sendMsg\\.[A-Za-z0-9_-]{43}$`));
+    expect(await notifications.describeUnsubscribe(ctx, token)).toEqual({ label: texts.notifySendMsg });
     expect(await notifications.unsubscribe(ctx, token)).toEqual({ label: texts.notifySendMsg });
     expect(await settings.notificationSettingsOf(ctx, b.memberId)).toEqual({ sendMsg: false, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true });
     expect((await settings.notificationSettingsOf(ctx, a.memberId)).sendMsg).toBe(true);
@@ -172,8 +211,18 @@ describe("e-mail settings and unsubscribe", () => {
     await settle();
     expect(sink.messagesTo(b.email)).toHaveLength(mailsBefore);
 
-    const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
-    for (const bad of [tampered, "garbage", ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:isAdmin`)]) {
+    const signature = token.split(".")[2]!;
+    const forged = [
+      `${a.memberId}.sendMsg.${signature}`, // b's signature on a's id
+      `${b.memberId}.addAsFriend.${signature}`, // on another setting
+      `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`, // altered
+      // What the public common/EncryptString makes proves nothing.
+      ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`),
+      `${a.memberId}.sendMsg.${ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`)}`,
+      notifications.unsubscribeToken(ctx, 999_999, "sendMsg"), // signed, but no such member
+      "garbage",
+    ];
+    for (const bad of forged) {
       const error = await notifications.unsubscribe(ctx, bad).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).code).toBe(ErrorCodes.BadInput);

@@ -3,7 +3,7 @@ import { MemberStatus } from "../../shared/limits.ts";
 import { fillText, texts } from "../../shared/texts.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as live from "../live/live.service.ts";
-import { isoNow } from "../platform/clock.ts";
+import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { NotificationKey } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
@@ -42,6 +42,8 @@ const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, ma
 export async function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
   const member = await findMemberById(ctx.db, n.memberId);
   if (!member || member.status !== MemberStatus.Active) return null;
+  // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
+  if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY))))) return null;
   const id = await repo.insertNotification(ctx.db, {
     memberId: n.memberId,
     kind: n.kind,
@@ -53,7 +55,7 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
   });
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text: n.text, link: n.link });
   const rule = MAIL_RULES[n.kind];
-  if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting]) {
+  if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting] && mayMail(ctx, n.memberId)) {
     ctx.mailer.send(
       notificationMail({
         to: member.email,
@@ -62,7 +64,7 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
         text: n.text,
         action: { label: rule.action, url: `${ctx.publicUrl}${n.link}` },
         settingLabel: rule.label,
-        unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, n.memberId, rule.setting))}`,
+        unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx, n.memberId, rule.setting)}`,
       }),
     );
   }
@@ -70,6 +72,17 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
 }
 
 /** The name of the member who acted; null when they are not active (no notification then). */
+/** A ceiling on notification e-mails to one member (others' actions must not flood a mailbox); past it the site still notifies. */
+function mayMail(ctx: AppContext, memberId: number): boolean {
+  try {
+    ctx.limiter.consume("notificationMail", [`member:${memberId}`]);
+    return true;
+  } catch {
+    ctx.log.info("notification e-mail skipped: hourly limit reached", { memberId });
+    return false;
+  }
+}
+
 async function nameOf(ctx: AppContext, memberId: number): Promise<string | null> {
   const m = await findMemberById(ctx.db, memberId);
   return m?.status === MemberStatus.Active ? `${m.firstName} ${m.lastName}` : null;
@@ -168,23 +181,19 @@ export async function list(ctx: AppContext, actor: Actor, input: NotificationLis
 
 export const unreadCount = (ctx: AppContext, actor: Actor) => repo.unreadCount(ctx.db, actor.memberId);
 
-/** Marks every notification of the actor read (the Notifications screen does on opening). */
-export async function markAllRead(ctx: AppContext, actor: Actor): Promise<number> {
-  const changed = await repo.markAllRead(ctx.db, actor.memberId);
+/**
+ * Marks the actor's notifications read (the Notifications screen does on opening): all of them, or
+ * those up to the newest the screen has shown, so one arriving meanwhile stays new.
+ */
+export async function markAllRead(ctx: AppContext, actor: Actor, upToId?: number): Promise<number> {
+  const changed = await repo.markAllRead(ctx.db, actor.memberId, upToId);
   if (changed > 0) await live.emit(ctx, actor.memberId, "notifications.changed");
   return changed;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unsubscribe links: the member and the setting, sealed with the server's key (no session needed,
-// nothing to store, and a link cannot be altered to name another member or setting).
-
-const TOKEN_PREFIX = "unsubscribe:";
-
-function unsubscribeToken(ctx: AppContext, memberId: number, setting: NotificationKey): string {
-  if (!ctx.secretBox) throw new Error("The secret box is needed for unsubscribe links.");
-  return ctx.secretBox.encrypt(`${TOKEN_PREFIX}${memberId}:${setting}`);
-}
+// Unsubscribe links: "<member>.<setting>.<signature>", signed with the server's link key (no session
+// needed, nothing to store, and a link cannot be altered or made up to name another member or setting).
 
 const SETTING_LABELS: Record<NotificationKey, string> = {
   sendMsg: texts.notifySendMsg,
@@ -193,21 +202,31 @@ const SETTING_LABELS: Record<NotificationKey, string> = {
   repliesToYourHelpQuest: texts.notifyRepliesToYourHelpQuest,
 };
 
-function readToken(ctx: AppContext, token: string): { memberId: number; setting: NotificationKey } {
-  const plain = ctx.secretBox?.decrypt(token) ?? null;
-  const match = plain?.match(/^unsubscribe:(\d{1,15}):(\w+)$/);
-  if (!match || !(match[2]! in SETTING_LABELS)) throw badInput(texts.unsubscribeInvalid);
+function signer(ctx: AppContext) {
+  if (!ctx.linkSigner) throw new Error("The link signer is needed for unsubscribe links.");
+  return ctx.linkSigner;
+}
+
+export function unsubscribeToken(ctx: AppContext, memberId: number, setting: NotificationKey): string {
+  return `${memberId}.${setting}.${signer(ctx).sign(`unsubscribe:${memberId}:${setting}`)}`;
+}
+
+async function readToken(ctx: AppContext, token: string): Promise<{ memberId: number; setting: NotificationKey }> {
+  const match = token.trim().match(/^(\d{1,15})\.(\w{1,40})\.([A-Za-z0-9_-]{1,100})$/);
+  const valid = match && match[2]! in SETTING_LABELS && signer(ctx).verify(`unsubscribe:${match[1]}:${match[2]}`, match[3]!);
+  // A link of a member who no longer exists is no longer valid either.
+  if (!valid || !(await findMemberById(ctx.db, Number(match[1])))) throw badInput(texts.unsubscribeInvalid);
   return { memberId: Number(match[1]), setting: match[2] as NotificationKey };
 }
 
 /** What an unsubscribe link would turn off (the screen asks before doing it). */
-export function describeUnsubscribe(ctx: AppContext, token: string): { label: string } {
-  return { label: SETTING_LABELS[readToken(ctx, token).setting] };
+export async function describeUnsubscribe(ctx: AppContext, token: string): Promise<{ label: string }> {
+  return { label: SETTING_LABELS[(await readToken(ctx, token)).setting] };
 }
 
 /** Turns off the e-mails an unsubscribe link names. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<{ label: string }> {
-  const { memberId, setting } = readToken(ctx, token);
+  const { memberId, setting } = await readToken(ctx, token);
   await settings.turnOffNotification(ctx, memberId, setting);
   return { label: SETTING_LABELS[setting] };
 }

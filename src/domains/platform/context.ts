@@ -6,7 +6,7 @@ import type { Mailer } from "./mailer.ts";
 import type { VideoProvider } from "../videos/videos.schema.ts";
 import type { Assistant } from "../assistant/assistant.ts";
 import type { RateLimiter } from "./rate-limit.ts";
-import type { SecretBox } from "./secret-box.ts";
+import type { LinkSigner, SecretBox } from "./secret-box.ts";
 
 /** What every service receives first: the database and the few infrastructure pieces. */
 export interface AppContext {
@@ -28,6 +28,8 @@ export interface AppContext {
   assistant?: Assistant;
   /** Encryption with the server's key (common/EncryptString, DecryptString). */
   secretBox?: SecretBox;
+  /** Signs links that act without a session (unsubscribe links of notification e-mails). */
+  linkSigner?: LinkSigner;
   /** OPERATOR_EMAIL: where advertising enquiries are mailed; without it they are only stored. */
   operatorEmail?: string;
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -49,6 +49,30 @@ export function createSecretBox(material: Uint8Array): SecretBox {
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * Signatures for links that grant something without a session (the unsubscribe link of a
+ * notification e-mail). Its own key, derived under another name than the secret box's: the box
+ * encrypts whatever anyone asks (common/EncryptString is public), so its output must never be
+ * taken as proof that the server issued it.
+ */
+export interface LinkSigner {
+  /** A URL-safe signature of the text. */
+  sign(text: string): string;
+  verify(text: string, signature: string): boolean;
+}
+
+export function createLinkSigner(material: Uint8Array): LinkSigner {
+  const key = Buffer.from(hkdfSync("sha256", material, "sideline", "sideline/link-signer/v1", 32));
+  const mac = (text: string) => createHmac("sha256", key).update(text, "utf8").digest();
+  return {
+    sign: (text) => mac(text).toString("base64url"),
+    verify(text, signature) {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+      return timingSafeEqual(mac(text), Buffer.from(signature, "base64url"));
     },
   };
 }

@@ -51,7 +51,9 @@ function MessageRow({ item, selected, onSelect, onOpen, onDelete }: RowProps) {
             {unread ? <IconMail size={18} aria-hidden /> : <IconMailOpened size={18} aria-hidden />}
           </Box>
         </Tooltip>
+        {/* The sender's photo at every width: smaller on phones. */}
         <Avatar src={party.picturePath} alt="" size={40} radius="xl" visibleFrom="xs" />
+        <Avatar src={party.picturePath} alt="" size={28} radius="xl" hiddenFrom="xs" />
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <PartyLink party={party} fw={unread ? 700 : 500} size="sm" />

@@ -33,8 +33,8 @@ export function NotificationsPage() {
 
   const markAllRead = useMutation(
     trpc.notifications.markAllRead.mutationOptions({
-      // The badge goes to 0 at once; the live stream refreshes the rest (notifications.changed).
-      onSuccess: () => queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), 0),
+      // The badge follows at once; the live stream refreshes the rest (notifications.changed).
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.unreadCount.queryKey() }),
     }),
   );
   // One markAllRead at a time; unread ones arriving meanwhile get one more after it.
@@ -46,7 +46,8 @@ export function NotificationsPage() {
       return;
     }
     marking.current = true;
-    markAllRead.mutate(undefined, {
+    // Up to the newest one shown: one that arrives meanwhile stays new until it is shown too.
+    markAllRead.mutate({ upToId: newestShown.current }, {
       onSettled: () => {
         marking.current = false;
         if (markAgain.current) {
@@ -56,6 +57,8 @@ export function NotificationsPage() {
       },
     });
   };
+  const newestShown = useRef<number | undefined>(undefined);
+  newestShown.current = loaded?.reduce<number | undefined>((max, n) => (max === undefined || n.notificationId > max ? n.notificationId : max), undefined);
   const unreadKey = unreadLoaded.map((n) => n.notificationId).join(",");
   useEffect(() => {
     if (!unreadKey) return;
