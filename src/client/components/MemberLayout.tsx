@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../shared/texts.ts";
 import { useCurrentMember } from "../lib/use-current-member.ts";
-import { forgetSession, useLogout } from "../lib/session.ts";
+import { forgetSession, isSignedOut, useLogout } from "../lib/session.ts";
 import { ContactsMenu, PhoneSearch } from "../features/contacts/ContactsMenu.tsx";
 import { MemberSearch } from "../features/contacts/MemberSearch.tsx";
 import { UnreadLinks } from "../features/live/UnreadLinks.tsx";
@@ -29,8 +29,10 @@ export function MemberLayout() {
   useLiveUpdates();
 
   useEffect(() => {
-    // A call answered 401: the session ended (expired, or signed out on another device).
+    // A call answered 401: the session ended (expired, or signed out on another device). After a
+    // logout here, the queries still on screen refetch once and get 401 too: that is no lost session.
     const onLost = () => {
+      if (isSignedOut()) return;
       forgetSession();
       void navigate({ to: "/errors", search: { errType: "BadToken" } });
     };

@@ -19,6 +19,11 @@ export function forgetSession(): void {
   queryClient.setQueryData(trpc.account.me.queryKey(), null);
 }
 
+/** True once this tab has signed out (forgetSession ran): a 401 then is expected, not a lost session. */
+export function isSignedOut(): boolean {
+  return queryClient.getQueryData(trpc.account.me.queryKey()) === null;
+}
+
 /** A `return` path is followed only when it stays on this site. */
 export function safeReturnPath(path: string | undefined): string | null {
   return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : null;
