@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { baseUrl, connectViaApi, loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // Home (spec sections 2, 3, 5, 9): Recent News, Recent Posts (posting, replying, refreshing,
 // paging), the New Post / Reply to Post modals and the right column's Site Guide.
@@ -9,15 +9,6 @@ const recentPosts = (page: Page) => page.getByRole("region", { name: "Recent Pos
 const posts = (page: Page) => recentPosts(page).getByRole("article");
 const postWith = (page: Page, text: string) => posts(page).filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
-
-/** Two members become contacts through the REST API (a request, then its acceptance). */
-async function connect(a: RegisteredMember, b: RegisteredMember): Promise<void> {
-  const client = api(baseUrl());
-  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, { headers: bearer(a.accessToken) });
-  expect(sent.status, sent.text).toBe(200);
-  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: bearer(b.accessToken) });
-  expect(accepted.status, accepted.text).toBe(200);
-}
 
 /** A post written through the REST API (SavePosts with postID 0), a precondition for the paging journey. */
 async function postViaApi(member: RegisteredMember, text: string): Promise<void> {
@@ -109,7 +100,7 @@ test("a new post: the modal checks the text (required, 150 characters), Post is 
 test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ browser }) => {
   const ana = await memberViaApi({ firstName: "Ana", lastName: "Reader" });
   const ben = await memberViaApi({ firstName: "Ben", lastName: "Writer" });
-  await connect(ana, ben);
+  await connectViaApi(ana, ben);
   const a = await signedIn(browser, ana);
   const b = await signedIn(browser, ben);
 

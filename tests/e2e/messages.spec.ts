@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { baseUrl, connectViaApi, field, loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // The messenger (spec section 2 "Messenger", section 4 "Message state" and "Unread text", section 5
 // "Messages", section 9: the list scrolls inside 400 px): two members, contacts of each other, in two
@@ -8,15 +8,6 @@ import { baseUrl, field, loginThroughUi, memberViaApi } from "./support/journey.
 
 /** A live update may take a moment. */
 const LIVE = { timeout: 10_000 };
-
-/** Two members become contacts through the REST API (a request, then its acceptance). */
-async function connect(a: RegisteredMember, b: RegisteredMember): Promise<void> {
-  const client = api(baseUrl());
-  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, { headers: bearer(a.accessToken) });
-  expect(sent.status, sent.text).toBe(200);
-  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: bearer(b.accessToken) });
-  expect(accepted.status, accepted.text).toBe(200);
-}
 
 /** A message sent through the legacy web service (a precondition, not the journey). */
 async function messageViaApi(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
@@ -76,7 +67,7 @@ async function compose(page: Page, to: { typed: string; name: string }, subject:
 test("a message to a contact arrives live, is read, marked unread, answered and deleted; the sender keeps it in Sent", async ({ browser }) => {
   const ann = await memberViaApi({ firstName: "Annika", lastName: "Sender" });
   const ben = await memberViaApi({ firstName: "Benedikt", lastName: "Receiver" });
-  await connect(ann, ben);
+  await connectViaApi(ann, ben);
   const a = await signedIn(browser, ann);
   const b = await signedIn(browser, ben);
 
@@ -155,7 +146,7 @@ test("Compose checks the recipient: a stranger cannot be chosen, a typed name is
   const cleo = await memberViaApi({ firstName: "Cleo", lastName: "Checker" });
   const dana = await memberViaApi({ firstName: "Dana", lastName: "Contact" });
   await memberViaApi({ firstName: "Stella", lastName: "Stranger" });
-  await connect(cleo, dana);
+  await connectViaApi(cleo, dana);
   const c = await signedIn(browser, cleo);
   await openMessenger(c);
 
@@ -196,7 +187,7 @@ test("Send a Message on a contact's profile; search, Show All / Unread, Select A
   const eve = await memberViaApi({ firstName: "Evelyn", lastName: "Writer" });
   const finn = await memberViaApi({ firstName: "Finnegan", lastName: "Reader" });
   const gus = await memberViaApi({ firstName: "Gus", lastName: "Nocontact" });
-  await connect(eve, finn);
+  await connectViaApi(eve, finn);
   const e = await signedIn(browser, eve);
 
   // No "Send a Message" for a member who is not a contact.
@@ -267,7 +258,7 @@ test("Send a Message on a contact's profile; search, Show All / Unread, Select A
 test("a long list scrolls inside 400 px and loads more messages at its end", async ({ browser }) => {
   const kim = await memberViaApi({ firstName: "Kim", lastName: "Busy" });
   const lou = await memberViaApi({ firstName: "Lou", lastName: "Chatty" });
-  await connect(kim, lou);
+  await connectViaApi(kim, lou);
   for (let i = 1; i <= 32; i++) await messageViaApi(lou, kim, `Note ${String(i).padStart(2, "0")}`, `Message number ${i}.`);
   const k = await signedIn(browser, kim);
   await openMessenger(k);
@@ -303,7 +294,7 @@ test("the assistant in Compose: without configuration it answers the failure tex
 test("on a phone (375 x 740) the messenger, an open message and Compose fit the screen", async ({ browser }) => {
   const ida = await memberViaApi({ firstName: "Ida", lastName: "Phone" });
   const jon = await memberViaApi({ firstName: "Jon", lastName: "Pocket" });
-  await connect(ida, jon);
+  await connectViaApi(ida, jon);
   await messageViaApi(jon, ida, "A rather long subject line about next season's training camp", "Camp starts in July; bring your own gear and a water bottle.");
   const p = await signedIn(browser, ida, { width: 375, height: 740 });
   await openMessenger(p);

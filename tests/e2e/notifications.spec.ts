@@ -1,7 +1,7 @@
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, loginThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
+import { baseUrl, connectViaApi, loginThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
 
 // Live updates and notifications (spec section 2 "Notifications" and the navbar's messenger link,
 // section 4 "Unread text", section 9's notification date): two members in two browsers; what one
@@ -71,15 +71,6 @@ const notificationRow = (page: Page, text: string) =>
 async function contactsMenu(page: Page, entry: string): Promise<void> {
   await nav(page).getByRole("button", { name: "Contacts", exact: true }).click();
   await page.getByRole("menuitem", { name: entry, exact: true }).click();
-}
-
-/** Two members become contacts through the REST API (a request, then its acceptance): a precondition. */
-async function connectViaApi(a: RegisteredMember, b: RegisteredMember): Promise<void> {
-  const client = api(baseUrl());
-  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, { headers: bearer(a.accessToken) });
-  expect(sent.status, sent.text).toBe(200);
-  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: bearer(b.accessToken) });
-  expect(accepted.status, accepted.text).toBe(200);
 }
 
 /** A contact request sent from the other member's profile, as a person would. */
