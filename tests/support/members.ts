@@ -2,29 +2,41 @@
  * Members for service tests, written straight to the database: a service test is about the service
  * under test, not about registration. No test framework is imported here.
  */
+import type { Insertable } from "kysely";
 import type { Actor } from "../../src/domains/platform/context.ts";
 import type { DB } from "../../src/server/db/client.ts";
+import type { MemberTable } from "../../src/server/db/database.ts";
 import { MemberStatus } from "../../src/shared/limits.ts";
 
 let seq = 0;
 
-/** An active (or given status) member and a session of theirs (the Actor). */
-export async function insertTestMember(db: DB, first = "Pat", last = "Player", status: number = MemberStatus.Active): Promise<Actor & { email: string }> {
+/** Member columns a test may set beyond name and status (profile type, title, picture, ...). */
+export type MemberOverrides = Partial<Omit<Insertable<MemberTable>, "id">>;
+
+/**
+ * An active (or given status) member and a session of theirs (the Actor). `overrides` is merged
+ * into the member row last; the returned `email` is the one stored.
+ */
+export async function insertTestMember(
+  db: DB,
+  first = "Pat",
+  last = "Player",
+  status: number = MemberStatus.Active,
+  overrides: MemberOverrides = {},
+): Promise<Actor & { email: string }> {
   const now = new Date().toISOString();
-  const email = `member-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const row = await db
-    .insertInto("member")
-    .values({
-      email, passwordHash: "x", firstName: first, middleName: "", lastName: last, gender: "Female", birthDate: "1990-01-01",
-      profileType: "Coach", title: "Coach", picturePath: null, status, welcomeBackPending: 0, createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const values = {
+    email: `member-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    passwordHash: "x", firstName: first, middleName: "", lastName: last, gender: "Female", birthDate: "1990-01-01",
+    profileType: "Coach", title: "Coach", picturePath: null, status, welcomeBackPending: 0, createdAt: now, updatedAt: now,
+    ...overrides,
+  };
+  const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
   // A signed-in session, as the live stream checks that its session still stands.
   const sessionId = `s-${row.id}`;
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
   await db.insertInto("session").values({ id: sessionId, memberId: row.id, scope: "full", userAgent: "test", createdAt: now, lastSeenAt: now, expiresAt }).execute();
-  return { memberId: row.id, sessionId, scope: "full", email };
+  return { memberId: row.id, sessionId, scope: "full", email: values.email };
 }
 
 /** Makes two members accepted contacts (both rows), without events. */

@@ -3,6 +3,7 @@
  * each action publishes (exactly once, nothing for a repeated follow), keyset paging and privacy of
  * the member lists, the per-row relations and the yes/no questions.
  */
+import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
@@ -38,20 +39,7 @@ beforeEach(() => {
 afterEach(() => unsubscribe.forEach((off) => off()));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-let seq = 0;
-async function newMember(first = "Pat", last = "Player", status: number = MemberStatus.Active): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `contacts-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      passwordHash: "x", firstName: first, middleName: "", lastName: last, gender: "Female", birthDate: "1990-01-01",
-      profileType: "Coach", title: "Coach", picturePath: null, status, welcomeBackPending: 0, createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
-}
+const newMember = (first?: string, last?: string, status?: number) => insertTestMember(db, first, last, status);
 
 async function setPrivacy(m: Actor, patch: Partial<Record<"viewFriendsList" | "viewLinkRequest" | "searchVisibility", number>>) {
   await db.insertInto("memberPrivacy").values({ memberId: m.memberId, ...patch }).onConflict((oc) => oc.column("memberId").doUpdateSet(patch)).execute();

@@ -5,11 +5,12 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import type { DB } from "../../server/db/client.ts";
 import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus, POSTS_PER_PAGE } from "../../shared/limits.ts";
-import { acceptRequest, insertFollow, insertRequest } from "../contacts/contacts.repository.ts";
+import { insertFollow, insertRequest } from "../contacts/contacts.repository.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { DomainEvent } from "../platform/events.ts";
 import * as repo from "./feed.repository.ts";
@@ -37,25 +38,8 @@ afterEach(() => unsubscribe());
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 let seq = 0;
-async function newMember(first = "Pat"): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `feed-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      passwordHash: "x", firstName: first, middleName: "", lastName: `Feed${seq}`, gender: "Female", birthDate: "1990-01-01",
-      profileType: "Coach", title: "Coach", picturePath: null, status: MemberStatus.Active, welcomeBackPending: 0, createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
-}
-
-async function connect(a: Actor, b: Actor) {
-  const at = new Date().toISOString();
-  await insertRequest(db, a.memberId, b.memberId, at);
-  await acceptRequest(db, a.memberId, b.memberId, at);
-}
+const newMember = (first?: string) => insertTestMember(db, first, `Feed${++seq}`);
+const connect = (a: Actor, b: Actor) => makeContacts(db, a, b);
 const follow = (a: Actor, b: Actor) => insertFollow(db, a.memberId, b.memberId, new Date().toISOString());
 const setStatus = (m: Actor, status: number) => db.updateTable("member").set({ status }).where("id", "=", m.memberId).execute();
 /** A post with a chosen time (the service always stamps "now"). */

@@ -1,13 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
+import type { AppContext } from "../platform/context.ts";
 import { sniffImage } from "./image.ts";
 import { avatarPathOf, precheckPhoto, storedPhotoStem } from "./media.schema.ts";
 import * as media from "./media.service.ts";
@@ -24,31 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => closeTestContext(testContext));
 
-let seq = 0;
-async function newMember(): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `media-${++seq}@example.com`,
-      passwordHash: "x",
-      firstName: "Pat",
-      middleName: "",
-      lastName: "Keeper",
-      gender: "Female",
-      birthDate: "1990-01-01",
-      profileType: "Coach",
-      title: "Coach",
-      picturePath: null,
-      status: 2,
-      welcomeBackPending: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
-}
+const newMember = () => insertTestMember(db, "Pat", "Keeper");
 
 const fileOf = (bytes: Uint8Array | string, name = "photo.png", type = "image/png"): media.IncomingFile => {
   const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;

@@ -3,6 +3,7 @@
  * level x owner / contact / other member, through viewProfile and the per-section getters), the
  * field rules of the contact and basic sections, the picture rule, hidden members, and the saves.
  */
+import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
@@ -24,43 +25,8 @@ beforeAll(async () => {
 
 afterAll(() => closeTestContext(testContext));
 
-let seq = 0;
-async function newMember(overrides: { status?: number; firstName?: string; picturePath?: string | null } = {}): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `profile-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      passwordHash: "x",
-      firstName: overrides.firstName ?? "Pat",
-      middleName: "",
-      lastName: "Keeper",
-      gender: "Female",
-      birthDate: "1990-01-01",
-      profileType: "Coach",
-      title: "Coach",
-      picturePath: overrides.picturePath === undefined ? null : overrides.picturePath,
-      status: overrides.status ?? MemberStatus.Active,
-      welcomeBackPending: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
-}
-
-/** An accepted contact: two rows, one each way. */
-async function makeContacts(a: Actor, b: Actor) {
-  const now = new Date().toISOString();
-  await db
-    .insertInto("contactLink")
-    .values([
-      { memberId: a.memberId, otherId: b.memberId, status: "accepted", createdAt: now, updatedAt: now },
-      { memberId: b.memberId, otherId: a.memberId, status: "accepted", createdAt: now, updatedAt: now },
-    ])
-    .execute();
-}
+const newMember = (o: { status?: number; firstName?: string; picturePath?: string | null } = {}) =>
+  insertTestMember(db, o.firstName, "Keeper", o.status, { picturePath: o.picturePath ?? null });
 
 type PrivacyPatch = Partial<{
   basicInfo: number; personalInfo: number; contactInfo: number; education: number; workInfo: number; photos: number;
@@ -134,7 +100,7 @@ async function trio() {
   const owner = await newMember({ picturePath: "/uploads/olivia.webp" });
   const contact = await newMember({ firstName: "Cody" });
   const other = await newMember({ firstName: "Mo" });
-  await makeContacts(owner, contact);
+  await makeContacts(db, owner, contact);
   await profiles.saveBasicInfo(ctx, owner, owner.memberId, basicInfoInput.parse(BASIC));
   await profiles.saveContactInfo(ctx, owner, owner.memberId, contactInfoInput.parse(CONTACT));
   await profiles.savePersonalInfo(ctx, owner, owner.memberId, personalInfoInput.parse({ aboutMe: "About Olivia", activities: "Hoops", interests: "Coaching", specialSkills: "Passing" }));

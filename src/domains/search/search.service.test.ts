@@ -3,6 +3,7 @@
  * matching over every indexed field, ranking, privacy, members who are not active, and the
  * suggestions' exclusions and ranking (similar sport and status, mutual contacts).
  */
+import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
@@ -44,25 +45,19 @@ interface Spec {
 
 let seq = 0;
 async function newMember(spec: Spec = {}): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `search-${++seq}@example.com`, passwordHash: "x", firstName: spec.first ?? "Pat", middleName: "", lastName: spec.last ?? `Member${seq}`,
-      gender: "Female", birthDate: "1990-01-01", profileType: spec.type ?? "Coach", title: spec.title ?? spec.type ?? "Coach", picturePath: null,
-      status: spec.status ?? MemberStatus.Active, welcomeBackPending: 0, createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const n = ++seq;
+  const m = await insertTestMember(db, spec.first, spec.last ?? `Member${n}`, spec.status, {
+    profileType: spec.type ?? "Coach", title: spec.title ?? spec.type ?? "Coach",
+  });
   if (spec.sport !== undefined || spec.positions || spec.city || spec.state || spec.lookingFor) {
-    await upsertProfile(db, row.id, {
+    await upsertProfile(db, m.memberId, {
       sport: spec.sport ?? "", preferredPosition: spec.positions?.[0] ?? "", secondaryPosition: spec.positions?.[1] ?? "",
       city: spec.city ?? "", state: spec.state ?? "",
       lookingForEmployment: spec.lookingFor?.employment ?? 0, lookingForNetworking: spec.lookingFor?.networking ?? 0,
       lookingForPartnership: spec.lookingFor?.partnership ?? 0, lookingForRecruitment: spec.lookingFor?.recruitment ?? 0,
-    }, now);
+    }, new Date().toISOString());
   }
-  return { memberId: row.id, sessionId: `s-${row.id}`, scope: "full" };
+  return m;
 }
 
 const find = async (viewer: Actor, text: string, limit = 20) => (await search.searchMembers(ctx, viewer, text, limit)).map((c) => c.memberId);
