@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconSend } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { MESSAGE_SUBJECT_MAX, type MessageParty, messageBody, messageSubject } from "../../../domains/messages/messages.schema.ts";
@@ -10,7 +9,7 @@ import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AssistantPanel } from "./AssistantPanel.tsx";
 import { RecipientField } from "./RecipientField.tsx";
-import { useRefreshMessages } from "./shared.tsx";
+import { SendButton, useRefreshMessages } from "./shared.tsx";
 
 /** Compose is open while set; `key` gives every opening a fresh form; `to` a contact chosen beforehand. */
 export type Composing = { key: number; to?: number } | null;
@@ -109,9 +108,7 @@ function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel(): void; 
           <Button variant="default" onClick={onCancel}>
             {texts.cancel}
           </Button>
-          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={send.isPending}>
-            {send.isPending ? texts.messageSending : texts.messageSend}
-          </Button>
+          <SendButton sending={send.isPending} />
         </Group>
       </Stack>
     </form>

@@ -1,6 +1,5 @@
-import { Alert, Avatar, Box, Button, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Avatar, Box, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconSend } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { type MessageItem, messageBody } from "../../../domains/messages/messages.schema.ts";
@@ -9,7 +8,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { otherParty, PartyLink, replySubject, useRefreshMessages } from "./shared.tsx";
+import { otherParty, PartyLink, replySubject, SendButton, useRefreshMessages } from "./shared.tsx";
 
 interface Props {
   /** The message shown; the modal is open while set. */
@@ -96,9 +95,7 @@ function ReplyForm({ message }: { message: MessageItem }) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={send.isPending}>
-            {send.isPending ? texts.messageSending : texts.messageSend}
-          </Button>
+          <SendButton sending={send.isPending} />
         </Group>
       </Stack>
     </form>

@@ -1,8 +1,10 @@
-import { Anchor } from "@mantine/core";
+import { Anchor, Button } from "@mantine/core";
+import { IconSend } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { MouseEvent } from "react";
 import { MESSAGE_SUBJECT_MAX, type MessageItem, type MessageParty } from "../../../domains/messages/messages.schema.ts";
+import { texts } from "../../../shared/texts.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** Every messages query (lists, unread count) fetched again: after a change made here. */
@@ -36,5 +38,14 @@ export function PartyLink({ party, fw = 600, size }: { party: MessageParty; fw?:
     >
       {party.name}
     </Anchor>
+  );
+}
+
+/** The submit button of Compose and of a reply: "Sending..." and disabled while the message goes out. */
+export function SendButton({ sending }: { sending: boolean }) {
+  return (
+    <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={sending}>
+      {sending ? texts.messageSending : texts.messageSend}
+    </Button>
   );
 }
