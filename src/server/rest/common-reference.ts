@@ -1,8 +1,7 @@
 import { schoolsInput } from "../../domains/reference/reference.schema.ts";
 import * as reference from "../../domains/reference/reference.service.ts";
-import { type Controller, fields } from "./registry.ts";
+import { blankToUndefined, type Controller, fields } from "./registry.ts";
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /**
  * common/*: the read-only lookups of the profile forms (public, rest-api.md "Authorization").

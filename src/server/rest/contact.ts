@@ -5,7 +5,7 @@ import * as search from "../../domains/search/search.service.ts";
 import { forbidden } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * contact/* of the original service (and member/IsFriendByContactID, member/IsFollowingContact):
@@ -69,11 +69,10 @@ const SEARCH_PAGE_CAP = 50;
 const RIGHT_COLUMN_SUGGESTIONS = 10;
 const FIND_CONTACTS_SUGGESTIONS = 50;
 
-const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
 const text = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : String(v));
 
 /** A member id named `name` in the query or body: 400 when missing or malformed. */
-const idField = (req: RestRequest, name: string) => memberIdParam(idText(fields(req, [name])[name]), name);
+const idField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
 /** The member id of a personal action: the caller only (403 otherwise). */
 function ownId(req: RestRequest, name = "memberID"): number {
@@ -248,8 +247,8 @@ export const memberContact: Controller = {
     methods: ["GET"],
     handler: async (req) => {
       const q = fields(req, ["memberID", "contactID"]);
-      const a = memberIdParam(req.params[0] ?? idText(q.memberID), req.params[0] !== undefined ? "id" : "memberID");
-      const b = memberIdParam(req.params[1] ?? idText(q.contactID), req.params[1] !== undefined ? "contact id" : "contactID");
+      const a = memberIdParam(req.params[0] ?? textOf(q.memberID), req.params[0] !== undefined ? "id" : "memberID");
+      const b = memberIdParam(req.params[1] ?? textOf(q.contactID), req.params[1] !== undefined ? "contact id" : "contactID");
       return contacts.areContactsFor(req.app, actorOf(req), a, b);
     },
   },

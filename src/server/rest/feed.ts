@@ -4,7 +4,7 @@ import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -83,7 +83,6 @@ const legacyPost = (p: Post) => ({
   children: p.replies.map(legacyReply),
 });
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** The text of a new post or reply: postMsg (query or body), a body's description, or a JSON string body. */
 function postMessage(req: RestRequest): unknown {

@@ -16,7 +16,7 @@ import {
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, forbidden, notFound } from "../../shared/errors.ts";
 import { MONTHS } from "../../shared/limits.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -244,11 +244,10 @@ const legacyPersonal = (info: PersonalInfo | null) => {
 
 // Input helpers ---------------------------------------------------------------------------------
 
-const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
 
 /** The member named by the first path segment, else by memberID in the query or body. */
 function targetMember(req: RestRequest): number {
-  return memberIdParam(req.params[0] ?? idText(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
+  return memberIdParam(req.params[0] ?? textOf(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
 }
 
 /** The target of a write: the caller only (403 otherwise, before the input is looked at). */
@@ -259,7 +258,7 @@ function ownTarget(req: RestRequest, memberId: number): number {
 
 /** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
 function optionalId(v: unknown, name: string): number | null {
-  const s = idText(v)?.trim() ?? "";
+  const s = textOf(v)?.trim() ?? "";
   if (s === "") return null;
   if (!/^\d{1,15}$/.test(s)) throw badInput(`${name} must be a number.`);
   const n = Number(s);

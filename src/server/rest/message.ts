@@ -5,7 +5,7 @@ import * as messages from "../../domains/messages/messages.service.ts";
 import { formatSentDate, notificationListInput } from "../../domains/notifications/notifications.schema.ts";
 import * as notifications from "../../domains/notifications/notifications.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest, TextAnswer } from "./registry.ts";
+import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest, TextAnswer, textOf } from "./registry.ts";
 
 /*
  * message/* of the original service: private messages, the unread count, notifications and the
@@ -68,15 +68,10 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest, Text
 /** Page size of the REST lists when ?limit is not given. */
 const DEFAULT_LIMIT = 50;
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
-/** A text field of the query or body: strings as they are, numbers as text, anything else missing. */
-const textOf = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
-
 /** {id} (or ?memberID) of a personal action: the caller's own, else 403. */
 function ownId(req: RestRequest): number {
   const fromPath = req.params[0];
-  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(idText(fields(req, ["memberID"]).memberID), "memberID");
+  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
   if (id !== actorOf(req).memberId) throw forbidden("Messages and notifications are private: the member id must be your own.");
   return id;
 }
@@ -168,9 +163,9 @@ export const message: Controller = {
     handler: async (req) => {
       const actor = actorOf(req);
       const f = fields(req, ["to", "from", "subject", "body"]);
-      const from = memberIdParam(idText(f.from), "from");
+      const from = memberIdParam(textOf(f.from), "from");
       if (from !== actor.memberId) throw forbidden("from must be your own member id.");
-      const to = memberIdParam(idText(f.to), "to");
+      const to = memberIdParam(textOf(f.to), "to");
       // The service checks subject and body (the spec's texts) before the recipient.
       const sent = await messages.send(req.app, actor, {
         toMemberId: to,

@@ -125,6 +125,12 @@ export function actorOf(req: RestRequest): Actor {
   return req.actor;
 }
 
+/** A value of the query or body as text: strings as they are, numbers as text, anything else missing. */
+export const textOf = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
+
+/** An empty value counts as not given (so the schema's default applies). */
+export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
 /** A member id from the path or query: digits only, else 400. */
 export function memberIdParam(value: string | undefined, name = "memberID"): number {
   const v = (value ?? "").trim();

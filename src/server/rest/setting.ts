@@ -20,7 +20,7 @@ import {
 import * as settings from "../../domains/settings/settings.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * setting/* of the original service: thin adapters over the settings service. Every action but
@@ -84,12 +84,11 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest } fro
  *   1/0: the saved settings as GetPrivacySearchSettings.
  */
 
-const idText = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v : undefined);
 
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
 function ownId(req: RestRequest): number {
   const fromPath = req.params[0];
-  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(idText(fields(req, ["memberID"]).memberID), "memberID");
+  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
   if (id !== actorOf(req).memberId) throw forbidden("Settings are private: the member id must be your own.");
   return id;
 }
