@@ -6,8 +6,9 @@
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../../../tests/support/domain-errors.ts";
 import { type DB } from "../../server/db/client.ts";
-import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type DomainEvent, DomainEvents } from "../platform/events.ts";
@@ -46,15 +47,6 @@ async function setPrivacy(m: Actor, patch: Partial<Record<"viewFriendsList" | "v
 }
 
 const setStatus = (m: Actor, status: number) => db.updateTable("member").set({ status }).where("id", "=", m.memberId).execute();
-
-async function expectError(p: Promise<unknown>, code: ErrorCode) {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-}
 
 const linkRows = (a: Actor, b: Actor) =>
   db

@@ -5,10 +5,11 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../../../tests/support/domain-errors.ts";
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import type { DB } from "../../server/db/client.ts";
-import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus, POSTS_PER_PAGE } from "../../shared/limits.ts";
 import { insertFollow, insertRequest } from "../contacts/contacts.repository.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
@@ -60,16 +61,6 @@ async function allPages(viewer: Actor, limit: number): Promise<{ ids: number[]; 
     cursor = p.nextCursor;
   }
   throw new Error("paging did not end");
-}
-
-async function expectError(p: Promise<unknown>, code: ErrorCode, message?: string) {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-  if (message) expect((error as DomainError).message).toBe(message);
 }
 
 /** Counts the statements run through a database handle (a Kysely plugin sees every query). */

@@ -4,10 +4,11 @@
  * unread count, search, keyset paging, the live events and the message.sent domain event.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../../../tests/support/domain-errors.ts";
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
 import type { DB } from "../../server/db/client.ts";
-import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
@@ -36,16 +37,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => stop());
-
-async function expectError(p: Promise<unknown>, code: ErrorCode, message?: string) {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-  if (message) expect((error as DomainError).message).toBe(message);
-}
 
 const list = (actor: Actor, input: MessageListInput = {}) => messages.list(ctx, actor, messageListInput.parse(input));
 const countMessages = async () => Number((await db.selectFrom("message").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);

@@ -6,10 +6,11 @@
  * view and search change at once) and the signed-in devices list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../../../tests/support/domain-errors.ts";
 import { type MailSink, startMailSink } from "../../../tests/support/mail-sink.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
 import type { DB } from "../../server/db/client.ts";
-import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import { createSession, validateSessionToken } from "../accounts/sessions.ts";
@@ -81,16 +82,6 @@ async function newMember(first = "Casey", last = "Keeper"): Promise<TestMember> 
 
 /** Another signed-in device of the same member. */
 const signInAgain = (m: { memberId: number }, userAgent = SAFARI_IPHONE) => createSession(db, m.memberId, "full", userAgent);
-
-async function expectError(p: Promise<unknown>, code: ErrorCode, message?: string) {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-  if (message !== undefined) expect((error as DomainError).message).toBe(message);
-}
 
 /** The first message of a failed zod parse. */
 function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | undefined {
