@@ -2,11 +2,8 @@ import { ActionIcon, Box, Card, type CardProps, Group, Text, Title, Tooltip, Uns
 import { useReducedMotion } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, type Key, type ReactNode, useEffect, useId, useState } from "react";
-import { texts } from "../../shared/texts.ts";
+import { fillText, texts } from "../../shared/texts.ts";
 import { ErrorAlert } from "./ErrorAlert.tsx";
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
 
 interface CarouselProps<T> {
   /** The visible heading, also the carousel's accessible name. */
@@ -99,7 +96,7 @@ export function Carousel<T>({
             key={itemKey(item)}
             role="group"
             aria-roledescription={texts.slide}
-            aria-label={fill(texts.slideOf, { n: i + 1, count })}
+            aria-label={fillText(texts.slideOf, { n: i + 1, count })}
             aria-hidden={i !== current || undefined}
             inert={i !== current}
             style={{
@@ -157,11 +154,11 @@ export function Carousel<T>({
       </Group>
       {body}
       {count > 1 && (
-        <Group gap={0} justify="center" mt="xs" role="group" aria-label={fill(texts.chooseSlide, { title })}>
+        <Group gap={0} justify="center" mt="xs" role="group" aria-label={fillText(texts.chooseSlide, { title })}>
           {items?.map((item, i) => (
             <UnstyledButton
               key={itemKey(item)}
-              aria-label={fill(texts.showSlide, { n: i + 1, count })}
+              aria-label={fillText(texts.showSlide, { n: i + 1, count })}
               aria-current={i === current || undefined}
               aria-controls={slidesId}
               onClick={() => go(i)}

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
-import { texts } from "../../../shared/texts.ts";
-import { fill } from "./actions.ts";
+import { fillText, texts } from "../../../shared/texts.ts";
 
 type Who = Pick<MemberCard, "memberId" | "name">;
 
@@ -27,7 +26,7 @@ export function ConfirmModal({ member, title, message, confirmLabel = texts.yes,
     <Modal opened={member !== null} onClose={onClose} title={title}>
       {member && (
         <Stack>
-          <Text>{fill(message, { name: member.name })}</Text>
+          <Text>{fillText(message, { name: member.name })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {cancelLabel}

@@ -3,10 +3,10 @@ import { IconCheck, IconMessage, IconUserPlus, IconX } from "@tabler/icons-react
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { texts } from "../../../shared/texts.ts";
+import { fillText, texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { fill, useContactAction } from "./actions.ts";
+import { useContactAction } from "./actions.ts";
 import { RequestContactModal } from "./ConfirmModal.tsx";
 import { StateBadge } from "./RelationActions.tsx";
 
@@ -54,7 +54,7 @@ export function ProfileActions({ memberId, name }: { memberId: number; name: str
       </Group>
       {r.requestReceived && (
         <Group gap="xs" wrap="wrap" role="group" aria-label={texts.respondToRequest}>
-          <Text size="sm">{fill(texts.requestFrom, { name })}</Text>
+          <Text size="sm">{fillText(texts.requestFrom, { name })}</Text>
           <Button size="xs" color="turf" leftSection={<IconCheck size={14} aria-hidden />} disabled={pending !== null} onClick={() => action.mutate({ action: "accept", memberId })}>
             {texts.accept}
           </Button>

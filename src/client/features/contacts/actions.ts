@@ -44,8 +44,3 @@ export function useBusyMembers(): Set<number> {
   });
   return new Set(ids);
 }
-
-/** "{name}" (and other placeholders) filled in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}

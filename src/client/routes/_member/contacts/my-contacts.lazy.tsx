@@ -4,9 +4,9 @@ import { IconSearch } from "@tabler/icons-react";
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import type { MemberCard } from "../../../../domains/contacts/contacts.schema.ts";
-import { texts } from "../../../../shared/texts.ts";
+import { fillText, texts } from "../../../../shared/texts.ts";
 import { ErrorAlert } from "../../../components/ErrorAlert.tsx";
-import { fill, useBusyMembers, useContactAction } from "../../../features/contacts/actions.ts";
+import { useBusyMembers, useContactAction } from "../../../features/contacts/actions.ts";
 import { ConfirmModal } from "../../../features/contacts/ConfirmModal.tsx";
 import { ContactsPage } from "../../../features/contacts/ContactsPage.tsx";
 import { MemberList, MemberRow } from "../../../features/contacts/MemberRow.tsx";
@@ -24,7 +24,7 @@ function MyContactsPage() {
   const busy = useBusyMembers();
   const count =
     members &&
-    (total === 1 ? texts.contactsFoundOne : fill(texts.contactsFound, { count: total }));
+    (total === 1 ? texts.contactsFoundOne : fillText(texts.contactsFound, { count: total }));
   return (
     <ContactsPage
       title={texts.myContacts}

@@ -1,8 +1,7 @@
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { texts } from "../../../../shared/texts.ts";
+import { fillText, texts } from "../../../../shared/texts.ts";
 import { ErrorAlert } from "../../../components/ErrorAlert.tsx";
-import { fill } from "../../../features/contacts/actions.ts";
 import { ContactsPage } from "../../../features/contacts/ContactsPage.tsx";
 import { MemberList, MemberRow } from "../../../features/contacts/MemberRow.tsx";
 import { trpc } from "../../../lib/trpc.ts";
@@ -14,7 +13,7 @@ function SearchResultsPage() {
   const text = (Route.useSearch().searchText ?? "").trim();
   const results = useQuery({ ...trpc.search.members.queryOptions({ text, limit: 50 }), enabled: text !== "" });
   return (
-    <ContactsPage title={text ? fill(texts.searchResultsFor, { text }) : texts.searchResults}>
+    <ContactsPage title={text ? fillText(texts.searchResultsFor, { text }) : texts.searchResults}>
       <ErrorAlert error={results.error} />
       <MemberList
         label={texts.searchResults}
