@@ -6,5 +6,3 @@ import { z } from "zod";
 export const liveInput = z
   .object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() })
   .optional();
-
-export type { LiveEvent, LiveEventType } from "../platform/live.ts";
