@@ -12,7 +12,7 @@ import { accessLog, requestMeta } from "./http/request-meta.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
 import { spaIndex, staticFiles } from "./http/static.ts";
-import { multipartLimit } from "./http/upload-limit.ts";
+import { bodyLimits } from "./http/body-limit.ts";
 import { account } from "./rest/account.ts";
 import { common } from "./rest/common.ts";
 import { commonReference } from "./rest/common-reference.ts";
@@ -54,7 +54,7 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     c.set("app", app);
     await next();
   });
-  http.use("*", accessLog(), securityHeaders, requestMeta(config.TRUST_PROXY));
+  http.use("*", accessLog(), securityHeaders, requestMeta(config.TRUST_PROXY, publicOrigin, config.CORS_ORIGINS), bodyLimits());
   if (config.CORS_ORIGINS.length > 0) {
     const legacyCors = cors({
       origin: config.CORS_ORIGINS,
@@ -68,7 +68,6 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     http.use("/api/*", legacyCors);
     http.use("/services/*", legacyCors);
   }
-  for (const prefix of ["/trpc/*", "/api/*", "/services/*"]) http.use(prefix, multipartLimit());
   http.use("/trpc/*", resolveSession({ acceptCookie: true }), csrfGuard(publicOrigin));
   for (const prefix of ["/api/*", "/services/*"]) {
     // Bearer tokens only (see resolveSession); the guard still refuses cookie-carrying cross-site writes.

@@ -36,6 +36,20 @@ describe("loadConfig", () => {
     expect(cfg.PORT).toBe(3000);
   });
 
+  it.each([
+    [undefined, 0],
+    ["off", 0],
+    ["on", 1],
+    ["true", 1],
+    ["2", 2],
+  ])("reads TRUST_PROXY=%s as %i trusted proxies", (value, proxies) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toBe(proxies);
+  });
+
+  it.each([["yes"], ["-1"], ["11"], ["1.5"]])("rejects TRUST_PROXY=%s with a message naming it", (value) => {
+    expect(configErrorOf({ TRUST_PROXY: value }).message).toMatch(/TRUST_PROXY/);
+  });
+
   it.each([["abc"], ["70000"], ["-1"], ["80.5"]])("rejects PORT=%s with a message naming PORT", (port) => {
     const error = configErrorOf({ PORT: port });
     expect(error.message).toMatch(/^\s*PORT: /m);

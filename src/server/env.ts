@@ -25,7 +25,16 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Sideline <no-reply@sideline.local>"),
   RATE_LIMITS: flag(true),
-  TRUST_PROXY: flag(false),
+  /**
+   * How many reverse proxies stand in front of the server: the client address is that many hops
+   * from the right of X-Forwarded-For (on = 1, off = 0). Hops further left are the client's own
+   * claim and never trusted.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || ["off", "false"].includes(v) ? "0" : ["on", "true"].includes(v) ? "1" : v))
+    .pipe(z.string().regex(/^(10|\d)$/, "must be on, off or the number of proxies (0-10)").transform(Number)),
   CORS_ORIGINS: z
     .string()
     .optional()

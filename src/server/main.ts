@@ -5,6 +5,7 @@ import { createMailer } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
 import { LocalLiveBus } from "../domains/platform/live.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
+import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
 import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
@@ -79,8 +80,13 @@ async function start() {
     setTimeout(importNews, 5_000).unref();
   }
 
-  // The live-event log keeps two days for reconnecting pages; older rows go hourly.
-  const pruneTimer = setInterval(() => void pruneLiveEvents(app).catch((error) => log.error("live event pruning failed", { error: String(error) })), 60 * 60_000);
+  // The live-event log keeps two days for reconnecting pages, client logs seven; older rows go hourly.
+  const prune = () => {
+    void pruneLiveEvents(app).catch((error) => log.error("live event pruning failed", { error: String(error) }));
+    void pruneClientLogs(app).catch((error) => log.error("client log pruning failed", { error: String(error) }));
+  };
+  const pruneTimer = setInterval(prune, 60 * 60_000);
+  setTimeout(prune, 60_000).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -11,6 +11,8 @@ export const POST_MAX_LENGTH = 150;
 export const POSTS_PER_PAGE = 5;
 export const NEWS_TEXT_LENGTH = 120;
 export const IMAGE_UPLOAD_MAX_BYTES = 3_000_000;
+/** Not in the spec: every body but an upload (JSON, forms) stops here; no action needs more than a few KB. */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PICTURE = "default.png";
 export const NAME_MAX_LENGTH = 50;

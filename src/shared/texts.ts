@@ -151,6 +151,8 @@ export const en = {
   // Photo upload (section 5) and media (section 8)
   uploadFileRequired: "Upload file is required. Please choose a file!",
   uploadFileTypes: "Only image file types .jpg, .png, .svg, and .gif are allowed!",
+  clientLogForeignOrigin: "Error reports without a session are accepted only from this site's own pages.",
+  requestBodyTooLarge: "The request is too large: at most 64 KB is accepted.",
   uploadFileTooBig: "The chosen image file size is too big! Only file size of 3 megabytes or less allowed.",
   uploadFileUnreadable: "The chosen image could not be read: it may be damaged or too large in pixels. Please choose another file.",
   noPlaylists: "No youtube playlist were found for this member.",
@@ -280,6 +282,7 @@ export const en = {
 
   // Generic
   tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
+  tooManyLiveStreams: "Too many live connections are open for your account. Close a tab or window and try again.",
   somethingWrong: "Something went wrong. Try again later!",
 
   // How the viewer stands to a member of a list (labelText of the legacy contact list items)

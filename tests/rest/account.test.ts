@@ -566,7 +566,8 @@ describe("common/Logs (GET) and common/logs (POST)", () => {
 
   it("GET Logs stores the message and stack of a client error", async () => {
     const message = `TypeError: x is undefined ${Math.random()}`;
-    const res = await h.c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`);
+    // From a page of the site (a same-origin GET names its page in Referer only).
+    const res = await h.c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`, { headers: { Referer: `${h.server.baseUrl}/home` } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
     expect(h.db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([

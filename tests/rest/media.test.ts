@@ -48,7 +48,7 @@ beforeAll(async () => {
       });
     }
     if (url.pathname === "/yt/playlistItems") {
-      if (playlist === "PLbroken") return send(403, { error: { errors: [{ reason: "quotaExceeded" }] } });
+      if (playlist === "PLquota") return send(403, { error: { errors: [{ reason: "quotaExceeded" }] } });
       return send(200, {
         items: [
           {
@@ -359,17 +359,37 @@ describe("member/GetVideoPlayList and member/GetVideosList", () => {
 
   it("lists a playlist's videos; [] when the site refuses; 400 for a malformed id; 401 without a token", async () => {
     const m = await member();
+    // Videos are fetched only for playlists a member's channel listed (the Videos tab lists them first).
+    await setChannel(m, "season2024");
+    await playlistsOf(m.accessToken, m.memberId);
     const res = await h.c.get("/api/member/GetVideosList/PLseason2024", { headers: bearer(m.accessToken) });
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
       { id: "dQw4w9WgXcQ", title: "Final", description: "The last match", publishedAt: "2024-06-01T12:00:00Z", thumbnail: "https://i.ytimg.com/v/mq.jpg" },
     ]);
     expect(ytHits.some((u) => u.pathname === "/yt/playlistItems" && u.searchParams.get("playlistId") === "PLseason2024")).toBe(true);
-    expect((await h.c.get("/api/member/GetVideosList/PLbroken", { headers: bearer(m.accessToken) })).json).toEqual([]);
+    const other = await member();
+    await setChannel(other, "quota");
+    await playlistsOf(m.accessToken, other.memberId);
+    expect((await h.c.get("/api/member/GetVideosList/PLquota", { headers: bearer(m.accessToken) })).json).toEqual([]);
     expect((await h.c.get("/api/member/GetVideosList/bad%20id!", { headers: bearer(m.accessToken) })).status).toBe(400);
     expect((await h.c.get("/api/member/GetVideoPlayList/abc", { headers: bearer(m.accessToken) })).status).toBe(400);
     expect((await h.c.get("/api/member/GetVideosList/PLseason2024")).status).toBe(401);
     expect((await h.c.get(`/api/member/GetVideoPlayList/${m.memberId}`)).status).toBe(401);
+  });
+
+  it("never asks the site for a playlist no member's channel listed, and asks again about a failure only after a while", async () => {
+    const m = await member();
+    const before = ytHits.length;
+    for (let i = 0; i < 20; i++) {
+      expect((await h.c.get(`/api/member/GetVideosList/PLguess${i}`, { headers: bearer(m.accessToken) })).json).toEqual([]);
+    }
+    expect(ytHits.length).toBe(before);
+    // A failing channel is asked once, not on every view.
+    const broken = await member();
+    await setChannel(broken, `UCbroken${broken.memberId}`);
+    for (let i = 0; i < 5; i++) expect((await playlistsOf(m.accessToken, broken.memberId)).json).toEqual([]);
+    expect(ytHits.filter((u) => u.searchParams.get("channelId") === `UCbroken${broken.memberId}`)).toHaveLength(1);
   });
 
   it("serves the same lists to the web client (tRPC videos.playlists and videos.videos)", async () => {
@@ -378,7 +398,7 @@ describe("member/GetVideoPlayList and member/GetVideosList", () => {
     const headers = { Cookie: `sideline_session=${owner.accessToken}` };
     const playlists = await h.c.get(`/trpc/videos.playlists${qs({ input: JSON.stringify({ memberId: owner.memberId }) })}`, { headers });
     expect(playlists.json.result.data).toEqual([expect.objectContaining({ id: `PLUCtrpc${owner.memberId}` })]);
-    const vids = await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: "PLseason2024" }) })}`, { headers });
+    const vids = await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: `PLUCtrpc${owner.memberId}` }) })}`, { headers });
     expect(vids.json.result.data).toEqual([expect.objectContaining({ id: "dQw4w9WgXcQ" })]);
     expect((await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: "x" }) })}`)).status).toBe(401);
   });

@@ -105,3 +105,9 @@ export async function insertClientLog(
 ): Promise<void> {
   await db.insertInto("clientLog").values(values).execute();
 }
+
+/** Deletes client logs written before `before` (ISO time); answers how many went. */
+export async function deleteClientLogsBefore(db: DB, before: string): Promise<number> {
+  const result = await db.deleteFrom("clientLog").where("createdAt", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

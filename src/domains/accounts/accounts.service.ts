@@ -1,5 +1,6 @@
 import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
+import { texts } from "../../shared/texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
 import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../platform/crypto.ts";
@@ -293,23 +294,36 @@ export async function refreshSession(
 
 const LOG_MESSAGE_MAX = 2_000;
 const LOG_STACK_MAX = 8_000;
+const LOG_URL_MAX = 500;
+/** Client logs are for diagnosing recent problems: older ones are pruned hourly. */
+export const CLIENT_LOG_RETENTION_MS = 7 * DAY;
 
-/** Stores an error the browser reported (rate-limited, size-capped) and echoes it to the server log. */
+/**
+ * Stores an error the browser reported and echoes it to the server log. Size-capped, rate-limited
+ * per address (and, without a session, site-wide), and accepted without a session only from the
+ * site's own pages (their Origin), so the table cannot be filled from anywhere.
+ */
 export async function recordClientLog(
   ctx: AppContext,
   actor: Actor | null,
   input: { message: string; stack: string; url: string; level: string },
   meta: RequestMeta,
 ): Promise<void> {
+  if (!actor && !meta.fromOwnPage) throw forbidden(texts.clientLogForeignOrigin);
   ctx.limiter.consume("clientLog", [`ip:${meta.ip}`]);
+  if (!actor) ctx.limiter.consume("anonymousClientLog", ["site"]);
   const entry = {
     memberId: actor?.memberId ?? null,
     level: input.level,
     message: input.message.slice(0, LOG_MESSAGE_MAX),
     stack: input.stack.slice(0, LOG_STACK_MAX),
-    url: input.url.slice(0, 500),
+    url: input.url.slice(0, LOG_URL_MAX),
     createdAt: isoNow(),
   };
   await repo.insertClientLog(ctx.db, entry);
   ctx.log.warn("client error", { memberId: entry.memberId, message: entry.message.slice(0, 300), url: entry.url });
 }
+
+/** Drops client logs older than the retention (called hourly by the server). */
+export const pruneClientLogs = (ctx: AppContext, now = new Date()) =>
+  repo.deleteClientLogsBefore(ctx.db, isoNow(new Date(now.getTime() - CLIENT_LOG_RETENTION_MS)));

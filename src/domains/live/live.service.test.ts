@@ -10,6 +10,8 @@ import type { DB } from "../../server/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import type { AppContext } from "../platform/context.ts";
 import type { LiveEvent } from "../platform/live.ts";
+import { texts } from "../../shared/texts.ts";
+import { createSession } from "../accounts/sessions.ts";
 import * as live from "./live.service.ts";
 
 let db: DB;
@@ -121,6 +123,44 @@ describe("the live stream", () => {
     expect((error as DomainError).code).toBe(ErrorCodes.Unauthorized);
     // A stream that starts with an ended session ends at once.
     await expect(live.stream(ctx, a, null).next()).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it("refuses more than 5 open streams per session and 20 per member with RATE_LIMITED; a closed stream frees its slot", async () => {
+    const a = await insertTestMember(db);
+    const open = async (actor: typeof a) => {
+      const stream = live.stream(ctx, actor, null);
+      const first = await stream.next().then(
+        (r) => r.value,
+        (e: unknown) => e,
+      );
+      return { stream, first };
+    };
+    const streams = [];
+    for (let i = 0; i < live.LIVE_STREAM_LIMITS.perSession; i++) {
+      const opened = await open(a);
+      expect(opened.first).toMatchObject({ type: "stream.ready" });
+      streams.push(opened.stream);
+    }
+    const refused = await open(a);
+    expect(refused.first).toBeInstanceOf(DomainError);
+    expect(refused.first).toMatchObject({ code: ErrorCodes.RateLimited, message: texts.tooManyLiveStreams });
+    await streams.pop()!.return(undefined);
+    expect((await open(a)).first).toMatchObject({ type: "stream.ready" });
+
+    // Other sessions of the same member (other devices) fill the member's 20.
+    for (let device = 0; streams.length + 1 < live.LIVE_STREAM_LIMITS.perMember; device++) {
+      const session = await createSession(db, a.memberId, "full", "test");
+      for (let i = 0; i < live.LIVE_STREAM_LIMITS.perSession && streams.length + 1 < live.LIVE_STREAM_LIMITS.perMember; i++) {
+        const opened = await open({ ...a, sessionId: session.sessionId });
+        expect(opened.first).toMatchObject({ type: "stream.ready" });
+        streams.push(opened.stream);
+      }
+    }
+    const fresh = await createSession(db, a.memberId, "full", "test");
+    expect((await open({ ...a, sessionId: fresh.sessionId })).first).toMatchObject({ code: ErrorCodes.RateLimited });
+    // Another member is not affected.
+    expect((await open(await insertTestMember(db))).first).toMatchObject({ type: "stream.ready" });
+    for (const stream of streams) await stream.return(undefined);
   });
 
   it("prunes events older than the retention", async () => {

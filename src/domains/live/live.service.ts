@@ -1,8 +1,9 @@
-import { unauthorized } from "../../shared/errors.ts";
+import { DomainError, ErrorCodes, unauthorized } from "../../shared/errors.ts";
+import { texts } from "../../shared/texts.ts";
 import { isSessionActive } from "../accounts/sessions.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
-import type { LiveEvent, LiveEventType } from "../platform/live.ts";
+import type { LiveBus, LiveEvent, LiveEventType } from "../platform/live.ts";
 import * as repo from "./live.repository.ts";
 
 /** A reconnecting page's missed events are read in pages of this size. */
@@ -11,6 +12,37 @@ const REPLAY_PAGE = 200;
 export const SESSION_CHECK_MS = 30_000;
 /** How long the log keeps events for replay. */
 export const LIVE_EVENT_RETENTION_MS = 2 * DAY;
+
+/**
+ * Streams one process keeps open at once: a page holds one, so five per session (tabs of one
+ * browser) and twenty per member (their devices) are generous; past that a client is hoarding
+ * connections, each of which holds memory and a socket.
+ */
+export const LIVE_STREAM_LIMITS = { perSession: 5, perMember: 20 } as const;
+
+/** Open streams per session and per member, for each bus (one per server process). */
+const openStreams = new WeakMap<LiveBus, Map<string, number>>();
+
+/** Takes a stream slot for the actor, or throws RATE_LIMITED; the returned function gives it back (once). */
+function reserveStream(ctx: AppContext, actor: Actor): () => void {
+  let counts = openStreams.get(ctx.live);
+  if (!counts) openStreams.set(ctx.live, (counts = new Map()));
+  const keys = [`session:${actor.sessionId}`, `member:${actor.memberId}`] as const;
+  if ((counts.get(keys[0]) ?? 0) >= LIVE_STREAM_LIMITS.perSession || (counts.get(keys[1]) ?? 0) >= LIVE_STREAM_LIMITS.perMember) {
+    throw new DomainError(ErrorCodes.RateLimited, texts.tooManyLiveStreams);
+  }
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const key of keys) {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+    }
+  };
+}
 
 /**
  * Writes a live event to the member's log, then tells their open pages. Best effort: the action it
@@ -34,9 +66,11 @@ export async function emit(ctx: AppContext, memberId: number, type: LiveEventTyp
  * as it happens, until `signal` aborts. It subscribes before replaying, so nothing that happens
  * during the replay is lost, and skips what the page has already. Once the session ends (signed out
  * on another device, password changed, deactivated) it ends with UNAUTHORIZED: before each event it
- * checks, and every 30 s while idle, so an ended session hears nothing more.
+ * checks, and every 30 s while idle, so an ended session hears nothing more. Past
+ * LIVE_STREAM_LIMITS open streams it ends at once with RATE_LIMITED.
  */
 export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number | null, signal?: AbortSignal): AsyncGenerator<LiveEvent> {
+  const release = reserveStream(ctx, actor);
   const queue: LiveEvent[] = [];
   // Resolves the idle wait: a new event, or the request's end.
   let wake: (() => void) | null = null;
@@ -91,6 +125,7 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
       if (idle) await requireSession();
     }
   } finally {
+    release();
     signal?.removeEventListener("abort", onAbort);
     unsubscribe();
     ctx.log.debug("live stream closed", { memberId: actor.memberId });

@@ -32,9 +32,13 @@ const textOf = (v: unknown): string => {
 };
 const attr = (v: Node, name: string): string => (v && typeof v === "object" ? String(v[`@_${name}`] ?? "") : "");
 
+/** A description longer than this is cut before the tag patterns run (they are quadratic over unclosed tags). */
+const HTML_FRAGMENT_MAX_LENGTH = 20_000;
+
 /** Text of an HTML fragment (feed descriptions are often HTML): tags dropped, entities decoded, spaces folded. */
 export function plainText(html: string): string {
   return html
+    .slice(0, HTML_FRAGMENT_MAX_LENGTH)
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")

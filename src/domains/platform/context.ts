@@ -38,6 +38,8 @@ export interface AppContext {
 export interface RequestMeta {
   ip: string;
   userAgent: string;
+  /** The request came from a page of this site (its Origin is the site's own); absent means no. */
+  fromOwnPage?: boolean;
 }
 
 /** The signed-in member as services see it: taken from the session, never from input. */

@@ -10,6 +10,8 @@ export const RATE_LIMIT_RULES = {
   codeEntry: { max: 10, windowMs: 15 * MINUTE },
   mail: { max: 10, windowMs: 60 * MINUTE },
   clientLog: { max: 30, windowMs: MINUTE },
+  // Logs without a session, from all addresses together: they cost disk, and addresses are cheap.
+  anonymousClientLog: { max: 300, windowMs: 60 * MINUTE },
   // Notification e-mails to one member, whoever causes them; past it the site still notifies.
   notificationMail: { max: 30, windowMs: 60 * MINUTE },
   // Private messages: generous for a conversation, a ceiling for spam.

@@ -39,7 +39,7 @@ function answer(url: URL): { status: number; body: unknown; delayMs?: number; ra
     };
   }
   if (url.pathname.endsWith("/playlistItems")) {
-    if (playlist === "PL_missing") return { status: 404, body: { error: { code: 404, errors: [{ reason: "playlistNotFound" }] } } };
+    if (playlist === "PL-UC_missing-1") return { status: 404, body: { error: { code: 404, errors: [{ reason: "playlistNotFound" }] } } };
     return {
       status: 200,
       body: {
@@ -116,7 +116,9 @@ describe("YouTube video provider", () => {
 
   it("maps a playlist's videos (playlistItems.list?part=snippet&playlistId), leaving out private and id-less entries", async () => {
     const yt = provider();
-    expect(await yt.videos("PL_x")).toEqual([
+    await yt.playlists("UC_x");
+    hits.length = 0;
+    expect(await yt.videos("PL-UC_x-1")).toEqual([
       {
         id: "vid111",
         title: "Hat-trick",
@@ -126,7 +128,17 @@ describe("YouTube video provider", () => {
       },
     ]);
     expect(hits[0]!.pathname).toBe("/youtube/v3/playlistItems");
-    expect(hits[0]!.searchParams.get("playlistId")).toBe("PL_x");
+    expect(hits[0]!.searchParams.get("playlistId")).toBe("PL-UC_x-1");
+  });
+
+  it("fetches videos only for playlists a channel listed: any other id never reaches the site", async () => {
+    const yt = provider();
+    expect(await yt.videos("PL_guessed")).toEqual([]);
+    expect(await yt.videos("PL-UC_other-1")).toEqual([]);
+    expect(hits).toHaveLength(0);
+    await yt.playlists("UC_other");
+    expect(await yt.videos("PL-UC_other-1")).toHaveLength(1);
+    expect(hits.map((h) => h.pathname)).toEqual(["/youtube/v3/playlists", "/youtube/v3/playlistItems"]);
   });
 
   it("caches answers for the TTL: a second call does not reach the site", async () => {
@@ -135,8 +147,8 @@ describe("YouTube video provider", () => {
     const first = await yt.playlists("UC_cache");
     const second = await yt.playlists("UC_cache");
     expect(second).toEqual(first);
-    await yt.videos("PL_cache");
-    await yt.videos("PL_cache");
+    await yt.videos("PL-UC_cache-1");
+    await yt.videos("PL-UC_cache-1");
     expect(hits).toHaveLength(2);
     now += 60_001;
     await yt.playlists("UC_cache");
@@ -156,12 +168,19 @@ describe("YouTube video provider", () => {
     expect(hits).toHaveLength(4);
   });
 
-  it("answers [] on an error answer, logs it without the key, and does not cache the failure", async () => {
-    const yt = provider();
+  it("answers [] on an error answer, logs it without the key, and reuses the failure for a minute only", async () => {
+    let now = 1_000_000;
+    const yt = provider({ now: () => now });
     expect(await yt.playlists("UC_quota")).toEqual([]);
+    expect(await yt.playlists("UC_quota")).toEqual([]);
+    expect(hits).toHaveLength(1);
+    now += 60_001;
     expect(await yt.playlists("UC_quota")).toEqual([]);
     expect(hits).toHaveLength(2);
-    expect(await yt.videos("PL_missing")).toEqual([]);
+    await yt.playlists("UC_missing");
+    expect(await yt.videos("PL-UC_missing-1")).toEqual([]);
+    expect(await yt.videos("PL-UC_missing-1")).toEqual([]);
+    expect(hits).toHaveLength(4);
     expect(lines.join("\n")).toContain("quotaExceeded");
     expect(lines.join("\n")).toContain("playlistNotFound");
     expect(lines.join("\n")).not.toContain(KEY);
@@ -180,7 +199,7 @@ describe("YouTube video provider", () => {
   it("answers [] without a key or a channel and never calls the site then", async () => {
     const yt = createYoutubeProvider({ baseUrl, log });
     expect(await yt.playlists("UC_team")).toEqual([]);
-    expect(await yt.videos("PL_x")).toEqual([]);
+    expect(await yt.videos("PL-UC_team-1")).toEqual([]);
     expect(await provider().playlists("")).toEqual([]);
     expect(hits).toHaveLength(0);
   });

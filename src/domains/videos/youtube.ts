@@ -13,6 +13,8 @@ export interface YoutubeOptions {
   log: Logger;
   /** How long an answer is reused (default 10 minutes). */
   ttlMs?: number;
+  /** How long a failure is reused before the site is asked again (default 1 minute). */
+  errorTtlMs?: number;
   /** How many answers are kept at most (default 500; the least recently used go first). */
   maxEntries?: number;
   /** How long one request may take (default 5 s). */
@@ -80,9 +82,9 @@ class LruTtlCache<T> {
     return entry.value;
   }
 
-  set(key: string, value: Promise<T>): void {
+  set(key: string, value: Promise<T>, ttlMs = this.ttlMs): void {
     this.entries.delete(key);
-    this.entries.set(key, { expires: this.now() + this.ttlMs, value });
+    this.entries.set(key, { expires: this.now() + ttlMs, value });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -90,16 +92,21 @@ class LruTtlCache<T> {
     }
   }
 
-  delete(key: string, value: Promise<T>): void {
-    if (this.entries.get(key)?.value === value) this.entries.delete(key);
+  /** Shortens the life of `value` under `key` (a failure), unless a newer value replaced it. */
+  expireSooner(key: string, value: Promise<T>, ttlMs: number): void {
+    const entry = this.entries.get(key);
+    if (entry?.value === value) entry.expires = Math.min(entry.expires, this.now() + ttlMs);
   }
 }
 
 /**
  * The YouTube Data API v3 as Sideline's video provider: a channel's playlists (playlists.list) and
- * a playlist's videos (playlistItems.list), first page only. Answers are cached in memory; failed
- * requests are not cached and answer an empty list (the screen shows the spec's empty texts and a
- * link to the channel). The key never appears in a log line.
+ * a playlist's videos (playlistItems.list), first page only. Answers are cached in memory; failures
+ * answer an empty list (the screen shows the spec's empty texts and a link to the channel) and are
+ * cached for a minute, so a failing or quota-exhausted site is not asked on every page view.
+ * Videos are fetched only for playlists that a member's channel listed: each call spends the
+ * operator's API quota, and any other id would let a client spend it at will. The key never appears
+ * in a log line.
  */
 export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
   const { apiKey, log } = options;
@@ -107,7 +114,13 @@ export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const maxResults = options.maxResults ?? 50;
   const now = options.now ?? Date.now;
-  const cache = new LruTtlCache<unknown[]>(options.ttlMs ?? 10 * MINUTE, options.maxEntries ?? 500, now);
+  const ttlMs = options.ttlMs ?? 10 * MINUTE;
+  const errorTtlMs = options.errorTtlMs ?? MINUTE;
+  const maxEntries = options.maxEntries ?? 500;
+  const cache = new LruTtlCache<unknown[]>(ttlMs, maxEntries, now);
+  // Playlist ids that members' channels listed lately: the only ones whose videos are fetched.
+  const listedPlaylists = new LruTtlCache<true>(6 * ttlMs, 20 * maxEntries, now);
+  const LISTED = Promise.resolve(true as const);
 
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[key]").split(encodeURIComponent(apiKey)).join("[key]") : text);
 
@@ -145,7 +158,7 @@ export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
     const hit = cache.get(key);
     if (hit) return (await hit) as T[];
     const pending = load().then((value) => {
-      if (value === null) cache.delete(key, pending);
+      if (value === null) cache.expireSooner(key, pending, errorTtlMs);
       return value ?? [];
     });
     cache.set(key, pending);
@@ -163,6 +176,7 @@ export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
           log.warn("video provider answered an unexpected shape", { endpoint: "playlists", channelId });
           return null;
         }
+        for (const item of parsed.data.items) listedPlaylists.set(item.id, LISTED);
         return parsed.data.items.map((item) => ({
           id: item.id,
           title: item.snippet?.title ?? "",
@@ -174,6 +188,10 @@ export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
 
     async videos(playlistId) {
       if (!apiKey || !playlistId) return [];
+      if (!listedPlaylists.get(playlistId)) {
+        log.debug("video playlist not listed by a member's channel: not fetched", { playlistId });
+        return [];
+      }
       return cached<Video>(`videos:${playlistId}`, async () => {
         const raw = await call("playlistItems", { part: "snippet", playlistId });
         if (raw === null) return null;

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { newToken } from "../../domains/platform/crypto.ts";
 import type { AppEnv } from "./context.ts";
@@ -23,9 +23,7 @@ export function csrfGuard(publicOrigin: string, corsOrigins: readonly string[] =
     if (SAFE_METHODS.has(c.req.method) || c.get("authVia") === "bearer") return next();
 
     const origin = c.req.header("origin");
-    const xsrfHeader = c.req.header("x-xsrf-token");
-    const xsrfCookie = getCookie(c, XSRF_COOKIE);
-    const xsrfOk = !!xsrfHeader && !!xsrfCookie && xsrfHeader === xsrfCookie;
+    const xsrfOk = hasXsrfPair(c);
     const originOk = !!origin && isSameSite(origin, c.req.header("host"), publicOrigin);
 
     if (originOk || xsrfOk) return next();
@@ -34,7 +32,15 @@ export function csrfGuard(publicOrigin: string, corsOrigins: readonly string[] =
   };
 }
 
-function isSameSite(origin: string, host: string | undefined, publicOrigin: string): boolean {
+/** The legacy X-XSRF-TOKEN header equals the XSRF-TOKEN cookie, which only this site's pages can read. */
+export function hasXsrfPair(c: Context<AppEnv>): boolean {
+  const header = c.req.header("x-xsrf-token");
+  const cookie = getCookie(c, XSRF_COOKIE);
+  return !!header && !!cookie && header === cookie;
+}
+
+/** An Origin of this site: the public URL's, or the host the request was sent to. */
+export function isSameSite(origin: string, host: string | undefined, publicOrigin: string): boolean {
   if (origin === publicOrigin) return true;
   try {
     return !!host && new URL(origin).host === host;

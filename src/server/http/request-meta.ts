@@ -1,12 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/bun";
+import { forwardedClient } from "./client-address.ts";
 import type { AppEnv } from "./context.ts";
+import { hasXsrfPair, isSameSite } from "./csrf.ts";
 
-/** Client address (X-Forwarded-For only behind a trusted proxy) and user agent, for rate limits. */
-export function requestMeta(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+/**
+ * Client address (from X-Forwarded-For only behind trusted proxies) and user agent, for rate
+ * limits, and whether the request came from one of the site's own pages: its Origin is this
+ * site's or one of the operator's listed client origins (CORS_ORIGINS), or it carries the
+ * X-XSRF-TOKEN pair that only pages of this site can read from the cookie.
+ */
+export function requestMeta(trustedProxies: number, publicOrigin: string, clientOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let ip = "";
-    if (trustProxy) ip = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
+    let ip = forwardedClient(c.req.header("x-forwarded-for"), trustedProxies);
     if (!ip) {
       try {
         ip = getConnInfo(c).remote.address ?? "";
@@ -14,7 +20,10 @@ export function requestMeta(trustProxy: boolean): MiddlewareHandler<AppEnv> {
         ip = "";
       }
     }
-    c.set("meta", { ip: ip || "unknown", userAgent: c.req.header("user-agent") ?? "" });
+    // A same-origin GET carries no Origin header: its Referer names the page.
+    const origin = c.req.header("origin") ?? originOf(c.req.header("referer"));
+    const fromOwnPage = (!!origin && (isSameSite(origin, c.req.header("host"), publicOrigin) || clientOrigins.includes(origin))) || hasXsrfPair(c);
+    c.set("meta", { ip: ip || "unknown", userAgent: c.req.header("user-agent") ?? "", fromOwnPage });
     await next();
   };
 }
@@ -27,4 +36,13 @@ export function accessLog(): MiddlewareHandler<AppEnv> {
     const ms = (performance.now() - started).toFixed(1);
     c.get("app").log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
   };
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@ import { validateSessionToken } from "../../domains/accounts/sessions.ts";
 import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import { loginResult } from "./legacy-shapes.ts";
 import { member } from "./member.ts";
-import { type Controller, fields, type RestRequest, TextAnswer } from "./registry.ts";
+import { actorOf, type Controller, fields, type RestRequest, TextAnswer } from "./registry.ts";
 
 async function loginAction(req: RestRequest, input: { email: unknown; password: unknown }) {
   const credentials = loginInput.parse(input);
@@ -73,6 +73,16 @@ export const account: Controller = {
     // Through fields(): legacy clients send names with stray spaces or in another case.
     handler: async (req) =>
       new TextAnswer(await accounts.register(req.app, registerInput.parse(fields(req, REGISTER_FIELDS)), req.meta)),
+  },
+  // Not in the original service: lets a legacy client revoke its bearer token (the web client
+  // signs out through tRPC account.logout). A deactivated login's restricted token may sign out too.
+  logout: {
+    methods: ["POST"],
+    allowRestricted: true,
+    handler: async (req) => {
+      await accounts.logout(req.app, actorOf(req));
+      return { signedOut: true };
+    },
   },
   // Aliases the original service also answered under account/.
   ResetPassword: member.ResetPassword!,

@@ -265,17 +265,26 @@ function optionalId(v: unknown, name: string): number | null {
   return n > 0 ? n : null;
 }
 
-/** Height as inches (73, "73") or as the form shows it (`6' 1"`). Anything else goes to the schema as it is. */
+/** Longer than any height or weight a member types: such text goes to the schema, which refuses it. */
+const MEASURE_MAX_LENGTH = 16;
+
+/**
+ * Height as inches (73, "73") or as the form shows it (`6' 1"`). Anything else goes to the schema
+ * as it is. The text is trimmed and bounded before the pattern runs: a pattern with adjacent
+ * `\s*` once took 15 s over 100,000 spaces and blocked the whole process.
+ */
 function legacyHeight(v: unknown): unknown {
   if (typeof v !== "string") return v;
-  const m = /^\s*(\d)\s*'\s*(\d{1,2})\s*(?:"|'')?\s*$/.exec(v);
+  const s = v.trim();
+  const m = s.length <= MEASURE_MAX_LENGTH ? /^(\d)\s*'\s*(\d{1,2})\s*(?:"|'')?$/.exec(s) : null;
   return m ? Number(m[1]) * 12 + Number(m[2]) : v;
 }
 
-/** Weight as lbs (180, "180", "180 lbs"). */
+/** Weight as lbs (180, "180", "180 lbs"), bounded and trimmed like the height. */
 function legacyWeight(v: unknown): unknown {
   if (typeof v !== "string") return v;
-  const m = /^\s*(\d{1,3})\s*(?:lbs?\.?)?\s*$/i.exec(v);
+  const s = v.trim();
+  const m = s.length <= MEASURE_MAX_LENGTH ? /^(\d{1,3})\s*(?:lbs?\.?)?$/i.exec(s) : null;
   return m ? Number(m[1]) : v;
 }
 
