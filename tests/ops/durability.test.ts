@@ -4,6 +4,12 @@
  *   SQLite file passes `PRAGMA integrity_check` when a server starts on it again;
  * - a shutdown (SIGTERM) lets the requests in flight finish with their answers, refuses new
  *   connections, ends the open live streams and exits within 10 s.
+ *
+ * What the crash test catches: a write answered before it is committed (a write-behind queue, a
+ * transaction left open: seen failing with a BEGIN that never commits), and a file left corrupt by a
+ * kill in the middle of a commit (journal_mode OFF or MEMORY). It cannot catch a power loss: after
+ * a process crash the operating system still writes what SQLite handed it, so synchronous=OFF alone
+ * loses nothing here (WAL + synchronous=NORMAL also survives a power loss, up to the last commits).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get as httpGet, type IncomingMessage, type Server } from "node:http";
