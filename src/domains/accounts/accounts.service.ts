@@ -294,6 +294,9 @@ export async function refreshSession(
 const LOG_MESSAGE_MAX = 2_000;
 const LOG_STACK_MAX = 8_000;
 
+/** A page address without its query and fragment: links carry codes and tokens (complete-register?email&code). */
+const withoutQuery = (url: string) => url.replace(/[?#].*$/s, "");
+
 /** Stores an error the browser reported (rate-limited, size-capped) and echoes it to the server log. */
 export async function recordClientLog(
   ctx: AppContext,
@@ -307,7 +310,7 @@ export async function recordClientLog(
     level: input.level,
     message: input.message.slice(0, LOG_MESSAGE_MAX),
     stack: input.stack.slice(0, LOG_STACK_MAX),
-    url: input.url.slice(0, 500),
+    url: withoutQuery(input.url).slice(0, 500),
     createdAt: isoNow(),
   };
   await repo.insertClientLog(ctx.db, entry);
