@@ -104,11 +104,7 @@ function browser() {
   });
   const take = (label: string, res: ApiResponse) => {
     keep(label, res);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
+    for (const [name, value] of Object.entries(cookiesOf(res.headers))) {
       if (value) jar[name] = value;
       else delete jar[name];
     }
