@@ -17,6 +17,8 @@ import { migrateToLatest } from "./db/migrator.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 
 const ROOT = path.resolve(import.meta.dir, "../..");
+/** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
+const DRAIN_MS = 7_000;
 
 async function start() {
   let config;
@@ -37,6 +39,7 @@ async function start() {
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
   const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
+  const shutdown = new AbortController();
   const app = {
     db,
     mailer,
@@ -51,6 +54,7 @@ async function start() {
     linkSigner: createLinkSigner(keyMaterial),
     operatorEmail: config.OPERATOR_EMAIL,
     assistant: createAssistant({ baseUrl: config.ASSISTANT_BASE_URL, apiKey: config.ASSISTANT_API_KEY, model: config.ASSISTANT_MODEL, log }),
+    shutdown: shutdown.signal,
   };
   registerNotificationHandlers(app);
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
@@ -95,9 +99,12 @@ async function start() {
     log.info(`${signal}: stopping`);
     clearInterval(newsTimer);
     clearInterval(pruneTimer);
-    // Open pages hold live streams that never end by themselves: give ordinary requests a moment
-    // to finish, then close what is left, so the queued e-mails below still go out.
-    await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    // Stop taking connections and end the open live streams (their pages reconnect to the next
+    // server); requests in flight finish with their answers. Whatever is still open after 7 s is
+    // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
+    shutdown.abort();
+    const drained = await Promise.race([server.stop().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false))]);
+    if (!drained) log.warn(`requests still open after ${DRAIN_MS} ms are closed`);
     await server.stop(true);
     await app.events.settled();
     await mailer.flush();

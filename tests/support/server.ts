@@ -48,6 +48,11 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** How long to wait for /api/health (default 20 s). */
   startTimeoutMs?: number;
+  /**
+   * Run on this data directory (a restart after a crash, a restored backup): it is created if
+   * missing and kept on stop(). By default a fresh temporary one that stop() deletes.
+   */
+  dataDir?: string;
 }
 
 export interface RunningServer {
@@ -57,6 +62,8 @@ export interface RunningServer {
   dbFile: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
+  /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) and resolves with the exit code once the process has exited (-1 when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -87,7 +94,8 @@ function waitForExit(child: ChildProcess, exited: Promise<unknown>, ms: number):
 /** Starts the real server and resolves once GET /api/health answers 200; throws with its output otherwise. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-test-"));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sideline-test-"));
   const { child, exited, output } = spawnServer(options, port, dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -99,7 +107,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await waitForExit(child, exited, 5_000);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
   };
 
   const timeoutMs = options.startTimeoutMs ?? 20_000;
@@ -123,7 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, dataDir, dbFile: path.join(dataDir, "sideline.db"), output, stop };
+  return { baseUrl, dataDir, dbFile: path.join(dataDir, "sideline.db"), output, kill, stop };
 }
 
 /** Runs the server with options that should make it refuse to start; resolves with its exit code and output. */

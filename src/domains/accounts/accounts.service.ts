@@ -298,6 +298,9 @@ const LOG_URL_MAX = 500;
 /** Client logs are for diagnosing recent problems: older ones are pruned hourly. */
 export const CLIENT_LOG_RETENTION_MS = 7 * DAY;
 
+/** A page address without its query and fragment: links carry codes and tokens (complete-register?email&code). */
+const withoutQuery = (url: string) => url.split(/[?#]/, 1)[0] ?? "";
+
 /**
  * Stores an error the browser reported and echoes it to the server log. Size-capped, rate-limited
  * per address (and, without a session, site-wide), and accepted without a session only from the
@@ -317,7 +320,7 @@ export async function recordClientLog(
     level: input.level,
     message: input.message.slice(0, LOG_MESSAGE_MAX),
     stack: input.stack.slice(0, LOG_STACK_MAX),
-    url: input.url.slice(0, LOG_URL_MAX),
+    url: withoutQuery(input.url).slice(0, LOG_URL_MAX),
     createdAt: isoNow(),
   };
   await repo.insertClientLog(ctx.db, entry);

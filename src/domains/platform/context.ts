@@ -32,6 +32,8 @@ export interface AppContext {
   linkSigner?: LinkSigner;
   /** OPERATOR_EMAIL: where advertising enquiries are mailed; without it they are only stored. */
   operatorEmail?: string;
+  /** Aborts when the server starts to stop: open live streams end, so the shutdown waits only for ordinary requests. */
+  shutdown?: AbortSignal;
 }
 
 /** Facts about the request that services need for rate limits and the sessions list. */

@@ -1,0 +1,23 @@
+/**
+ * npm run restore FILE: puts a backup of npm run backup back as DATA_DIR's database (and its
+ * pictures, when the backup has them). Stop the server first: a database still open is refused.
+ * The backup is checked with integrity_check before anything changes; the replaced database and
+ * uploads folder are kept aside as *.before-restore-<UTC time>. See README "Backups and restore".
+ */
+import path from "node:path";
+import { BackupError, restore } from "../src/server/db/backup.ts";
+import { ConfigError, loadConfig } from "../src/server/env.ts";
+
+try {
+  const dataDir = path.resolve(loadConfig().DATA_DIR);
+  const [file, ...extra] = process.argv.slice(2);
+  if (!file || extra.length > 0 || file.startsWith("-")) throw new BackupError("Usage: npm run restore FILE");
+  const done = restore(dataDir, path.resolve(file));
+  console.log(`restored ${path.resolve(file)} into ${dataDir}`);
+  if (done.replaced) console.log(`the replaced database is kept as ${done.replaced}`);
+  if (done.uploadsRestored) console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
+} catch (error) {
+  if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
