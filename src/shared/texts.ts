@@ -42,6 +42,8 @@ export const en = {
   noAccountYet: "New to Sideline?",
   loginNotFound:
     "Sorry, we could not find your account. Please double-check your credential. Or if you recently signed up, please check your email to complete the registration.",
+  loginThrottled:
+    "Too many failed log-ins for this account from here. Wait a few minutes, log in from a device you have used before, or reset your password with Forgot Password.",
   loginDeactivated: "Your account was deactivated recently or sometime ago. To re-activate your account, please",
   clickHere: "click here",
 
@@ -62,6 +64,10 @@ export const en = {
   passwordRequired: "Password is required.",
   firstNameIsRequired: "First name is required.",
   lastNameIsRequired: "Last name is required.",
+  // Names (first, middle, last; registration, profile, settings): plain words, nothing a mail could turn into a link.
+  nameCharacters: "Use letters, with spaces, apostrophes ('), hyphens (-) or periods (.) where your name has them.",
+  nameNoWebAddress: "A name cannot contain a web address.",
+  nameTooLong: "A name can have at most 50 characters.",
   passwordMinRegister: "Password must at least be 5 characters.",
   reEnterRequired: "Re-enter Password is required.",
   reEnterMustMatch: "Re-enter password must match password.",

@@ -284,7 +284,8 @@ test("privacy, Profile tab: Contact Info. set to Private is private for another 
 });
 
 test("privacy, Search tab: Only Contacts hides the member from another member's navbar search", async ({ page, browser }) => {
-  const surname = `Hidden${Math.random().toString(36).slice(2, 8)}`;
+  // Letters only: names are plain words (digits are refused).
+  const surname = `Hidden${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
   const owner = await memberViaApi({ firstName: "Sam", lastName: surname });
   const viewer = await signedIn(browser, await memberViaApi({ firstName: "Val", lastName: "Seeker" }));
   await navSearch(viewer.page).fill(surname);

@@ -291,16 +291,18 @@ export async function registerAndConfirm(
   baseUrl: string,
   sink: Pick<MailSink, "waitForMail">,
   overrides: Record<string, string> = {},
+  /** Extra request headers (an X-Forwarded-For client address when rate limits are on). */
+  headers: Record<string, string> = {},
 ): Promise<RegisteredMember> {
   const client = api(baseUrl);
   const body = registrationBody(overrides);
-  const registered = await client.post("/api/account/register", { body });
+  const registered = await client.post("/api/account/register", { body, headers });
   if (registered.status !== 200 || registered.text !== "NewEmail") {
     throw new Error(`register answered ${registered.status}: ${registered.text}`);
   }
   const mail = await sink.waitForMail(body.email);
   const { code } = registrationCodeOf(mail.text);
-  const confirmed = await client.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
+  const confirmed = await client.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code }, headers });
   const login = confirmed.json as LoginResult | undefined;
   if (confirmed.status !== 200 || !login?.accessToken) {
     throw new Error(`loginNewRegisteredUser answered ${confirmed.status}: ${confirmed.text}`);

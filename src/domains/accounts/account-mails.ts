@@ -37,6 +37,26 @@ export function registrationMail(to: string, firstName: string, link: string): M
   });
 }
 
+/**
+ * The confirmation link again, when the address is registered a second time (or a reset is asked
+ * for) before the first registration was confirmed. Nothing of that first registration changed:
+ * whoever registered again does not choose the account's password.
+ */
+export function registrationReminderMail(to: string, firstName: string, link: string): MailMessage {
+  return layoutMail({
+    to,
+    subject: "Confirm your Sideline account",
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      "Someone, probably you, asked to register again with this e-mail address. Your account is still waiting for you to confirm the address; the details and the password of your first registration are kept.",
+    ],
+    action: { label: "Complete registration", url: link },
+    after: [
+      'The link works for 7 days. If you do not remember the password you chose, confirm first, then use "Forgot Password" on the login page. If you did not sign up, you can ignore this e-mail.',
+    ],
+  });
+}
+
 export function resetMail(to: string, firstName: string, code: string, link: string): MailMessage {
   return layoutMail({
     to,

@@ -88,15 +88,32 @@ export async function useCode(db: DB, id: number, at: string): Promise<boolean> 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Voids the member's unused codes of one purpose, so only the newest code works. */
-export async function voidUnusedCodes(db: DB, memberId: number, purpose: string, at: string): Promise<void> {
-  await db
-    .updateTable("oneTimeCode")
-    .set({ usedAt: at })
+/**
+ * Keeps at most `keep` live codes of one purpose for the member: older unused ones beyond that are
+ * voided (newest kept). A new request adds a code instead of voiding the one already mailed.
+ */
+export async function voidCodesBeyond(db: DB, memberId: number, purpose: string, keep: number, at: string): Promise<void> {
+  const live = await db
+    .selectFrom("oneTimeCode")
+    .select("id")
     .where("memberId", "=", memberId)
     .where("purpose", "=", purpose)
     .where("usedAt", "is", null)
+    .where("expiresAt", ">", at)
+    .orderBy("id", "desc")
     .execute();
+  const extra = live.slice(keep).map((r) => r.id);
+  if (extra.length > 0) await db.updateTable("oneTimeCode").set({ usedAt: at }).where("id", "in", extra).execute();
+}
+
+/**
+ * Voids every code the member was mailed and has not used: reset codes, registration links and a
+ * pending e-mail change. Called when the account's address or password changes, so no code sent
+ * before (perhaps to an address the member left, or by someone holding a stolen session) still acts.
+ */
+export async function voidMemberCodes(db: DB, memberId: number, at: string): Promise<void> {
+  await db.updateTable("oneTimeCode").set({ usedAt: at }).where("memberId", "=", memberId).where("usedAt", "is", null).execute();
+  await db.deleteFrom("pendingEmailChange").where("memberId", "=", memberId).execute();
 }
 
 export async function insertClientLog(

@@ -5,11 +5,11 @@ import {
   GENDERS,
   isRealDate,
   MINIMUM_AGE_YEARS,
-  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROFILE_TYPES,
 } from "../../shared/limits.ts";
+import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 
 // Shared by the client (form validation) and the server (tRPC and REST input): no server imports.
@@ -46,8 +46,6 @@ export const newPasswordField = text.pipe(
     .max(PASSWORD_MAX_LENGTH, texts.passwordTooLong),
 );
 
-const nameField = (required: string) => text.pipe(z.string().trim().min(1, required).max(NAME_MAX_LENGTH));
-
 export const loginInput = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -55,8 +53,8 @@ const optionalNumberText = text.transform((v) => v.trim());
 
 export const registerInput = z
   .object({
-    firstName: nameField(texts.firstNameIsRequired),
-    lastName: nameField(texts.lastNameIsRequired),
+    firstName: personNameField(texts.firstNameIsRequired),
+    lastName: personNameField(texts.lastNameIsRequired),
     email: emailField,
     password: newPasswordField,
     confirmPwd: text.pipe(z.string().min(1, texts.reEnterRequired)),

@@ -118,28 +118,31 @@ describe("register", () => {
     expect((await accounts.login(ctx, { email: m.email, password: m.password }, meta)).kind).toBe("active");
   });
 
-  it("re-registering an unconfirmed address resends the mail and only the newest code works", async () => {
+  it("re-registering an unconfirmed address changes nothing of it and mails its owner another link", async () => {
     const first = registration();
     expect(await accounts.register(ctx, first, meta)).toBe("NewEmail");
     await mailer.flush();
     const oldCode = registrationCodeOf((await sink.waitForMail(first.email)).text).code;
+    const before = await memberRow(first.email);
 
     const second = registration({ email: first.email, password: "newer-password", firstName: "Kim" });
     expect(await accounts.register(ctx, second, meta)).toBe("NewEmail");
     await mailer.flush();
     const newMail = await sink.waitForMail(first.email);
-    expect(newMail.text).toContain("Hi Kim,");
+    expect(newMail.text).toContain("Hi Sam,");
+    expect(newMail.text).toContain("the password of your first registration are kept");
     const newCode = registrationCodeOf(newMail.text).code;
     expect(newCode).not.toBe(oldCode);
+    expect(await memberRow(first.email)).toEqual(before);
 
-    const rows = await db.selectFrom("member").select("id").where("email", "=", first.email).execute();
-    expect(rows).toHaveLength(1);
-    expect(await accounts.completeRegistration(ctx, { email: first.email, code: oldCode }, meta)).toBeNull();
+    // Both links work (a stranger's registration must not void the owner's); the first use ends the others.
+    expect(await accounts.checkRegistrationCode(ctx, { email: first.email, code: oldCode }, meta)).not.toBeNull();
     const done = await accounts.completeRegistration(ctx, { email: first.email, code: newCode }, meta);
-    expect(done?.member.firstName).toBe("Kim");
-    // The second registration's password is the one that counts.
-    expect((await accounts.login(ctx, { email: first.email, password: "newer-password" }, meta)).kind).toBe("active");
-    expect((await accounts.login(ctx, { email: first.email, password: first.password }, meta)).kind).toBe("notfound");
+    expect(done?.member.firstName).toBe("Sam");
+    expect(await accounts.completeRegistration(ctx, { email: first.email, code: oldCode }, meta)).toBeNull();
+    // The first registration's password is the one that counts.
+    expect((await accounts.login(ctx, { email: first.email, password: first.password }, meta)).kind).toBe("active");
+    expect((await accounts.login(ctx, { email: first.email, password: "newer-password" }, meta)).kind).toBe("notfound");
   });
 
   it("rejects a birth date under 15 years in the schema", () => {
@@ -305,13 +308,17 @@ describe("password reset", () => {
     expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "mine-again" }, meta)).toBe(true);
   });
 
-  it("voids the earlier code when a new one is asked for", async () => {
+  it("keeps earlier codes working when a new one is asked for, at most the newest three", async () => {
     const m = await activeMember();
-    const first = await requestResetCode(m.email);
-    const second = await requestResetCode(m.email);
-    expect(second).not.toBe(first);
-    expect(await accounts.isResetCodeExpired(ctx, first, meta)).toBe(true);
-    expect(await accounts.isResetCodeExpired(ctx, second, meta)).toBe(false);
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) codes.push(await requestResetCode(m.email));
+    expect(new Set(codes).size).toBe(4);
+    expect(accounts.MAX_LIVE_CODES).toBe(3);
+    expect(await accounts.isResetCodeExpired(ctx, codes[0]!, meta)).toBe(true);
+    for (const code of codes.slice(1)) expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(false);
+    // Using one voids the others.
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code: codes[2]!, password: "chosen-pw" }, meta)).toBe(true);
+    for (const code of codes) expect(await accounts.isResetCodeExpired(ctx, code, meta)).toBe(true);
   });
 
   it("sends an unconfirmed account its confirmation link again instead of a reset code", async () => {
@@ -384,21 +391,53 @@ describe("setMemberStatus", () => {
 });
 
 describe("RateLimiter", () => {
-  it("with limits on, the 11th login attempt in the window is refused with RATE_LIMITED", async () => {
+  it("with limits on, the 11th login attempt from one client address is refused with RATE_LIMITED", async () => {
     const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
-    const m = await activeMember();
     expect(RATE_LIMIT_RULES.login.max).toBe(10);
+    const members = [await activeMember(), await activeMember(), await activeMember()];
+    // Four failures each for three accounts: under each account's limit, over the address's.
+    const kinds: string[] = [];
     for (let i = 0; i < 10; i++) {
-      expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
+      const m = members[i % 3]!;
+      kinds.push((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind);
     }
-    await expect(accounts.login(limited, { email: m.email, password: m.password }, meta)).rejects.toMatchObject({
+    expect(kinds).toEqual(Array(10).fill("notfound"));
+    await expect(accounts.login(limited, { email: members[0]!.email, password: members[0]!.password }, meta)).rejects.toMatchObject({
       code: ErrorCodes.RateLimited,
       message: texts.tooManyRequests,
     });
-    // The refusal is keyed: another address from another client still gets in.
-    const other = await activeMember();
+    // The refusal is keyed by address: the member gets in from another one.
     const elsewhere = { ip: "198.51.100.9", userAgent: "vitest" };
-    expect((await accounts.login(limited, { email: other.email, password: other.password }, elsewhere)).kind).toBe("active");
+    expect((await accounts.login(limited, { email: members[0]!.email, password: members[0]!.password }, elsewhere)).kind).toBe("active");
+  });
+
+  it("five failures for one account from one address shut that address out of it; others and a reset get in", async () => {
+    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const m = await activeMember();
+    for (let i = 0; i < 5; i++) expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
+    for (const password of ["wrong-5", m.password]) {
+      await expect(accounts.login(limited, { email: m.email, password }, meta)).rejects.toMatchObject({ message: texts.loginThrottled });
+    }
+    await expect(accounts.reactivate(limited, { email: m.email, password: m.password }, meta)).rejects.toMatchObject({ message: texts.loginThrottled });
+    expect((await accounts.login(limited, { email: m.email, password: m.password }, { ip: "198.51.100.10", userAgent: "vitest" })).kind).toBe("active");
+    // A password reset from the shut-out address proves the owner: it may sign in again.
+    await accounts.requestPasswordReset(limited, m.email, meta);
+    await mailer.flush();
+    const code = resetCodeOf((await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" })).text);
+    expect(await accounts.changePasswordWithCode(limited, { email: m.email, code, password: "after-lockout" }, meta)).toBe(true);
+    expect((await accounts.login(limited, { email: m.email, password: "after-lockout" }, meta)).kind).toBe("active");
+  });
+
+  it("a full per-account mail cap sends nothing and answers as usual; the earlier codes still work", async () => {
+    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const m = await activeMember();
+    const strangers = (i: number): RequestMeta => ({ ip: `192.0.2.${i}`, userAgent: "vitest" });
+    for (let i = 0; i < 5; i++) await expect(accounts.requestPasswordReset(limited, m.email, strangers(i))).resolves.toBeUndefined();
+    await mailer.flush();
+    const resets = () => sink.messagesTo(m.email).filter((mail) => mail.subject === "Your Sideline password reset code");
+    expect(resets()).toHaveLength(RATE_LIMIT_RULES.accountMail.max);
+    for (const mail of resets()) expect(await accounts.isResetCodeExpired(ctx, resetCodeOf(mail.text), meta)).toBe(false);
+    for (let i = 0; i < RATE_LIMIT_RULES.accountMail.max; i++) await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
   });
 
   it("counts in a sliding window per bucket and key", () => {
@@ -413,6 +452,24 @@ describe("RateLimiter", () => {
     expect(() => limiter.consume("register", ["IP:A"], t0 + max)).toThrow();
     // Once the first attempts leave the window, attempts are allowed again.
     expect(() => limiter.consume("register", ["ip:a"], t0 + windowMs + 1)).not.toThrow();
+  });
+
+  it("tryConsume refuses without throwing or counting; record never refuses; clear forgets a key", () => {
+    const limiter = new RateLimiter(true);
+    const t0 = 1_000_000_000_000;
+    const { max, windowMs } = RATE_LIMIT_RULES.accountMail;
+    for (let i = 0; i < max; i++) expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0)).toBe(true);
+    expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0)).toBe(false);
+    // A refused call counted nothing, for any of its keys.
+    expect(limiter.tryConsume("accountMail", ["reset:b@x", "reset:a@x"], t0)).toBe(false);
+    expect(limiter.count("accountMail", "reset:b@x", t0)).toBe(0);
+    expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0 + windowMs)).toBe(true);
+
+    for (let i = 0; i < 20; i++) limiter.record("loginFailure", ["a@x|1.2.3.4"], t0);
+    expect(limiter.count("loginFailure", "a@x|1.2.3.4", t0)).toBe(RATE_LIMIT_RULES.loginFailure.max);
+    expect(limiter.isOver("loginFailure", "A@X|1.2.3.4", t0)).toBe(true);
+    limiter.clear("loginFailure", "a@x|1.2.3.4");
+    expect(limiter.isOver("loginFailure", "a@x|1.2.3.4", t0)).toBe(false);
   });
 
   it("with limits off, never refuses", () => {

@@ -4,13 +4,63 @@ import { texts } from "../../shared/texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
 import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../platform/crypto.ts";
-import { passwordChangedMail, registrationMail, resetMail } from "./account-mails.ts";
+import type { DB } from "../../server/db/client.ts";
+import { rateLimited } from "../platform/rate-limit.ts";
+import { passwordChangedMail, registrationMail, registrationReminderMail, resetMail } from "./account-mails.ts";
 import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.ts";
 import * as repo from "./accounts.repository.ts";
 import { createSession, type IssuedSession, SESSION_TTL_MS } from "./sessions.ts";
 
 const REGISTRATION_CODE_TTL_MS = 7 * DAY;
 const RESET_CODE_TTL_MS = HOUR;
+/**
+ * Live codes of one purpose a member may hold at once. A new request adds a code rather than
+ * voiding the one already mailed (a stranger's request must not void the owner's code); the
+ * accountMail limit (3 an hour) keeps the count down, this cap holds across restarts too.
+ */
+export const MAX_LIVE_CODES = 3;
+
+/** Stores a new code of the member (only its hash) and keeps the newest MAX_LIVE_CODES of its purpose. */
+async function storeCode(db: DB, memberId: number, purpose: "register" | "reset", code: string, ttlMs: number): Promise<void> {
+  const now = isoNow();
+  await repo.insertCode(db, { memberId, purpose, codeHash: sha256Hex(code), expiresAt: isoIn(ttlMs), usedAt: null, createdAt: now });
+  await repo.voidCodesBeyond(db, memberId, purpose, MAX_LIVE_CODES, now);
+}
+
+const completeRegisterLink = (ctx: AppContext, email: string, code: string) =>
+  `${ctx.publicUrl}/complete-register?email=${encodeURIComponent(email)}&code=${code}`;
+
+// Sign-in throttling (docs/decisions/009). Keys are the e-mail address as typed (normalised),
+// whether or not an account has it, so a refusal tells nothing about which addresses exist.
+const pairKey = (email: string, meta: RequestMeta) => `${email}|${meta.ip}`;
+
+/**
+ * Refuses a sign-in attempt before the password is looked at (so a refusal says nothing about it):
+ * too many attempts from this address; too many failures for this account from this address; or,
+ * once the account as a whole has too many failures, an address the account is not familiar with.
+ * Failures from one address never block another one until that account-wide ceiling, and even
+ * then the owner gets in from a familiar address or after a password reset (which makes the
+ * address it was done from familiar).
+ */
+function admitSignIn(ctx: AppContext, email: string, meta: RequestMeta): void {
+  const { limiter } = ctx;
+  const pair = pairKey(email, meta);
+  if (limiter.isOver("loginFailure", pair)) throw rateLimited(texts.loginThrottled);
+  if (limiter.isOver("accountLoginFailure", email) && limiter.count("familiarAddress", pair) === 0) throw rateLimited(texts.loginThrottled);
+  limiter.consume("login", [`ip:${meta.ip}`]);
+}
+
+function signInFailed(ctx: AppContext, email: string, meta: RequestMeta): void {
+  ctx.limiter.record("loginFailure", [pairKey(email, meta)]);
+  ctx.limiter.record("accountLoginFailure", [email]);
+}
+
+/** The address proved to be the owner's (right password, or a code from the mailbox). */
+function trustAddress(ctx: AppContext, email: string, meta: RequestMeta): void {
+  const pair = pairKey(email, meta);
+  ctx.limiter.clear("loginFailure", pair);
+  ctx.limiter.record("familiarAddress", [pair]);
+}
 
 /** Where a member's picture is served from (default.png when none, as the spec says). */
 export function picturePathOf(member: { picturePath: string | null }): string {
@@ -53,9 +103,13 @@ export async function login(
   meta: RequestMeta,
   options: { reactivationToken: boolean } = { reactivationToken: false },
 ): Promise<LoginOutcome> {
-  ctx.limiter.consume("login", [`ip:${meta.ip}`, `email:${input.email}`]);
+  admitSignIn(ctx, input.email, meta);
   const member = await checkCredentials(ctx, input.email, input.password);
-  if (!member || member.status === MemberStatus.AwaitingConfirmation) return { kind: "notfound" };
+  if (!member || member.status === MemberStatus.AwaitingConfirmation) {
+    signInFailed(ctx, input.email, meta);
+    return { kind: "notfound" };
+  }
+  trustAddress(ctx, input.email, meta);
   if (member.status === MemberStatus.Deactivated) {
     const session = options.reactivationToken
       ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent)
@@ -66,38 +120,48 @@ export async function login(
   return { kind: "active", member: toSessionMember(member), session };
 }
 
+/** Mails a pending account a new confirmation link; the links mailed before keep working. */
+async function sendConfirmationAgain(ctx: AppContext, member: repo.MemberRow, mail: typeof registrationMail): Promise<void> {
+  const code = newToken();
+  await ctx.db.transaction().execute((trx) => storeCode(trx, member.id, "register", code, REGISTRATION_CODE_TTL_MS));
+  ctx.mailer.send(mail(member.email, member.firstName, completeRegisterLink(ctx, member.email, code)));
+}
+
+const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Error)?.message ?? error));
+
 /**
- * Registration. A new address, or one whose earlier registration was never confirmed, gets an
- * account awaiting confirmation and an e-mail with the link to complete it.
+ * Registration. A new address gets an account awaiting confirmation and an e-mail with the link
+ * to complete it. An address whose registration was never confirmed keeps everything of that
+ * first registration, its password above all (whoever registers again must not choose the
+ * password the owner's confirmation would activate): its owner is mailed the link again, and the
+ * caller gets the answer, and the wait, of a new registration, so nothing tells the two apart.
  */
 export async function register(ctx: AppContext, data: RegisterData, meta: RequestMeta): Promise<"ExistingEmail" | "NewEmail"> {
   ctx.limiter.consume("register", [`ip:${meta.ip}`]);
   const existing = await repo.findMemberByEmail(ctx.db, data.email);
   if (existing && existing.status !== MemberStatus.AwaitingConfirmation) return "ExistingEmail";
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`, `email:${data.email}`]);
+  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  const mayMail = ctx.limiter.tryConsume("accountMail", [`register:${data.email}`]);
+  // Hashed either way: a pending address takes as long to answer as a new one.
+  const passwordHash = await hashPassword(data.password);
+  if (existing) {
+    if (mayMail) await sendConfirmationAgain(ctx, existing, registrationReminderMail);
+    return "NewEmail";
+  }
 
   const now = isoNow();
-  const passwordHash = await hashPassword(data.password);
-  const fields = {
-    firstName: data.firstName,
-    lastName: data.lastName,
-    gender: data.gender,
-    birthDate: data.birthDate,
-    profileType: data.profileType,
-    title: data.profileType,
-    passwordHash,
-    updatedAt: now,
-  };
   const code = newToken();
-  await ctx.db.transaction().execute(async (trx) => {
-    let memberId: number;
-    if (existing) {
-      memberId = existing.id;
-      await repo.updateMember(trx, memberId, fields);
-      await repo.voidUnusedCodes(trx, memberId, "register", now);
-    } else {
-      memberId = await repo.insertMember(trx, {
-        ...fields,
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const memberId = await repo.insertMember(trx, {
+        firstName: data.firstName,
+        lastName: data.lastName,
+        gender: data.gender,
+        birthDate: data.birthDate,
+        profileType: data.profileType,
+        title: data.profileType,
+        passwordHash,
+        updatedAt: now,
         email: data.email,
         middleName: "",
         picturePath: null,
@@ -105,18 +169,14 @@ export async function register(ctx: AppContext, data: RegisterData, meta: Reques
         welcomeBackPending: 0,
         createdAt: now,
       });
-    }
-    await repo.insertCode(trx, {
-      memberId,
-      purpose: "register",
-      codeHash: sha256Hex(code),
-      expiresAt: isoIn(REGISTRATION_CODE_TTL_MS),
-      usedAt: null,
-      createdAt: now,
+      await storeCode(trx, memberId, "register", code, REGISTRATION_CODE_TTL_MS);
     });
-  });
-  const link = `${ctx.publicUrl}/complete-register?email=${encodeURIComponent(data.email)}&code=${code}`;
-  ctx.mailer.send(registrationMail(data.email, data.firstName, link));
+  } catch (error) {
+    // A registration of the same address a moment earlier won: this one is a repeat of it.
+    if (isUniqueViolation(error)) return "NewEmail";
+    throw error;
+  }
+  ctx.mailer.send(registrationMail(data.email, data.firstName, completeRegisterLink(ctx, data.email, code)));
   return "NewEmail";
 }
 
@@ -151,6 +211,9 @@ export async function completeRegistration(
   if (!found || found.member.status !== MemberStatus.AwaitingConfirmation) return null;
   if (!(await repo.useCode(ctx.db, found.row.id, isoNow()))) return null;
   await repo.updateMember(ctx.db, found.member.id, { status: MemberStatus.Active, updatedAt: isoNow() });
+  // The other links mailed for this registration have nothing left to do.
+  await repo.voidCodesBeyond(ctx.db, found.member.id, "register", 0, isoNow());
+  trustAddress(ctx, found.member.email, meta);
   const session = await createSession(ctx.db, found.member.id, "full", meta.userAgent);
   const member = toSessionMember({ ...found.member, status: MemberStatus.Active });
   return { member, session };
@@ -165,9 +228,13 @@ export async function reactivate(
   input: LoginInput,
   meta: RequestMeta,
 ): Promise<{ member: SessionMember; session: IssuedSession } | null> {
-  ctx.limiter.consume("login", [`ip:${meta.ip}`, `email:${input.email}`]);
+  admitSignIn(ctx, input.email, meta);
   const member = await checkCredentials(ctx, input.email, input.password);
-  if (!member || member.status === MemberStatus.AwaitingConfirmation) return null;
+  if (!member || member.status === MemberStatus.AwaitingConfirmation) {
+    signInFailed(ctx, input.email, meta);
+    return null;
+  }
+  trustAddress(ctx, input.email, meta);
   await repo.updateMember(ctx.db, member.id, {
     status: MemberStatus.Active,
     welcomeBackPending: 1,
@@ -205,31 +272,27 @@ export async function setMemberStatus(ctx: AppContext, actor: Actor, memberId: n
 }
 
 /**
- * Forgot password: mails a code (single use, one hour) and a link to the reset page. The caller
- * gets the same answer whether or not the address exists. An unconfirmed account is sent its
- * confirmation link again instead, since that is what it is missing.
+ * Forgot password: mails a code (single use, one hour) and a link to the reset page. An
+ * unconfirmed account is sent its confirmation link again instead, since that is what it lacks.
+ *
+ * The answer does not depend on whether the address has an account: the same limits are counted,
+ * in the same order, either way (per client address: requests and mail; they may refuse with 429,
+ * alike for every address). The per-address mail cap never refuses: past it nothing is sent, and
+ * the codes mailed within its window (a code's lifetime) still work, since a new request adds a
+ * code instead of voiding the earlier ones. So strangers' requests cannot lock the owner out.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  ctx.limiter.consume("resetRequest", [`ip:${meta.ip}`, `email:${email}`]);
+  ctx.limiter.consume("resetRequest", [`ip:${meta.ip}`]);
+  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  const mayMail = ctx.limiter.tryConsume("accountMail", [`reset:${email}`]);
   const member = await repo.findMemberByEmail(ctx.db, email);
-  if (!member) return;
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`, `email:${email}`]);
-  const now = isoNow();
+  if (!member || !mayMail) return;
   if (member.status === MemberStatus.AwaitingConfirmation) {
-    const code = newToken();
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.voidUnusedCodes(trx, member.id, "register", now);
-      await repo.insertCode(trx, { memberId: member.id, purpose: "register", codeHash: sha256Hex(code), expiresAt: isoIn(REGISTRATION_CODE_TTL_MS), usedAt: null, createdAt: now });
-    });
-    const link = `${ctx.publicUrl}/complete-register?email=${encodeURIComponent(email)}&code=${code}`;
-    ctx.mailer.send(registrationMail(email, member.firstName, link));
+    await sendConfirmationAgain(ctx, member, registrationMail);
     return;
   }
   const code = newTypedCode();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.voidUnusedCodes(trx, member.id, "reset", now);
-    await repo.insertCode(trx, { memberId: member.id, purpose: "reset", codeHash: sha256Hex(code), expiresAt: isoIn(RESET_CODE_TTL_MS), usedAt: null, createdAt: now });
-  });
+  await ctx.db.transaction().execute((trx) => storeCode(trx, member.id, "reset", code, RESET_CODE_TTL_MS));
   const link = `${ctx.publicUrl}/resetpwd?email=${encodeURIComponent(email)}&code=${code}`;
   ctx.mailer.send(resetMail(email, member.firstName, code, link));
 }
@@ -241,8 +304,10 @@ export async function isResetCodeExpired(ctx: AppContext, code: string, meta: Re
 }
 
 /**
- * Sets a new password with a reset code of that e-mail address. The code is used up, every session
- * of the member ends, and the member is told by e-mail. False when the code does not fit.
+ * Sets a new password with a reset code of that e-mail address. The code is used up, every other
+ * unused code of the member (reset codes, a pending e-mail change) is voided, every session of the
+ * member ends, and the member is told by e-mail. The address it was done from becomes familiar to
+ * the account's sign-in throttling. False when the code does not fit.
  */
 export async function changePasswordWithCode(
   ctx: AppContext,
@@ -253,13 +318,20 @@ export async function changePasswordWithCode(
   const found = await findLiveCode(ctx, "reset", input.code, input.email);
   if (!found) return false;
   const passwordHash = await hashPassword(input.password);
+  const now = isoNow();
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.useCode(trx, found.row.id, isoNow()))) return false;
-    await repo.updateMember(trx, found.member.id, { passwordHash, updatedAt: isoNow() });
+    if (!(await repo.useCode(trx, found.row.id, now))) return false;
+    await repo.updateMember(trx, found.member.id, { passwordHash, updatedAt: now });
+    await repo.voidMemberCodes(trx, found.member.id, now);
     await repo.deleteMemberSessions(trx, found.member.id);
     return true;
   });
-  if (changed) ctx.mailer.send(passwordChangedMail(found.member.email, found.member.firstName, `${ctx.publicUrl}/`));
+  if (changed) {
+    trustAddress(ctx, found.member.email, meta);
+    // The other codes are void now: a new request may mail one at once.
+    ctx.limiter.clear("accountMail", `reset:${found.member.email}`);
+    ctx.mailer.send(passwordChangedMail(found.member.email, found.member.firstName, `${ctx.publicUrl}/`));
+  }
   return changed;
 }
 

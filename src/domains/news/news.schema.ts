@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { NEWS_TEXT_LENGTH } from "../../shared/limits.ts";
+import { personNameField } from "../../shared/names.ts";
+import { texts } from "../../shared/texts.ts";
 
 export const DEFAULT_NEWS_IMAGE = "/images/RecentNews/default.png";
 
@@ -35,8 +37,9 @@ const text = (max: number) =>
 
 /** The advertising enquiry of SendAdvertisementInfo. */
 export const enquiryInput = z.object({
-  firstName: text(50).pipe(z.string().min(1, "First name is required.")),
-  lastName: text(50).pipe(z.string().min(1, "Last name is required.")),
+  // Mailed to the operator: the same name rule as members' names.
+  firstName: personNameField(texts.firstNameIsRequired),
+  lastName: personNameField(texts.lastNameIsRequired),
   company: text(100),
   email: text(254).pipe(z.email("Valid email is required.")),
   phone: text(30),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENDERS, isRealDate, MONTHS, NAME_MAX_LENGTH, PROFILE_TYPES } from "../../shared/limits.ts";
+import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 
 // Shared by the profile forms (client) and the services (server): no server imports.
@@ -37,9 +38,9 @@ const optionalInt = (min: number, max: number, message: string) =>
 
 export const basicInfoInput = z
   .object({
-    firstName: requiredText(texts.firstNameRequired),
-    middleName: optionalText(NAME_MAX_LENGTH),
-    lastName: requiredText(texts.lastNameRequired),
+    firstName: personNameField(texts.firstNameRequired),
+    middleName: personNameField(),
+    lastName: personNameField(texts.lastNameRequired),
     title: requiredText(texts.titleRequired, 100),
     sport: requiredText(texts.sportRequired, 100),
     currentStatus: z.enum(PROFILE_TYPES, { message: texts.currentStatusRequired }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits.ts";
+import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 import { emailField } from "../accounts/accounts.schema.ts";
 
@@ -114,10 +115,11 @@ export const searchVisibilityField = choice<SearchVisibilityValue>([1, 2], texts
 // ---------------------------------------------------------------------------------------------
 // Name
 
+/** The name rule of src/shared/names.ts: plain words, at most 50 characters. */
 export const nameInput = z.object({
-  firstName: loose.pipe(z.string().min(1, texts.firstNameRequired).max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters.`)),
-  middleName: loose.pipe(z.string().max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters.`)),
-  lastName: loose.pipe(z.string().min(1, texts.lastNameRequired).max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters.`)),
+  firstName: personNameField(texts.firstNameRequired),
+  middleName: personNameField(),
+  lastName: personNameField(texts.lastNameRequired),
 });
 export type NameInput = z.input<typeof nameInput>;
 export type NameData = z.output<typeof nameInput>;

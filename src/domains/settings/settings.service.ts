@@ -78,8 +78,9 @@ export async function saveName(ctx: AppContext, actor: Actor, data: NameData): P
 /**
  * Changes the password after checking the current one (Argon2). Attempts count against the
  * "login" rate limit (per client address and per member), so the form cannot be used to guess.
- * Every other session of the member ends, the one in use stays; unused reset codes are voided;
- * the member is told by e-mail.
+ * Every other session of the member ends, the one in use stays; every unused code (reset codes,
+ * a pending e-mail change someone with a stolen session may have asked for) is voided; the member
+ * is told by e-mail.
  */
 export async function changePassword(ctx: AppContext, actor: Actor, data: PasswordChangeData, meta: RequestMeta): Promise<PasswordChanged> {
   requireFullSession(actor);
@@ -90,9 +91,11 @@ export async function changePassword(ctx: AppContext, actor: Actor, data: Passwo
   const now = isoNow();
   const otherSessionsEnded = await ctx.db.transaction().execute(async (trx) => {
     await accountsRepo.updateMember(trx, member.id, { passwordHash, updatedAt: now });
-    await accountsRepo.voidUnusedCodes(trx, member.id, "reset", now);
+    await accountsRepo.voidMemberCodes(trx, member.id, now);
     return accountsRepo.deleteMemberSessionsExcept(trx, member.id, actor.sessionId);
   });
+  // The reset codes are void now: a new reset request may mail one at once.
+  ctx.limiter.clear("accountMail", `reset:${member.email}`);
   ctx.mailer.send(passwordChangedInSettingsMail(member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
   return { changed: true, otherSessionsEnded };
 }
@@ -219,7 +222,8 @@ const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Er
 
 /**
  * Confirms an e-mail change with the code sent to the new address: the address becomes the
- * account's, its sessions stay, and the old address is told. Needs no session (the code is the
+ * account's, its sessions stay, every unused code mailed before (to the old address) is voided,
+ * and the old address is told. Needs no session (the code is the
  * proof, as with the e-mail link); the code is used once and expires after 24 hours. Attempts
  * count against the code-entry rate limit.
  */
@@ -243,7 +247,10 @@ export async function confirmEmailChange(
   try {
     changed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.deletePendingEmailChange(trx, member.id, codeHash))) return false;
-      await accountsRepo.updateMember(trx, member.id, { email: pending.newEmail, updatedAt: isoNow() });
+      const now = isoNow();
+      await accountsRepo.updateMember(trx, member.id, { email: pending.newEmail, updatedAt: now });
+      // Codes mailed to the old address (a reset code) must not act on the account any more.
+      await accountsRepo.voidMemberCodes(trx, member.id, now);
       return true;
     });
   } catch (error) {

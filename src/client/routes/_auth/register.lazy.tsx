@@ -6,6 +6,7 @@ import { createLazyFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { birthDateError, emailField, newPasswordField, type RegisterInput } from "../../../domains/accounts/accounts.schema.ts";
 import { GENDERS, PROFILE_TYPES, REGISTRATION_YEAR_FIRST, REGISTRATION_YEAR_LAST } from "../../../shared/limits.ts";
+import { personNameField } from "../../../shared/names.ts";
 import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -38,8 +39,9 @@ function RegisterPage() {
     },
     validateInputOnBlur: true,
     validate: {
-      firstName: required(texts.firstNameIsRequired),
-      lastName: required(texts.lastNameIsRequired),
+      // The server's rule and messages (plain words, at most 50 characters).
+      firstName: rule(personNameField(texts.firstNameIsRequired)),
+      lastName: rule(personNameField(texts.lastNameIsRequired)),
       email: rule(emailField),
       password: rule(newPasswordField),
       confirmPwd: confirmPasswordRule,
