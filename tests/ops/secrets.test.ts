@@ -244,6 +244,7 @@ describe("secrets stay out of logs and answers", () => {
     await ben.query("ben sessions", "settings.sessions");
 
     // ---- Sign-out.
+    expect((await rest("ann logout", "POST", "/api/account/logout", annToken)).json).toEqual({ signedOut: true });
     // As the web client's httpBatchLink sends a mutation without input.
     expect((await ben.mutation("ben logout", "account.logout?batch=1", {})).json).toEqual([{ result: { data: { ok: true } } }]);
     expect((await ben.query("ben after logout", "account.me")).json.result.data).toBeNull();
