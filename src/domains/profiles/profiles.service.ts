@@ -2,13 +2,12 @@ import { badInput, DomainError, ErrorCodes, forbidden, notFound } from "../../sh
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
-import { picturePathOf } from "../accounts/accounts.service.ts";
 import { type Relation, relationBetween } from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import * as referenceRepo from "../reference/reference.repository.ts";
 import * as reference from "../reference/reference.service.ts";
-import { fieldVisible, levelAllows } from "./privacy.ts";
+import { fieldVisible, levelAllows, pictureFor } from "./privacy.ts";
 import type {
   BasicInfo,
   BasicInfoData,
@@ -129,11 +128,8 @@ async function employmentOf(ctx: AppContext, s: Subject): Promise<EmploymentEntr
   return rows.map((r) => ({ ...r, industry: r.industry ?? "", sector: r.sector ?? "", currentlyWorksHere: r.currentlyWorksHere === 1 }));
 }
 
-/** The picture a viewer sees: the owner's choice hides it from members who are not contacts. */
-function pictureFor(s: Subject): string {
-  const visible = s.relation !== "member" || s.privacy.viewProfilePicture === 1;
-  return visible ? picturePathOf(s.member) : picturePathOf({ picturePath: null });
-}
+/** The picture a viewer sees: the one picture rule of privacy.ts. */
+const pictureOf = (s: Subject): string => pictureFor(s.relation, { picturePath: s.member.picturePath, viewProfilePicture: s.privacy.viewProfilePicture });
 
 /** The whole profile as this viewer may see it (a fixed number of queries). */
 export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: number): Promise<ProfileView> {
@@ -144,7 +140,7 @@ export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: numb
     relation: s.relation,
     name: `${s.member.firstName} ${s.member.lastName}`,
     title: s.member.title,
-    picturePath: pictureFor(s),
+    picturePath: pictureOf(s),
     basic: basicOf(s),
     contact: contactOf(s),
     education,
@@ -164,7 +160,7 @@ export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: nu
 /** The header facts of a profile (name, title, picture) for this viewer. */
 export async function getHeader(ctx: AppContext, viewer: Actor, memberId: number) {
   const s = await loadSubject(ctx, viewer, memberId);
-  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureFor(s), relation: s.relation };
+  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureOf(s), relation: s.relation };
 }
 
 /** The photo account and video channel, each null when its section is hidden; null for no such member. */
