@@ -13,6 +13,10 @@ import { type Kysely, sql } from "kysely";
 //    member_profile and now member_privacy keep it current on every write path; deactivated and
 //    unconfirmed members are not in it. (A PostgreSQL port: two tsvector columns, public and
 //    contacts-only, with GIN indexes, kept by the same triggers.)
+//
+// 2. Schools and companies a member types stay pending until an operator approves them: `status`
+//    'approved' (the shared lists) or 'pending' (only on the entries of the member who typed it,
+//    added_by_member_id). Rows members added before this migration were never reviewed: pending.
 
 const COLUMNS = ["name", "status", "sport", "positions", "place"];
 
@@ -67,6 +71,12 @@ const TRIGGERS: Array<[name: string, event: string, body: string]> = [
 const OLD_TRIGGERS = ["member_search_member_ai", "member_search_member_au", "member_search_member_ad", "member_search_profile_ai", "member_search_profile_au"];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const table of ["school", "company"]) {
+    await db.schema.alterTable(table).addColumn("status", "text", (c) => c.notNull().defaultTo("approved")).execute();
+    await db.updateTable(table as never).set({ status: "pending" } as never).where("added_by_member_id" as never, "is not", null).execute();
+    await db.schema.createIndex(`${table}_added_by_idx`).on(table).column("added_by_member_id").execute();
+  }
+
   for (const t of OLD_TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   await sql`DROP TABLE IF EXISTS member_search`.execute(db);
   await sql.raw(`CREATE VIRTUAL TABLE member_search USING fts5(
@@ -83,6 +93,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ["school", "company"]) {
+    await db.schema.dropIndex(`${table}_added_by_idx`).ifExists().execute();
+    await db.schema.alterTable(table).dropColumn("status").execute();
+  }
   for (const [name] of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
   await sql`DROP TRIGGER IF EXISTS member_search_member_ad`.execute(db);
   await sql`DROP TABLE IF EXISTS member_search`.execute(db);
