@@ -675,3 +675,101 @@ describe("a deactivated member vanishes from lists, search and suggestions until
     expect(await visible()).toEqual(all(true));
   });
 });
+
+/** A tRPC query as the web client sends it (GET, JSON input), here with the member's bearer token. */
+async function trpcQuery<T = any>(m: M, procedure: string, input: unknown): Promise<T> {
+  const res = await get(m, `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expectJson(res);
+  return res.json.result.data as T;
+}
+
+type Card = { memberId: number; sport: string; city: string; state: string; location: string; profileType: string; title: string };
+
+describe("hidden profile sections are neither matched nor shown (issue 11, finding 5)", () => {
+  /** A member whose basic info (middle name, status, sport, positions, current city, hometown) and contact info (city, state) say something unique. */
+  async function memberWithSections() {
+    const t = nameTag("Q", 9);
+    const words = { middle: nameTag("Mid", 7), currentCity: nameTag("Cur", 7), hometown: nameTag("Home", 7), city: nameTag("Town", 7) };
+    const m = await member({ firstName: "Quinn", lastName: t });
+    await saveBasic(m, { first: "Quinn", last: t }, {
+      middleName: words.middle, sport: "Lacrosse", currentStatus: "Athlete (Professional)", titleDesc: "Captain",
+      preferredPosition: "Goalkeeper", currentCity: words.currentCity, hometown: words.hometown,
+    });
+    await saveContact(m, { city: words.city, state: "VT" });
+    return { m, t, words };
+  }
+  const setLevels = async (m: M, basicInfo: number, contactInfo: number) =>
+    expectJson(await put(m, `/api/setting/SaveProfileSettings/${m.memberId}`, { basicInfo, contactInfo }));
+
+  /** What each search path finds for a text (ids): REST page, REST dropdown, tRPC. */
+  const findsVia = async (viewer: M, text: string) => ({
+    all: ids(await searchAs(viewer, text)),
+    dropdown: ids(await searchAs(viewer, text, "SearchResults")),
+    trpc: (await trpcQuery<Card[]>(viewer, "search.members", { text })).map((c) => c.memberId),
+  });
+  const everywhere = (found: number[]) => ({ all: found, dropdown: found, trpc: found });
+
+  it("private basic and contact info: a stranger finds the member by name only, and sees neither place nor sport nor status", async () => {
+    const { m, t, words } = await memberWithSections();
+    const stranger = await member();
+    // Public (the default): every field is found.
+    for (const text of [words.middle, words.currentCity, words.hometown, words.city, `${t} lacrosse`, `${t} goalkeep`, `${t} vermont`]) {
+      expect(await findsVia(stranger, text), text).toEqual(everywhere([m.memberId]));
+    }
+    await setLevels(m, 2, 2);
+    for (const text of [words.middle, words.currentCity, words.hometown, words.city, `${t} lacrosse`, `${t} goalkeep`, `${t} vermont`, `${t} vt`, `${t} professional`]) {
+      expect(await findsVia(stranger, text), text).toEqual(everywhere([]));
+    }
+    // The name and title (the profile's header) stay findable; the hidden fields are not shown.
+    expect(await findsVia(stranger, `quinn ${t} captain`)).toEqual(everywhere([m.memberId]));
+    const [item] = await searchAs(stranger, t);
+    expect(item).toMatchObject({ entityID: String(m.memberId), entityName: `Quinn ${t}`, sType: "", cityState: "" });
+    const [card] = await trpcQuery<Card[]>(stranger, "search.members", { text: t });
+    expect(card).toMatchObject({ memberId: m.memberId, title: "Captain", sport: "", city: "", state: "", location: "", profileType: "" });
+  });
+
+  it("only-contacts sections: a contact finds and sees them, a stranger does not", async () => {
+    const { m, t, words } = await memberWithSections();
+    const friend = await member();
+    const stranger = await member();
+    await connect(m, friend);
+    await setLevels(m, 3, 3);
+    for (const text of [words.middle, words.hometown, words.currentCity, words.city, `${t} lacrosse`]) {
+      expect(await findsVia(friend, text), text).toEqual(everywhere([m.memberId]));
+      expect(await findsVia(stranger, text), text).toEqual(everywhere([]));
+    }
+    expect((await searchAs(friend, t))[0]).toMatchObject({ sType: "Athlete (Professional)", cityState: `${words.city}, VT` });
+    expect((await searchAs(stranger, t))[0]).toMatchObject({ sType: "", cityState: "" });
+    // Basic info public, contact info for contacts: the stranger matches the sport, not the town.
+    await setLevels(m, 1, 3);
+    expect(await findsVia(stranger, `${t} lacrosse`)).toEqual(everywhere([m.memberId]));
+    expect(await findsVia(stranger, words.city)).toEqual(everywhere([]));
+    expect((await trpcQuery<Card[]>(stranger, "search.members", { text: t }))[0]).toMatchObject({ sport: "Lacrosse", location: "" });
+  });
+
+  it("cards in another member's contact list show the place and sport only as the sections allow", async () => {
+    const { m, words } = await memberWithSections();
+    const owner = await member();
+    const stranger = await member();
+    await connect(owner, m);
+    const cardOf = async (viewer: M) => {
+      const rest = (await list(viewer, "GetMemberContacts", owner)).find((i) => i.contactID === String(m.memberId))!;
+      const page = await trpcQuery<{ items: Card[] }>(viewer, "contacts.contacts", { memberId: owner.memberId });
+      const card = page.items.find((c) => c.memberId === m.memberId)!;
+      return { location: rest.location, card: { sport: card.sport, location: card.location, city: card.city, state: card.state, profileType: card.profileType } };
+    };
+    const shown = { location: `${words.city}, VT`, card: { sport: "Lacrosse", location: `${words.city}, VT`, city: words.city, state: "VT", profileType: "Athlete (Professional)" } };
+    const hidden = { location: "", card: { sport: "", location: "", city: "", state: "", profileType: "" } };
+    expect(await cardOf(stranger)).toEqual(shown);
+    await setLevels(m, 2, 2);
+    expect(await cardOf(stranger)).toEqual(hidden);
+    // The contact list's owner is m's contact: only-contacts sections are theirs to see, private ones not.
+    expect(await cardOf(owner)).toEqual(hidden);
+    await setLevels(m, 3, 3);
+    expect(await cardOf(owner)).toEqual(shown);
+    expect(await cardOf(stranger)).toEqual(hidden);
+    // The member sees their own card whole.
+    await setLevels(m, 2, 2);
+    expect(await cardOf(m)).toEqual(shown);
+  });
+});

@@ -333,3 +333,52 @@ describe("common/SendAdvertisementInfo (public)", () => {
     }
   });
 });
+
+describe("the picture rule in the feed (issue 11, finding 6)", () => {
+  const DEFAULT = "/images/default.png";
+  /** A stored picture (as an upload would leave it) that its owner shows to contacts only. */
+  async function withHiddenPicture(m: M): Promise<string> {
+    const picture = `/uploads/photos/${m.memberId.toString(16).padStart(32, "a")}.webp`;
+    h.db.run("update member set picture_path = ? where id = ?", picture, m.memberId);
+    const flags = { visibility: 1, viewProfilePicture: 0, viewFriendsList: 1, viewLinkToRequestAddingYouAsFriend: 1, viewLinkToSendYouMsg: 1 };
+    expectJson(await put(m, `/api/setting/SavePrivacySearchSettings/${m.memberId}${qs(flags)}`));
+    return picture;
+  }
+  const trpcQuery = async (m: M, procedure: string, input: unknown) => {
+    const res = await get(m, `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    expectJson(res);
+    return res.json.result.data;
+  };
+
+  it("post and reply authors carry their picture only to themselves and their contacts", async () => {
+    const [author, contact, follower, replier] = await Promise.all([member("Author"), member("Contact"), member("Follower"), member("Replier")]);
+    await connect(author, contact);
+    await connect(author, replier);
+    await follow(follower, author);
+    const authorPicture = await withHiddenPicture(author);
+    const replierPicture = await withHiddenPicture(replier);
+    const p = await newPost(author, "Picture day");
+    await newReply(replier, p.postID, "Looking sharp");
+
+    /** The author's and the replier's picture in this reader's feed: REST, tRPC, and the replies alone. */
+    const seenBy = async (reader: M) => {
+      const rest = (await feedOf(reader)).items.find((i) => i.postID === p.postID) as LegacyPost & { picturePath: string; children: Array<{ picturePath: string }> };
+      const page = await trpcQuery(reader, "feed.page", {});
+      const trpcPost = page.items.find((i: { postId: number }) => i.postId === p.postID);
+      const replies = (await get(reader, `/api/member/GetRecentPostResponses/${p.postID}`)).json as Array<{ picturePath: string }>;
+      const trpcReplies = await trpcQuery(reader, "feed.replies", { postId: p.postID });
+      return {
+        author: [rest.picturePath, trpcPost.author.picturePath],
+        replier: [rest.children[0]!.picturePath, trpcPost.replies[0].author.picturePath, replies[0]!.picturePath, trpcReplies[0].author.picturePath],
+      };
+    };
+    // The follower is a contact of neither: both pictures fall back to the default.
+    expect(await seenBy(follower)).toEqual({ author: [DEFAULT, DEFAULT], replier: [DEFAULT, DEFAULT, DEFAULT, DEFAULT] });
+    // A contact of the author only: the author's picture, not the replier's.
+    expect(await seenBy(contact)).toEqual({ author: [authorPicture, authorPicture], replier: [DEFAULT, DEFAULT, DEFAULT, DEFAULT] });
+    // The author is the replier's contact; the replier sees both (their own, and a contact's).
+    const whole = { author: [authorPicture, authorPicture], replier: [replierPicture, replierPicture, replierPicture, replierPicture] };
+    expect(await seenBy(author)).toEqual(whole);
+    expect(await seenBy(replier)).toEqual(whole);
+  });
+});

@@ -655,3 +655,27 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
     expect(calls).toHaveLength(3);
   });
 });
+
+describe("the picture rule in messages (issue 11, finding 6)", () => {
+  it("a member who hides their picture from non-contacts shows it to a contact, and no more once the contact ends", async () => {
+    const [a, b] = await Promise.all([member("Pictured"), member("Reader")]);
+    await connect(a, b);
+    const picture = `/uploads/photos/${a.memberId.toString(16).padStart(32, "b")}.webp`;
+    h.db.run("update member set picture_path = ? where id = ?", picture, a.memberId);
+    const flags = { visibility: 1, viewProfilePicture: 0, viewFriendsList: 1, viewLinkToRequestAddingYouAsFriend: 1, viewLinkToSendYouMsg: 1 };
+    expectJson(await put(a, `/api/setting/SavePrivacySearchSettings/${a.memberId}${qs(flags)}`));
+    await send(a, b, "Hello", "A picture for contacts");
+
+    const pictures = async () => {
+      const rest = (await messagesOf(b)).items[0]!.senderImage;
+      const inbox = await get(b, `/trpc/messages.list?input=${encodeURIComponent(JSON.stringify({}))}`);
+      const sent = await get(a, `/trpc/messages.list?input=${encodeURIComponent(JSON.stringify({ view: "sent" }))}`);
+      expectJson(inbox);
+      expectJson(sent);
+      return { rest, trpcFrom: inbox.json.result.data.items[0].from.picturePath, ownSent: sent.json.result.data.items[0].from.picturePath };
+    };
+    expect(await pictures()).toEqual({ rest: picture, trpcFrom: picture, ownSent: picture });
+    expectJson(await del(a, `/api/contact/DeleteContact${pair(a, b)}`));
+    expect(await pictures()).toEqual({ rest: "/images/default.png", trpcFrom: "/images/default.png", ownSent: picture });
+  });
+});

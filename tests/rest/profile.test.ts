@@ -490,17 +490,43 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json).toEqual(res.json);
   });
 
-  it("adds a school that is not listed by name, type and state (the school joins the lists)", async () => {
+  it("adds a school that is not listed by name, type and state: pending, on the member's own entry only (issue 11, finding 13)", async () => {
     const m = await member();
+    const other = await member();
     const name = `Lakeside Prep ${m.memberId}`;
-    const res = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, {
-      schoolName: name, schoolType: 2, state: "wi", degreeTypeID: 3, major: "General", yearClass: "2012", sportLevelType: "Club Sports",
-    });
+    const body = { schoolName: name, schoolType: 2, state: "wi", degreeTypeID: 3, major: "General", yearClass: "2012", sportLevelType: "Club Sports" };
+    const res = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expectJson(res);
     expect(res.json[0]).toMatchObject({ schoolName: name, schoolType: 2, schoolAddress: "WI", degree: "High School Diploma", degreeTypeID: 3, sportLevelType: "Club Sports" });
-    expect(h.db.rows("select state, type, added_by_member_id from school where name = ?", name)).toEqual([{ state: "WI", type: 2, added_by_member_id: m.memberId }]);
+    expect(h.db.rows("select state, type, added_by_member_id, status from school where name = ?", name)).toEqual([
+      { state: "WI", type: 2, added_by_member_id: m.memberId, status: "pending" },
+    ]);
+    const pendingId = res.json[0].schoolID;
+    // Shown on the member's profile (to them and to whoever may see their education) ...
+    expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json[0]).toMatchObject({ schoolID: pendingId, schoolName: name });
+    expect((await get(other, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json[0]).toMatchObject({ schoolName: name });
+    // ... but not in the shared list, for anyone, until an operator approves it.
     const listed = await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WI", institutionType: 2 })}`);
-    expect(listed.json).toContainEqual({ schoolId: res.json[0].schoolID, schoolName: name });
+    expectJson(listed);
+    expect(listed.json.map((s: { schoolName: string }) => s.schoolName)).not.toContain(name);
+    // Another member can neither pick it by id nor join it by typing the same name (they get their own pending entry).
+    expectStatusWithMessage(await post(other, `/api/member/AddMemberSchool/${other.memberId}`, { ...body, schoolID: pendingId, schoolName: "" }), 400);
+    const typed = await post(other, `/api/member/AddMemberSchool/${other.memberId}`, body);
+    expectJson(typed);
+    expect(typed.json[0].schoolID).not.toBe(pendingId);
+    expect(h.db.value("select count(*) from school where name = ? and status = 'pending'", name)).toBe(2);
+    // The member who typed it may keep using it (editing the entry), and typing it again reuses it.
+    const again = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
+    expect(again.json.map((e: { schoolID: number }) => e.schoolID)).toEqual([pendingId, pendingId]);
+    const edited = await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, { ...body, entryID: res.json[0].entryID, schoolID: pendingId, major: "Edited" });
+    expectJson(edited);
+    expect(edited.json[0]).toMatchObject({ schoolID: pendingId, major: "Edited" });
+    // An approved school of the same name and kind wins over a pending one.
+    h.db.run("update school set status = 'approved' where id = ?", pendingId);
+    const third = await member();
+    const joined = await post(third, `/api/member/AddMemberSchool/${third.memberId}`, body);
+    expect(joined.json[0].schoolID).toBe(pendingId);
+    expect((await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WI", institutionType: 2 })}`)).json).toContainEqual({ schoolId: pendingId, schoolName: name });
   });
 
   it("updates an entry by entryID, or by instID when the member has that school once", async () => {
@@ -649,6 +675,33 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
       startMonth: "1", startYear: "2015", endMonth: "6", endYear: "2018", currentlyWorkedHere: false,
     });
     expect(h.db.value("select added_by_member_id from company where name = ?", name)).toBe(m.memberId);
+  });
+
+  it("keeps a company the member typed pending: on their entry, not in the shared lookup (issue 11, finding 13)", async () => {
+    const m = await member();
+    const other = await member();
+    const name = `Pending Club ${m.memberId}`;
+    const body = { companyName: name, sector: "Professional Sports", industry: "Teams and Clubs", title: "Coach", startYear: 2019, endYear: "Pres" };
+    const res = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, body);
+    expectJson(res);
+    expect(res.json[0]).toMatchObject({ companyName: name, sector: "Professional Sports", industry: "Teams and Clubs" });
+    expect(h.db.rows("select added_by_member_id, status from company where name = ?", name)).toEqual([{ added_by_member_id: m.memberId, status: "pending" }]);
+    const pendingId = Number(res.json[0].companyID);
+    const lookup = await get(other, `/api/organizations/GetCompanies${qs({ sector: "Professional Sports", industry: "Teams and Clubs" })}`);
+    expectJson(lookup);
+    expect(lookup.json.map((c: { name: string }) => c.name)).toContain("Minor League Club");
+    expect(lookup.json.map((c: { name: string }) => c.name)).not.toContain(name);
+    const sector = await get(other, `/api/organizations/GetCompanies${qs({ sector: "Professional Sports" })}`);
+    expect(sector.json.map((c: { name: string }) => c.name)).not.toContain(name);
+    // Another member cannot pick it by id, and typing the same name gives them their own pending entry.
+    expectStatusWithMessage(await post(other, `/api/member/AddWorkExperience/${other.memberId}`, { ...body, companyID: pendingId, companyName: "" }), 400);
+    const typed = await post(other, `/api/member/AddWorkExperience/${other.memberId}`, body);
+    expectJson(typed);
+    expect(Number(typed.json[0].companyID)).not.toBe(pendingId);
+    // The member who typed it keeps using it.
+    const again = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, { ...body, companyID: pendingId, companyName: "" });
+    expectJson(again);
+    expect(again.json.map((e: { companyID: string | number }) => Number(e.companyID))).toEqual([pendingId, pendingId]);
   });
 
   it("updates by empInfoID and removes by empInfoID (or by compID when that company is there once)", async () => {

@@ -86,7 +86,7 @@ export async function deleteFollow(db: DB, followerId: number, followedId: numbe
 export const isFollowing = async (db: DB, followerId: number, followedId: number) =>
   !!(await db.selectFrom("follow").select("followerId").where("followerId", "=", followerId).where("followedId", "=", followedId).executeTakeFirst());
 
-/** The columns of a member card, with what the picture rule needs (the viewer's contact row). */
+/** The columns of a member card, with what the privacy rules need (section levels, picture flag, the viewer's contact row). */
 export interface CardRow {
   memberId: number;
   firstName: string;
@@ -97,6 +97,10 @@ export interface CardRow {
   city: string | null;
   state: string | null;
   sport: string | null;
+  /** Level of the basic info section (status, sport), null when never saved (Public). */
+  basicInfo: number | null;
+  /** Level of the contact info section (city, state), null when never saved (Public). */
+  contactInfo: number | null;
   viewProfilePicture: number | null;
   viewLinkRequest: number | null;
   viewLinkMessage: number | null;
@@ -124,6 +128,8 @@ function withCard(q: From, viewerId: number) {
       "p.city",
       "p.state",
       "p.sport",
+      "pr.basicInfo",
+      "pr.contactInfo",
       "pr.viewProfilePicture",
       "pr.viewLinkRequest",
       "pr.viewLinkMessage",
@@ -189,6 +195,18 @@ export async function searchFlags(db: DB, memberId: number) {
   if (row) return row;
   const { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage } = PRIVACY_DEFAULTS;
   return { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage };
+}
+
+/** What the picture rule needs of each of these members: their flag and whether the viewer is their contact (one query). */
+export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("member")
+    .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
+    .leftJoin("contactLink as vc", (j) => j.onRef("vc.otherId", "=", "member.id").on("vc.memberId", "=", viewerId).on("vc.status", "=", "accepted"))
+    .select(["member.id as memberId", "pr.viewProfilePicture", sql<number>`(vc.member_id is not null)`.as("viewerIsContact")])
+    .where("member.id", "in", ids)
+    .execute();
 }
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */

@@ -383,3 +383,31 @@ describe("relations and yes/no questions", () => {
     expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({ isContact: true, isFollowing: true, canRequest: false, canFollow: false, canMessage: true });
   });
 });
+
+describe("picturesFor: the picture rule for feed authors and message parties (issue 11, finding 6)", () => {
+  it("shows a hidden picture to its owner and their contacts only, and the default to everyone else", async () => {
+    const viewer = await newMember();
+    const [contact, stranger, open, unsaved] = await Promise.all([newMember(), newMember(), newMember(), newMember()]);
+    const picture = (m: Actor) => `/uploads/photos/${String(m.memberId).padStart(32, "c")}.webp`;
+    for (const m of [viewer, contact, stranger, open, unsaved]) {
+      await db.updateTable("member").set({ picturePath: picture(m) }).where("id", "=", m.memberId).execute();
+    }
+    for (const m of [viewer, contact, stranger]) {
+      await db.insertInto("memberPrivacy").values({ memberId: m.memberId, viewProfilePicture: 0 }).execute();
+    }
+    await db.insertInto("memberPrivacy").values({ memberId: open.memberId, viewProfilePicture: 1 }).execute();
+    await contacts.sendRequest(ctx, viewer, contact.memberId);
+    await contacts.acceptRequest(ctx, contact, viewer.memberId);
+    const people = [viewer, contact, stranger, open, unsaved, stranger].map((m) => ({ memberId: m.memberId, picturePath: picture(m) }));
+    const seen = await contacts.picturesFor(ctx, viewer, people);
+    expect(Object.fromEntries(seen)).toEqual({
+      [viewer.memberId]: picture(viewer),
+      [contact.memberId]: picture(contact),
+      [stranger.memberId]: "/images/default.png",
+      [open.memberId]: picture(open),
+      [unsaved.memberId]: picture(unsaved),
+    });
+    // A member with no picture shows the default to everyone.
+    expect((await contacts.picturesFor(ctx, viewer, [{ memberId: open.memberId, picturePath: null }])).get(open.memberId)).toBe("/images/default.png");
+  });
+});

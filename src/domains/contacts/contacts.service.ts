@@ -1,7 +1,7 @@
 import { badInput, forbidden, notFound } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
-import { picturePathOf } from "../accounts/accounts.service.ts";
+import { levelAllows, pictureFor } from "../profiles/privacy.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
@@ -15,11 +15,21 @@ export async function relationBetween(ctx: AppContext, viewerId: number, memberI
   return (await repo.areContacts(ctx.db, viewerId, memberId)) ? "contact" : "member";
 }
 
-/** A list row as the viewer may see it: the picture falls back to the default when the member hides it. */
+/** How the viewer stands to the member of a card row (self, contact, or another member). */
+const relationOfRow = (row: { memberId: number; viewerIsContact: number }, viewerId: number): Relation =>
+  row.memberId === viewerId ? "self" : row.viewerIsContact === 1 ? "contact" : "member";
+
+/**
+ * A list row as the viewer may see it: the picture per the picture rule; status and sport only
+ * when the basic info section, city and state only when the contact info section is visible to
+ * this viewer (what a section hides is not shown on a card either).
+ */
 export function toCard(row: repo.CardRow, viewerId: number, relation: CardRelation): MemberCard {
-  const pictureVisible = row.memberId === viewerId || row.viewerIsContact === 1 || (row.viewProfilePicture ?? 1) === 1;
-  const city = row.city ?? "";
-  const state = row.state ?? "";
+  const seenAs = relationOfRow(row, viewerId);
+  const basic = levelAllows(row.basicInfo ?? 1, seenAs);
+  const contact = levelAllows(row.contactInfo ?? 1, seenAs);
+  const city = contact ? (row.city ?? "") : "";
+  const state = contact ? (row.state ?? "") : "";
   const open = (flag: number | null) => (flag ?? 1) === 1;
   const nothingPending = !relation.isContact && !relation.requestSent && !relation.requestReceived;
   return {
@@ -27,18 +37,38 @@ export function toCard(row: repo.CardRow, viewerId: number, relation: CardRelati
     name: `${row.firstName} ${row.lastName}`,
     firstName: row.firstName,
     title: row.title,
-    picturePath: pictureVisible ? picturePathOf(row) : picturePathOf({ picturePath: null }),
+    picturePath: pictureFor(seenAs, row),
     city,
     state,
     location: [city, state].filter(Boolean).join(", "),
-    sport: row.sport ?? "",
-    profileType: row.profileType,
+    sport: basic ? (row.sport ?? "") : "",
+    profileType: basic ? row.profileType : "",
     relation: {
       ...relation,
       canRequest: !relation.isSelf && nothingPending && open(row.viewLinkRequest),
       canMessage: !relation.isSelf && (relation.isContact || open(row.viewLinkMessage)),
     },
   };
+}
+
+/**
+ * The pictures this viewer may see of these members (feed authors, message parties), by member id:
+ * the picture rule of privacy.ts, with one query for every member's flag and contact row.
+ */
+export async function picturesFor(
+  ctx: AppContext,
+  viewer: Actor,
+  people: Array<{ memberId: number; picturePath: string | null }>,
+): Promise<Map<number, string>> {
+  const others = [...new Set(people.map((p) => p.memberId).filter((id) => id !== viewer.memberId))];
+  const facts = new Map((await repo.pictureFacts(ctx.db, viewer.memberId, others)).map((f) => [f.memberId, f]));
+  const out = new Map<number, string>();
+  for (const p of people) {
+    const f = facts.get(p.memberId);
+    const relation = p.memberId === viewer.memberId ? "self" : f?.viewerIsContact === 1 ? "contact" : "member";
+    out.set(p.memberId, pictureFor(relation, { picturePath: p.picturePath, viewProfilePicture: f?.viewProfilePicture }));
+  }
+  return out;
 }
 
 /** Cards for a page of rows, with the viewer's relation to each (a fixed number of queries). */

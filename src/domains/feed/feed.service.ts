@@ -1,19 +1,29 @@
 import { badInput, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
-import { picturePathOf } from "../accounts/accounts.service.ts";
+import * as contacts from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
 
-const authorOf = (row: { memberId: number; firstName: string; lastName: string; picturePath: string | null }): Author => ({
-  memberId: row.memberId,
-  name: `${row.firstName} ${row.lastName}`,
-  firstName: row.firstName,
-  picturePath: picturePathOf(row),
-});
+type AuthorRow = { memberId: number; firstName: string; lastName: string; picturePath: string | null };
 
-const toReply = (row: repo.ReplyRow): Reply => ({ replyId: row.id, postId: row.postId, text: row.description, createdAt: row.createdAt, author: authorOf(row) });
+/**
+ * The authors of a page as this viewer sees them: the picture rule applied to all of them at once
+ * (one query, whatever the number of posts and replies).
+ */
+async function authorsFor(ctx: AppContext, viewer: Actor, rows: AuthorRow[]): Promise<(row: AuthorRow) => Author> {
+  const pictures = await contacts.picturesFor(ctx, viewer, rows);
+  return (row) => ({ memberId: row.memberId, name: `${row.firstName} ${row.lastName}`, firstName: row.firstName, picturePath: pictures.get(row.memberId)! });
+}
+
+const toReply = (row: repo.ReplyRow, authorOf: (row: AuthorRow) => Author): Reply => ({
+  replyId: row.id,
+  postId: row.postId,
+  text: row.description,
+  createdAt: row.createdAt,
+  author: authorOf(row),
+});
 
 /** The text of a post or reply, checked here too (150 characters): every caller gets the rule, not only the schema-parsing ones. */
 const checkedText = (text: string): string => parseInput(postText, text, "The text is not valid.");
@@ -37,10 +47,11 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: numb
 export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: string; limit: number }): Promise<FeedPage> {
   const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, decodeCursor(input.cursor));
   const replies = await repo.repliesOf(ctx.db, rows.map((r) => r.id));
+  const authorOf = await authorsFor(ctx, viewer, [...rows, ...replies]);
   const byPost = new Map<number, Reply[]>();
   for (const r of replies) {
     const list = byPost.get(r.postId) ?? [];
-    list.push(toReply(r));
+    list.push(toReply(r, authorOf));
     byPost.set(r.postId, list);
   }
   const items: Post[] = rows.map((r) => ({ postId: r.id, text: r.description, createdAt: r.createdAt, author: authorOf(r), replies: byPost.get(r.id) ?? [] }));
@@ -51,7 +62,9 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
 /** The replies of one post the viewer can see. */
 export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound("There is no such post.");
-  return (await repo.repliesOf(ctx.db, [postId])).map(toReply);
+  const rows = await repo.repliesOf(ctx.db, [postId]);
+  const authorOf = await authorsFor(ctx, viewer, rows);
+  return rows.map((r) => toReply(r, authorOf));
 }
 
 export async function createPost(ctx: AppContext, actor: Actor, input: string): Promise<Post> {
@@ -60,7 +73,8 @@ export async function createPost(ctx: AppContext, actor: Actor, input: string): 
   if (!member) throw notFound("There is no such member.");
   const at = isoNow();
   const id = await repo.insertPost(ctx.db, actor.memberId, text, at);
-  return { postId: id, text, createdAt: at, author: authorOf({ ...member, memberId: member.id }), replies: [] };
+  const author = { ...member, memberId: member.id };
+  return { postId: id, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author), replies: [] };
 }
 
 /** A reply to a post in the member's feed; the post's author hears of it (post.replied). */
@@ -73,5 +87,6 @@ export async function reply(ctx: AppContext, actor: Actor, postId: number, input
   const at = isoNow();
   const replyId = await repo.insertReply(ctx.db, postId, actor.memberId, text, at);
   ctx.events.publish({ type: "post.replied", postId, postAuthorId: post.memberId, replyId, replierId: actor.memberId, text, at });
-  return { replyId, postId, text, createdAt: at, author: authorOf({ ...member, memberId: member.id }) };
+  const author = { ...member, memberId: member.id };
+  return { replyId, postId, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author) };
 }

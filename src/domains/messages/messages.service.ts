@@ -2,7 +2,6 @@ import { badInput, notFound, parseInput } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
-import { picturePathOf } from "../accounts/accounts.service.ts";
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as live from "../live/live.service.ts";
@@ -27,24 +26,33 @@ import * as repo from "./messages.repository.ts";
 
 const NO_SUCH_MESSAGE = "There is no such message.";
 
-const party = (id: number, first: string, last: string, picturePath: string | null) => ({
-  memberId: id,
-  name: `${first} ${last}`,
-  picturePath: picturePathOf({ picturePath }),
-});
-
-function toItem(row: repo.CopyRow): MessageItem {
-  return {
+/**
+ * Copies as the actor sees them: both parties' pictures per the picture rule (a member who hides
+ * theirs from non-contacts shows the default once the contact has ended), for all rows at once.
+ */
+async function toItems(ctx: AppContext, actor: Actor, rows: repo.CopyRow[]): Promise<MessageItem[]> {
+  const pictures = await contacts.picturesFor(
+    ctx,
+    actor,
+    rows.flatMap((r) => [
+      { memberId: r.senderId, picturePath: r.senderPicturePath },
+      { memberId: r.recipientId, picturePath: r.recipientPicturePath },
+    ]),
+  );
+  const party = (id: number, first: string, last: string) => ({ memberId: id, name: `${first} ${last}`, picturePath: pictures.get(id)! });
+  return rows.map((row) => ({
     messageId: row.id,
     box: row.box,
-    from: party(row.senderId, row.senderFirstName, row.senderLastName, row.senderPicturePath),
-    to: party(row.recipientId, row.recipientFirstName, row.recipientLastName, row.recipientPicturePath),
+    from: party(row.senderId, row.senderFirstName, row.senderLastName),
+    to: party(row.recipientId, row.recipientFirstName, row.recipientLastName),
     subject: row.subject,
     body: row.body,
     sentAt: row.createdAt,
     read: row.isRead === 1,
-  };
+  }));
 }
+
+const toItem = async (ctx: AppContext, actor: Actor, row: repo.CopyRow): Promise<MessageItem> => (await toItems(ctx, actor, [row]))[0]!;
 
 /**
  * Whether the actor may write to this member: an active contact (a contact request accepted by
@@ -69,7 +77,7 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   const ids = await repo.insertMessage(ctx.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
   const sent = await repo.findCopy(ctx.db, actor.memberId, ids.sentCopyId);
   if (!sent) throw notFound(NO_SUCH_MESSAGE);
-  const item = toItem(sent);
+  const item = await toItem(ctx, actor, sent);
   await live.emit(ctx, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: item.from.name, subject });
   await live.emit(ctx, actor.memberId, "messages.changed");
   ctx.events.publish({ type: "message.sent", messageId: ids.messageId, senderId: actor.memberId, recipientId: input.toMemberId, subject, at });
@@ -91,14 +99,14 @@ export async function list(ctx: AppContext, actor: Actor, input: MessageListQuer
     limit: input.limit,
   });
   const last = rows.at(-1);
-  return { items: rows.map(toItem), nextCursor: rows.length === input.limit && last ? String(last.id) : null };
+  return { items: await toItems(ctx, actor, rows), nextCursor: rows.length === input.limit && last ? String(last.id) : null };
 }
 
 /** One of the actor's messages as it is (nothing changes). */
 export async function get(ctx: AppContext, actor: Actor, messageId: number): Promise<MessageItem> {
   const row = await repo.findCopy(ctx.db, actor.memberId, messageId);
   if (!row) throw notFound(NO_SUCH_MESSAGE);
-  return toItem(row);
+  return toItem(ctx, actor, row);
 }
 
 /** Opens one of the actor's messages: a received one becomes read. */
@@ -108,9 +116,9 @@ export async function open(ctx: AppContext, actor: Actor, messageId: number): Pr
   if (row.box === "inbox" && row.isRead === 0) {
     await repo.setRead(ctx.db, actor.memberId, [messageId], true);
     await live.emit(ctx, actor.memberId, "messages.changed");
-    return { ...toItem(row), read: true };
+    return { ...(await toItem(ctx, actor, row)), read: true };
   }
-  return toItem(row);
+  return toItem(ctx, actor, row);
 }
 
 /**

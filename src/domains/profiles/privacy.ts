@@ -1,3 +1,4 @@
+import { picturePathOf } from "../accounts/accounts.service.ts";
 import type { Relation } from "../contacts/contacts.service.ts";
 
 /** Privacy levels of the profile sections and contact fields (spec section 3). */
@@ -14,6 +15,16 @@ export function levelAllows(level: number, relation: Relation): boolean {
 /** A contact field with a "show" flag: the owner turned it on and its level lets this viewer see it. */
 export function fieldVisible(relation: Relation, flag: number, level: number = PrivacyLevel.Public): boolean {
   return relation === "self" || (flag === 1 && levelAllows(level, relation));
+}
+
+/**
+ * The one picture rule, wherever a member is shown (profile header, cards of lists, search and
+ * suggestions, feed authors, message parties): a member who hides their picture from non-contacts
+ * ("view profile picture" off) shows the default picture to every viewer who is not a contact.
+ */
+export function pictureFor(relation: Relation, member: { picturePath: string | null; viewProfilePicture?: number | null }): string {
+  const visible = relation !== "member" || (member.viewProfilePicture ?? PRIVACY_DEFAULTS.viewProfilePicture) === 1;
+  return picturePathOf(visible ? member : { picturePath: null });
 }
 
 /**

@@ -260,6 +260,8 @@ export interface EducationEntry {
   yearClass: number | null;
   competitionLevel: string;
   societies: string;
+  /** The member typed this school; it waits for an operator's approval and is in no shared list yet. */
+  pending: boolean;
 }
 
 export interface EmploymentEntry {
@@ -278,6 +280,8 @@ export interface EmploymentEntry {
   endMonth: number | null;
   endYear: number | null;
   currentlyWorksHere: boolean;
+  /** The member typed this company; it waits for an operator's approval and is in no shared lookup yet. */
+  pending: boolean;
 }
 
 export interface PersonalInfo {

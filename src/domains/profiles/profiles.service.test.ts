@@ -12,6 +12,7 @@ import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { PrivacyLevel } from "./privacy.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
+import * as reference from "../reference/reference.service.ts";
 import * as profiles from "./profiles.service.ts";
 
 let db: DB;
@@ -417,5 +418,26 @@ describe("saving", () => {
       ErrorCodes.BadInput,
     );
     expect(await db.selectFrom("memberProfile").select("memberId").where("memberId", "=", m.memberId).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe("schools and companies a member types (issue 11, finding 13)", () => {
+  it("stay pending on the typist's entries, out of the shared lists and out of everyone else's reach", async () => {
+    const m = await newMember();
+    const other = await newMember();
+    const school = { state: "VT", schoolType: 1, schoolId: null, schoolName: `Typed Valley High ${m.memberId}`, degreeTypeId: 3, major: "General", yearClass: "2010", competitionLevel: "Club Sports" };
+    const [entry] = await profiles.addSchool(ctx, m, m.memberId, educationInput.parse(school));
+    expect(entry).toMatchObject({ schoolName: school.schoolName, pending: true });
+    expect((await reference.schools(ctx, "VT", 1)).map((s) => s.name)).not.toContain(school.schoolName);
+    await expectDomainError(profiles.addSchool(ctx, other, other.memberId, educationInput.parse({ ...school, schoolId: entry!.schoolId, schoolName: "" })), ErrorCodes.BadInput);
+    // A listed school is not pending.
+    const [listed] = await profiles.addSchool(ctx, other, other.memberId, educationInput.parse({ ...school, schoolId: await schoolIdOf("VT", 1), schoolName: "" }));
+    expect(listed!.pending).toBe(false);
+
+    const job = { companyName: `Typed Club ${m.memberId}`, sector: "Professional Sports", industry: "Teams and Clubs", title: "Coach", startYear: 2019 };
+    const [typed] = await profiles.addEmployment(ctx, m, m.memberId, employmentInput.parse(job));
+    expect(typed).toMatchObject({ companyName: job.companyName, industry: "Teams and Clubs", pending: true });
+    expect((await reference.companies(ctx, "Professional Sports")).map((c) => c.name)).not.toContain(job.companyName);
+    await expectDomainError(profiles.addEmployment(ctx, other, other.memberId, employmentInput.parse({ ...job, companyId: typed!.companyId, companyName: "" })), ErrorCodes.BadInput);
   });
 });

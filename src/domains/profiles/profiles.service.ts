@@ -2,13 +2,12 @@ import { badInput, DomainError, ErrorCodes, forbidden, notFound } from "../../sh
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
-import { picturePathOf } from "../accounts/accounts.service.ts";
 import { type Relation, relationBetween } from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import * as referenceRepo from "../reference/reference.repository.ts";
 import * as reference from "../reference/reference.service.ts";
-import { fieldVisible, levelAllows } from "./privacy.ts";
+import { fieldVisible, levelAllows, pictureFor } from "./privacy.ts";
 import type {
   BasicInfo,
   BasicInfoData,
@@ -120,20 +119,23 @@ function personalOf({ profile, privacy, relation }: Subject): PersonalInfo | nul
 async function educationOf(ctx: AppContext, s: Subject): Promise<EducationEntry[] | null> {
   if (!levelAllows(s.privacy.education, s.relation)) return null;
   const rows = await repo.listSchools(ctx.db, s.member.id);
-  return rows.map((r) => ({ ...r, degree: r.degree ?? "" }));
+  return rows.map(({ status, ...r }) => ({ ...r, degree: r.degree ?? "", pending: status === "pending" }));
 }
 
 async function employmentOf(ctx: AppContext, s: Subject): Promise<EmploymentEntry[] | null> {
   if (!levelAllows(s.privacy.workInfo, s.relation)) return null;
   const rows = await repo.listEmployment(ctx.db, s.member.id);
-  return rows.map((r) => ({ ...r, industry: r.industry ?? "", sector: r.sector ?? "", currentlyWorksHere: r.currentlyWorksHere === 1 }));
+  return rows.map(({ status, ...r }) => ({
+    ...r,
+    industry: r.industry ?? "",
+    sector: r.sector ?? "",
+    currentlyWorksHere: r.currentlyWorksHere === 1,
+    pending: status === "pending",
+  }));
 }
 
-/** The picture a viewer sees: the owner's choice hides it from members who are not contacts. */
-function pictureFor(s: Subject): string {
-  const visible = s.relation !== "member" || s.privacy.viewProfilePicture === 1;
-  return visible ? picturePathOf(s.member) : picturePathOf({ picturePath: null });
-}
+/** The picture a viewer sees: the one picture rule of privacy.ts. */
+const pictureOf = (s: Subject): string => pictureFor(s.relation, { picturePath: s.member.picturePath, viewProfilePicture: s.privacy.viewProfilePicture });
 
 /** The whole profile as this viewer may see it (a fixed number of queries). */
 export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: number): Promise<ProfileView> {
@@ -144,7 +146,7 @@ export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: numb
     relation: s.relation,
     name: `${s.member.firstName} ${s.member.lastName}`,
     title: s.member.title,
-    picturePath: pictureFor(s),
+    picturePath: pictureOf(s),
     basic: basicOf(s),
     contact: contactOf(s),
     education,
@@ -164,7 +166,7 @@ export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: nu
 /** The header facts of a profile (name, title, picture) for this viewer. */
 export async function getHeader(ctx: AppContext, viewer: Actor, memberId: number) {
   const s = await loadSubject(ctx, viewer, memberId);
-  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureFor(s), relation: s.relation };
+  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureOf(s), relation: s.relation };
 }
 
 /** The photo account and video channel, each null when its section is hidden; null for no such member. */
@@ -275,17 +277,21 @@ export async function savePersonalInfo(ctx: AppContext, actor: Actor, memberId: 
   return (await getPersonalInfo(ctx, actor, memberId))!;
 }
 
-/** The school of an education entry: one of the lists, or a missing one the member adds. */
+/**
+ * The school of an education entry: one of the list, or a missing one the member types. A typed
+ * name is stored pending: it shows on this member's entries only, and joins the shared list when
+ * an operator approves it (issue 11, finding 13). Typing it again reuses the member's own row.
+ */
 async function resolveSchool(ctx: AppContext, actor: Actor, data: EducationData): Promise<number> {
   if (!(await referenceRepo.findState(ctx.db, data.state))) throw badInput(`state: ${texts.stateRequired}`);
   if (data.schoolId !== null) {
-    const school = await referenceRepo.findSchool(ctx.db, data.schoolId);
+    const school = await referenceRepo.findSchool(ctx.db, data.schoolId, actor.memberId);
     if (!school) throw badInput(`schoolId: ${texts.schoolRequired}`);
     return school.id;
   }
-  const existing = await referenceRepo.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName);
+  const existing = await referenceRepo.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName, actor.memberId);
   if (existing) return existing.id;
-  return referenceRepo.insertSchool(ctx.db, {
+  return referenceRepo.insertPendingSchool(ctx.db, {
     name: data.schoolName,
     state: data.state,
     type: data.schoolType,
@@ -352,17 +358,17 @@ export async function removeSchool(ctx: AppContext, actor: Actor, memberId: numb
   return (await getEducation(ctx, actor, memberId))!;
 }
 
-/** The company of an employment entry: one of the lookup, or a new one the member adds. */
+/** The company of an employment entry: one of the lookup, or a new one the member types (pending, as schools). */
 async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentData): Promise<number> {
   if (data.companyId !== null) {
-    const company = await referenceRepo.findCompany(ctx.db, data.companyId);
+    const company = await referenceRepo.findCompany(ctx.db, data.companyId, actor.memberId);
     if (!company) throw badInput("companyId: Company is required.");
     return company.id;
   }
-  const existing = await referenceRepo.findCompanyByName(ctx.db, data.companyName);
+  const existing = await referenceRepo.findCompanyByName(ctx.db, data.companyName, actor.memberId);
   if (existing) return existing.id;
   const industry = data.sector && data.industry ? await referenceRepo.findIndustry(ctx.db, data.sector, data.industry) : undefined;
-  return referenceRepo.insertCompany(ctx.db, { name: data.companyName, industryId: industry?.id ?? null, addedByMemberId: actor.memberId });
+  return referenceRepo.insertPendingCompany(ctx.db, { name: data.companyName, industryId: industry?.id ?? null, addedByMemberId: actor.memberId });
 }
 
 function employmentValues(data: EmploymentData, companyId: number) {

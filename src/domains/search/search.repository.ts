@@ -2,9 +2,18 @@ import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 
 /**
- * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers).
- * A PostgreSQL port implements the same two functions over a tsvector column.
+ * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers on
+ * member, member_profile and member_privacy: migrations 004 and 2026-11-24-020). The index holds
+ * only what an audience may see: columns name, status, sport, positions, place carry the profile
+ * header (first and last name, title) and the fields of Public sections; the same columns with
+ * `_c` carry the fields of Only Contacts sections; Private sections are in neither. A PostgreSQL
+ * port implements the same functions over two tsvector columns (public, contacts-only).
  */
+
+/** The index columns any signed-in member may match (the `_c` ones are for contacts). */
+const PUBLIC_COLUMNS = "{name status sport positions place}";
+/** bm25 weights, public then contacts-only columns: name weighs most, then status/title, sport, positions, place. */
+const WEIGHTS = sql.raw("10.0, 6.0, 4.0, 4.0, 2.0, 10.0, 6.0, 4.0, 4.0, 2.0");
 
 /** The words of a query as an FTS5 expression: every word must match, each as a prefix. */
 export function ftsQuery(text: string): string | null {
@@ -20,28 +29,45 @@ export function ftsQuery(text: string): string | null {
 /**
  * Ids of the active members matching the query that this viewer may find (search visibility
  * 1 Everyone, or 2 Only Contacts and the viewer is one), best first: name weighs most, then sport,
- * status/title, positions, place.
+ * status/title, positions, place. A member matches a stranger on the public columns only, and the
+ * viewer's contacts on all of them: two index scans (the second limited to the viewer's contacts),
+ * each member's best score kept.
  */
 export async function searchMemberIds(db: DB, viewerId: number, query: string, limit: number): Promise<number[]> {
-  const rows = await sql<{ id: number }>`
+  const rows = await searchQuery(viewerId, query, limit).execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** The statement of searchMemberIds (exported for its query-plan test). */
+export function searchQuery(viewerId: number, query: string, limit: number) {
+  return sql<{ id: number }>`
+    WITH hits(id, score) AS (
+      SELECT rowid, bm25(member_search, ${WEIGHTS}) FROM member_search
+      WHERE member_search MATCH ${`${PUBLIC_COLUMNS} : (${query})`}
+      UNION ALL
+      SELECT s.rowid, bm25(member_search, ${WEIGHTS})
+      FROM member_search s
+      CROSS JOIN contact_link c ON c.member_id = ${viewerId} AND c.other_id = s.rowid AND c.status = 'accepted'
+      WHERE member_search MATCH ${query}
+    ),
+    best(id, score) AS (SELECT id, min(score) FROM hits GROUP BY id)
     SELECT m.id AS id
-    FROM member_search s
-    JOIN member m ON m.id = s.rowid
+    FROM best h
+    JOIN member m ON m.id = h.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
     LEFT JOIN contact_link vc ON vc.member_id = ${viewerId} AND vc.other_id = m.id AND vc.status = 'accepted'
-    WHERE member_search MATCH ${query}
-      AND m.status = 2
+    WHERE m.status = 2
       AND m.id <> ${viewerId}
       AND (coalesce(pr.search_visibility, 1) = 1 OR vc.member_id IS NOT NULL)
-    ORDER BY bm25(member_search, 10.0, 4.0, 6.0, 4.0, 2.0), m.id
-    LIMIT ${limit}`.execute(db);
-  return rows.rows.map((r) => r.id);
+    ORDER BY h.score, m.id
+    LIMIT ${limit}`;
 }
 
 /**
  * Members to suggest: active, findable by everyone, not the viewer, not a contact, no request
  * either way. Ranked by shared sport (3), status (2), positions (2 each), "looking for" (1 each)
- * and mutual contacts (2 each).
+ * and mutual contacts (2 each). A candidate is never the viewer's contact, so their basic info
+ * counts only when it is Public: a hidden section does not steer the ranking either.
  */
 export async function suggestionIds(db: DB, viewerId: number, limit: number): Promise<number[]> {
   const rows = await sql<{ id: number }>`
@@ -61,7 +87,7 @@ export async function suggestionIds(db: DB, viewerId: number, limit: number): Pr
     )
     SELECT m.id AS id,
       (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
-      + (CASE WHEN m.profile_type = me.status THEN 2 ELSE 0 END)
+      + (CASE WHEN coalesce(pr.basic_info, 1) = 1 AND m.profile_type = me.status THEN 2 ELSE 0 END)
       + (CASE WHEN me.pos1 <> '' AND lower(me.pos1) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
       + (CASE WHEN me.pos2 <> '' AND lower(me.pos2) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
       + (CASE WHEN me.lfe = 1 AND p.looking_for_employment = 1 THEN 1 ELSE 0 END)
@@ -71,8 +97,8 @@ export async function suggestionIds(db: DB, viewerId: number, limit: number): Pr
       + 2 * coalesce(mu.n, 0) AS score
     FROM member m
     CROSS JOIN me
-    LEFT JOIN member_profile p ON p.member_id = m.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN member_profile p ON p.member_id = m.id AND coalesce(pr.basic_info, 1) = 1
     LEFT JOIN mutual mu ON mu.id = m.id
     WHERE m.status = 2
       AND m.id <> ${viewerId}

@@ -5,13 +5,15 @@
  */
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import { ftsQuery } from "./search.repository.ts";
+import { PrivacyLevel } from "../profiles/privacy.ts";
+import { ftsQuery, searchQuery } from "./search.repository.ts";
 import * as search from "./search.service.ts";
 
 let db: DB;
@@ -70,6 +72,10 @@ async function connect(a: Actor, b: Actor) {
 
 const setVisibility = (m: Actor, searchVisibility: number) =>
   db.insertInto("memberPrivacy").values({ memberId: m.memberId, searchVisibility }).onConflict((oc) => oc.column("memberId").doUpdateSet({ searchVisibility })).execute();
+
+const setLevels = (m: Actor, basicInfo: number, contactInfo: number) =>
+  db.insertInto("memberPrivacy").values({ memberId: m.memberId, basicInfo, contactInfo })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet({ basicInfo, contactInfo })).execute();
 
 describe("ftsQuery", () => {
   it("turns words into prefix terms that must all match, dropping punctuation and FTS syntax", () => {
@@ -143,6 +149,65 @@ describe("searchMembers", () => {
   });
 });
 
+describe("searchMembers and the privacy of profile sections (issue 11, finding 5)", () => {
+  const { Public, Private, OnlyContacts } = PrivacyLevel;
+
+  it("matches a Private section for nobody, an Only Contacts section for contacts only, and follows a change of level at once", async () => {
+    const stranger = await newMember();
+    const friend = await newMember();
+    const m = await newMember({ first: "Wren", last: "Oddly", type: "Scout", title: "Spotter", sport: "Curling", positions: ["Skip", "Lead"], city: "Duluth", state: "MN" });
+    await upsertProfile(db, m.memberId, { currentCity: "Bemidji", hometown: "Hibbing" }, new Date().toISOString());
+    await db.updateTable("member").set({ middleName: "Tamsin" }).where("id", "=", m.memberId).execute();
+    await connect(m, friend);
+    const basicWords = ["tamsin", "scout", "curling", "skip", "bemidji", "hibbing"];
+    const contactWords = ["duluth", "mn", "minnesota"];
+    const findsBy = async (viewer: Actor) => {
+      const out: string[] = [];
+      for (const w of [...basicWords, ...contactWords]) if ((await find(viewer, `oddly ${w}`)).includes(m.memberId)) out.push(w);
+      return out;
+    };
+    expect(await findsBy(stranger)).toEqual([...basicWords, ...contactWords]);
+    await setLevels(m, Private, OnlyContacts);
+    expect(await findsBy(stranger)).toEqual([]);
+    expect(await findsBy(friend)).toEqual(contactWords);
+    await setLevels(m, OnlyContacts, Private);
+    expect(await findsBy(stranger)).toEqual([]);
+    expect(await findsBy(friend)).toEqual(basicWords);
+    await setLevels(m, Public, Private);
+    expect(await findsBy(stranger)).toEqual(basicWords);
+    // The header (first and last name, title) is always found.
+    await setLevels(m, Private, Private);
+    expect(await find(stranger, "wren oddly scout")).toEqual([]);
+    expect(await find(stranger, "wren oddly spotter")).toEqual([m.memberId]);
+    expect(await find(stranger, "wren oddly")).toEqual([m.memberId]);
+    // A contact who is dropped becomes a stranger.
+    await setLevels(m, OnlyContacts, OnlyContacts);
+    expect(await find(friend, "oddly hibbing")).toEqual([m.memberId]);
+    await contacts.dropContact(ctx, friend, m.memberId);
+    expect(await find(friend, "oddly hibbing")).toEqual([]);
+  });
+
+  it("shows a stranger's card without what the sections hide, and a contact's with what Only Contacts allows", async () => {
+    const stranger = await newMember();
+    const friend = await newMember();
+    const m = await newMember({ first: "Ash", last: "Quorn", type: "Agent", title: "Agent", sport: "Rowing", city: "Reno", state: "NV" });
+    await connect(m, friend);
+    await setLevels(m, OnlyContacts, Private);
+    const [asStranger] = await search.searchMembers(ctx, stranger, "quorn", 5);
+    expect(asStranger).toMatchObject({ title: "Agent", profileType: "", sport: "", city: "", state: "", location: "" });
+    const [asFriend] = await search.searchMembers(ctx, friend, "quorn", 5);
+    expect(asFriend).toMatchObject({ title: "Agent", profileType: "Agent", sport: "Rowing", city: "", state: "", location: "" });
+  });
+
+  it("runs on the indexes: the full-text index, primary keys and the contact index, never a scan of members or links", async () => {
+    const viewer = await newMember();
+    const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${searchQuery(viewer.memberId, ftsQuery("maya ok")!, 20)}`.execute(db)).rows.map((r) => r.detail);
+    expect(plan.filter((d) => /^SCAN (member_search|s) VIRTUAL TABLE/.test(d))).toHaveLength(2);
+    expect(plan).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(plan.filter((d) => /^SCAN (m|c|pr|vc|member|contact_link|member_privacy)\b/.test(d))).toEqual([]);
+  });
+});
+
 describe("suggestions", () => {
   it("exclude the viewer, contacts, requests either way, members who are not active and contacts-only members", async () => {
     const viewer = await newMember({ sport: "Rowing", type: "Scout" });
@@ -171,6 +236,17 @@ describe("suggestions", () => {
     const all = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Defender", "Goalkeeper"], lookingFor: { recruitment: 1 } }); // 10
     expect(await suggest(viewer)).toEqual([all.memberId, sportAndStatus.memberId, sameSport.memberId, sameStatus.memberId, nothing.memberId]);
     expect(await suggest(viewer, 2)).toEqual([all.memberId, sportAndStatus.memberId]);
+  });
+
+  it("rank by a candidate's status, sport and positions only when their basic info is public (issue 11, finding 5)", async () => {
+    const viewer = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Goalkeeper", "Defender"] });
+    const open = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Goalkeeper", "Defender"] });
+    const hidden = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Goalkeeper", "Defender"] });
+    const plain = await newMember({ type: "Coach", sport: "Golf" });
+    expect((await suggest(viewer)).slice(0, 2).sort()).toEqual([open.memberId, hidden.memberId].sort());
+    await setLevels(hidden, PrivacyLevel.OnlyContacts, PrivacyLevel.Public);
+    // Nothing in common that the viewer may see: ranked with the plain member, by id (newest first).
+    expect(await suggest(viewer)).toEqual([open.memberId, plain.memberId, hidden.memberId]);
   });
 
   it("rank members with more mutual contacts higher", async () => {

@@ -160,7 +160,11 @@ export interface SchoolTable {
   website: Generated<string>;
   sourceId: string | null;
   addedByMemberId: number | null;
+  /** 'approved' (in the shared list) or 'pending' (typed by addedByMemberId, on their entries only until an operator approves it). */
+  status: Generated<ReferenceStatus>;
 }
+
+export type ReferenceStatus = "approved" | "pending";
 
 export interface IndustryTable {
   id: Generated<number>;
@@ -174,6 +178,8 @@ export interface CompanyTable {
   name: string;
   website: Generated<string>;
   addedByMemberId: number | null;
+  /** As SchoolTable.status. */
+  status: Generated<ReferenceStatus>;
 }
 
 export interface MemberSchoolTable {

@@ -16,8 +16,9 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest, text
  * - contactID: the other member's id; fromID: the member the list belongs to (the memberID / userID
  *   asked for; the caller for suggestions). Member ids are strings, as memberID of the login result.
  * - friendName "First Last", firstName, titleDesc (the member's title, "" when none: clients show
- *   "Unknown Title"), location "City, ST" ("" when unknown), picturePath (the default picture when
- *   the member hides theirs from this viewer).
+ *   "Unknown Title"), location "City, ST" ("" when unknown or when the member's contact info
+ *   section is hidden from this viewer), picturePath (the default picture when the member hides
+ *   theirs from this viewer).
  * - labelText: how the caller stands to that member, the first that holds of: "You" (the caller
  *   in someone else's list), "Contact", "Request received" (they asked the caller), "Request sent"
  *   (the caller asked them), "Following" (the caller follows them), "Follows you"; else "".
@@ -30,7 +31,11 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest, text
  * Search result item (SearchResults, SearchAllResults): entityID (member id, string), entityName
  * "First Last", sType the member's profile type ("Coach", "Athlete (Amateur)"), picturePath,
  * cityState "City, ST" ("" when unknown). Full-text with prefix matching over name, sport, profile
- * type and title, positions, city and state, best match first.
+ * type and title, positions, city and state, best match first. Only what the member's profile
+ * sections show this viewer is matched and answered: first and last name and title always; middle
+ * name, profile type, sport, positions, current city and hometown per the basic info level, city
+ * and state per the contact info level (Only Contacts: for contacts; Private: for nobody); sType
+ * and cityState are "" when hidden.
  *
  * Lists answer a JSON array: the first page, sorted by name (search: by relevance; suggestions: by
  * score). Caps: GetMemberContacts, GetRequestsList, GetPeopleIFollow, GetWhosFollowingMe and

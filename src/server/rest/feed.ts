@@ -14,9 +14,9 @@ import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type
  * Shapes (spec section 3; rest-api.md "Value formats"):
  * - Post: {postID, memberID, memberName, firstName, picturePath, description, datePosted,
  *   childPostCnt, children}. postID is a JSON number, memberID a string (as memberID of the login
- *   result), memberName "First Last", picturePath the author's picture (the default when none),
- *   datePosted ISO-8601 UTC ("2026-11-22T07:22:46.123Z"), children the replies oldest first and
- *   childPostCnt their number.
+ *   result), memberName "First Last", picturePath the author's picture (the default when none, or
+ *   when the author shows it to contacts only and the caller is not one), datePosted ISO-8601 UTC
+ *   ("2026-11-22T07:22:46.123Z"), children the replies oldest first and childPostCnt their number.
  * - Reply: {postResponseID, postID, description, dateResponded, memberID, memberName, firstName,
  *   picturePath}, the same conventions.
  * - News item: {id, imageUrl, headerText, postingDate, textField, navigateUrl}; imageUrl is never

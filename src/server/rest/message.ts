@@ -17,8 +17,9 @@ import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type
  *   received one, the sender's sent one): messageID is the id of the CALLER'S copy (a JSON number),
  *   the id that ToggleMessageState and DeleteMessage take. fromID is the sender's member id as a
  *   string (as memberID of the login result), senderID the sender's display name "First Last"
- *   (the legacy key name), senderImage the sender's picture path (the default picture when none),
- *   msgDate ISO-8601 UTC ("2026-11-22T07:22:46.123Z"), body a one-line preview of the text (at most
+ *   (the legacy key name), senderImage the sender's picture path (the default picture when none,
+ *   or when the sender shows it to contacts only and is no longer the caller's contact), msgDate
+ *   ISO-8601 UTC ("2026-11-22T07:22:46.123Z"), body a one-line preview of the text (at most
  *   90 characters, cut with an ellipsis), fullBody the whole text, messageState "0" unread or "1"
  *   read (a sent copy is always "1"), selected always false (the client's checkbox).
  * - Notification: {notificationID, subject, notification, sentDate, link}: notification is the

@@ -93,13 +93,15 @@ export function EducationTab({ entries }: { entries: EducationEntry[] }) {
   );
 }
 
+/** The form's values for an entry; a school the member typed (pending, in no list yet) opens as typed text. */
 function valuesOf(entry: EducationEntry | null) {
+  const typed = entry?.pending === true;
   return {
     state: entry?.state ?? "",
     schoolType: String(entry?.schoolType ?? 3),
-    schoolId: entry ? String(entry.schoolId) : "",
-    notListed: false,
-    schoolName: "",
+    schoolId: entry && !typed ? String(entry.schoolId) : "",
+    notListed: typed,
+    schoolName: typed ? entry.schoolName : "",
     degreeTypeId: entry?.degreeTypeId ? String(entry.degreeTypeId) : "",
     major: entry?.major ?? "",
     yearClass: entry?.yearClass ? String(entry.yearClass) : "",
