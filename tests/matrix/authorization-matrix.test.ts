@@ -134,6 +134,11 @@ const hasOwnerItem = (key: string, actors: readonly ActorName[]) => (res: ApiRes
   expect.soft(found, `${who} should see an item by the owner`).toBe(true);
 };
 
+/** Notifications of something the owner did (accepted a request, sent a message): the owner's name, and nothing hidden. */
+const mentionsOwner = (actors: readonly ActorName[]) => (res: ApiResponse, who: ActorName) => {
+  if (actors.includes(who)) expect.soft(res.text, `${who}'s notifications tell of the owner`).toContain(`${OWNER_NAME.firstName} ${OWNER_NAME.lastName}`);
+};
+
 /** The owner's reply (a post's replies), for the leak check to look at. */
 const hasOwnerReply = (res: ApiResponse, who: ActorName, w: World) => {
   if (res.status !== 200) return;
@@ -695,7 +700,15 @@ const REST: Record<string, Row> = {
     call: (as, _w, copy: number) => as.del(`/api/message/DeleteMessage/${copy}`),
     status: OWNER_ONLY_404,
   },
-  "message/GetMemberNotifications": { call: (as, w) => as.get(`/api/message/GetMemberNotifications/${w.owner.id}`), status: OWNER_ONLY },
+  "message/GetMemberNotifications": [
+    { case: "the owner's notifications", call: (as, w) => as.get(`/api/message/GetMemberNotifications/${w.owner.id}`), status: OWNER_ONLY },
+    {
+      case: "the caller's own (self): the stranger's and the contact's tell of the owner",
+      call: (as) => as.get(`/api/message/GetMemberNotifications/${as.id}`),
+      status: SIGNED_IN,
+      check: mentionsOwner(["stranger", "contact"]),
+    },
+  ],
   "message/UseChatGPT": { call: (as) => as.get(`/api/message/UseChatGPT${qs({ message: "hello" })}`), status: SIGNED_IN },
 };
 
@@ -883,7 +896,7 @@ const TRPC: Record<string, Row> = {
   },
 
   // notifications.*: the caller's own; unsubscribing needs the e-mail's signed token only.
-  "notifications.list": { call: (as) => as.trpc("notifications.list", {}), status: SIGNED_IN },
+  "notifications.list": { call: (as) => as.trpc("notifications.list", {}), status: SIGNED_IN, check: mentionsOwner(["stranger", "contact"]) },
   "notifications.unreadCount": { call: (as) => as.trpc("notifications.unreadCount"), status: SIGNED_IN },
   "notifications.markAllRead": { call: (as) => as.trpc("notifications.markAllRead", {}), status: SIGNED_IN },
   "notifications.describeUnsubscribe": {
