@@ -6,7 +6,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     environment: "node",
-    include: ["tests/scripts/**/*.test.ts", "src/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/ops/**/*.test.ts"],
+    include: [
+      "tests/scripts/**/*.test.ts",
+      "src/**/*.test.ts",
+      "tests/rest/**/*.test.ts",
+      "tests/ops/**/*.test.ts",
+      "tests/matrix/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "**/node_modules/**"],
     // Argon2 hashing and starting a server take a while on a small machine.
     testTimeout: 20_000,

@@ -13,17 +13,8 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
 import { spaIndex, staticFiles } from "./http/static.ts";
 import { bodyLimits } from "./http/body-limit.ts";
-import { account } from "./rest/account.ts";
-import { common } from "./rest/common.ts";
-import { commonReference } from "./rest/common-reference.ts";
-import { contact, memberContact } from "./rest/contact.ts";
-import { commonFeed, memberFeed } from "./rest/feed.ts";
-import { member } from "./rest/member.ts";
-import { message } from "./rest/message.ts";
-import { memberProfile } from "./rest/member-profile.ts";
-import { organizations } from "./rest/organizations.ts";
+import { restControllers } from "./rest/controllers.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
-import { setting } from "./rest/setting.ts";
 import { appRouter } from "./trpc/root.ts";
 import { unsubscribe } from "../domains/notifications/notifications.service.ts";
 
@@ -39,15 +30,7 @@ export interface HttpAppOptions {
 /** The whole HTTP surface: tRPC for the web client, legacy REST, static files, the SPA. */
 export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOptions) {
   const http = new Hono<AppEnv>();
-  const dispatchRest = createRestDispatcher({
-    account,
-    member: { ...member, ...memberProfile, ...memberContact, ...memberFeed },
-    common: { ...common, ...commonReference, ...commonFeed },
-    organizations,
-    contact,
-    setting,
-    message,
-  });
+  const dispatchRest = createRestDispatcher(restControllers);
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
 
   http.use("*", async (c, next) => {

@@ -1,0 +1,25 @@
+import { account } from "./account.ts";
+import { common } from "./common.ts";
+import { commonReference } from "./common-reference.ts";
+import { contact, memberContact } from "./contact.ts";
+import { commonFeed, memberFeed } from "./feed.ts";
+import { member } from "./member.ts";
+import { memberProfile } from "./member-profile.ts";
+import { message } from "./message.ts";
+import { organizations } from "./organizations.ts";
+import type { Controller } from "./registry.ts";
+import { setting } from "./setting.ts";
+
+/**
+ * Every legacy REST controller, by the name in /api/{controller}/{action}: the dispatcher of app.ts
+ * serves exactly these, and the authorization matrix (tests/matrix) enumerates them.
+ */
+export const restControllers: Record<string, Controller> = {
+  account,
+  member: { ...member, ...memberProfile, ...memberContact, ...memberFeed },
+  common: { ...common, ...commonReference, ...commonFeed },
+  organizations,
+  contact,
+  setting,
+  message,
+};
