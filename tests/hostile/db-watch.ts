@@ -1,0 +1,120 @@
+/**
+ * Watches a running server's SQLite file from the outside (read-only), to prove that a refused
+ * request wrote nothing: a fingerprint is a SHA-256 of the content of every table.
+ *
+ * Cheap in the common case: SQLite's `PRAGMA data_version` changes on a connection only when
+ * another connection (the server) commits, so tables are hashed only when a refused request was
+ * followed by a commit.
+ */
+import { createHash } from "node:crypto";
+import BetterSqlite from "better-sqlite3";
+
+/**
+ * What the fingerprint leaves out, and why. Everything else counts: a refused (4xx) request must
+ * leave every other column of every table exactly as it was.
+ */
+export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // A session's last_seen_at moves (at most every 5 minutes) and its expires_at slides forward
+  // whenever the session is used (src/domains/accounts/sessions.ts): any signed-in request touches
+  // them before the action even looks at its input, a refused one included. Which sessions exist,
+  // whose they are and their scope still count.
+  session: ["last_seen_at", "expires_at"],
+};
+
+export type Fingerprint = ReadonlyMap<string, string>;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function open(dbFile: string) {
+  const db = new BetterSqlite(dbFile, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+type Db = ReturnType<typeof open>;
+
+/** Ordinary tables; a virtual (full-text) table is skipped because its shadow tables hold its content. */
+const tablesOf = (db: Db) =>
+  (db.prepare("select name, sql from sqlite_master where type = 'table' order by name").all() as Array<{ name: string; sql: string | null }>)
+    .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? ""))
+    .map((t) => t.name);
+
+function hashTable(db: Db, table: string): string {
+  const skip = UNHASHED_COLUMNS[table] ?? [];
+  const columns = (db.prepare("select name from pragma_table_info(?)").pluck().all(table) as string[]).filter((c) => !skip.includes(c));
+  // Rows in storage order, each column through quote(): one exact text per value and type.
+  const text = db
+    .prepare(`select group_concat(${columns.map((c) => `quote(${quote(c)})`).join(" || ',' || ")}, char(10)) from ${quote(table)}`)
+    .pluck()
+    .get() as string | null;
+  return createHash("sha256").update(columns.join(",")).update("\n").update(text ?? "").digest("hex");
+}
+
+/** Every table's hash as `db` sees it (inside its open transaction, if any). */
+const fingerprint = (db: Db): Fingerprint => new Map(tablesOf(db).map((t) => [t, hashTable(db, t)]));
+
+/**
+ * Two read-only connections: `before` holds a read transaction (a snapshot of the file as it was
+ * when a request was sent) while `now` sees what the server committed since. Nothing is hashed
+ * unless the server committed something during a refused request.
+ */
+export function watchDatabase(dbFile: string) {
+  const now = open(dbFile);
+  const before = open(dbFile);
+  const version = () => now.pragma("data_version", { simple: true }) as number;
+  let settledAt = version();
+  let startedAt = settledAt;
+
+  const endSnapshot = () => {
+    if (before.inTransaction) before.exec("rollback");
+  };
+
+  return {
+    /**
+     * Waits until the server has stopped writing: the reactions to an accepted request (notifications,
+     * live events) are written just after its answer, and must not be taken for the next request's.
+     */
+    async settle(quietMs = 40, maxMs = 3_000): Promise<void> {
+      let seen = version();
+      if (seen === settledAt) return;
+      for (let quiet = 0, waited = 0; quiet < quietMs && waited < maxMs; waited += 10) {
+        await sleep(10);
+        const v = version();
+        quiet = v === seen ? quiet + 10 : 0;
+        seen = v;
+      }
+      settledAt = seen;
+    },
+    /** Takes the snapshot a request is compared with (call just before sending it). */
+    begin(): void {
+      endSnapshot();
+      before.exec("begin");
+      before.prepare("select count(*) from sqlite_master").get();
+      startedAt = version();
+    },
+    /** True when the server committed something since begin(). */
+    committed: () => version() !== startedAt,
+    /** The tables whose content differs from the snapshot of begin() ([] when nothing was committed); ends the snapshot. */
+    changedTables(): string[] {
+      try {
+        if (version() === startedAt) return [];
+        const old = fingerprint(before);
+        const current = now.transaction(() => fingerprint(now))();
+        const names = new Set([...old.keys(), ...current.keys()]);
+        return [...names].filter((t) => old.get(t) !== current.get(t)).sort();
+      } finally {
+        endSnapshot();
+      }
+    },
+    /** Ends the snapshot without comparing (the request was accepted). */
+    end: endSnapshot,
+    /** Read-only queries on the current state (is the member's session still there?). */
+    value: <T = unknown>(sql: string, ...params: unknown[]) => now.prepare(sql).pluck().get(...params) as T,
+    close(): void {
+      endSnapshot();
+      before.close();
+      now.close();
+    },
+  };
+}
+export type DatabaseWatch = ReturnType<typeof watchDatabase>;
