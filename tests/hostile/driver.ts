@@ -292,6 +292,7 @@ export interface HostileContext {
 
 /** The server's answer as seen by the checks. */
 export interface Exchange {
+  /** The HTTP status, or 0 when the server closed the connection on an oversized request. */
   status: number;
   ms: number;
   text: string;
@@ -330,23 +331,37 @@ async function readAnswer(res: Response): Promise<string> {
   }
 }
 
+/** Bun reads at most this much of a request head (it answers 431 past it). */
+const HEAD_LIMIT_BYTES = 16 * 1024;
+/** The JSON and form body limit the server is to enforce (413 past it). */
+const BODY_LIMIT_BYTES = 64 * 1024;
+const isMultipart = (r: HostileRequest) => (r.body?.contentType ?? "").toLowerCase().startsWith("multipart/form-data");
+/** Bytes of the body as sent (GET and HEAD send none). */
+const bodyBytes = (r: HostileRequest) =>
+  !r.body || r.method === "GET" || r.method === "HEAD" ? 0 : typeof r.body.body === "string" ? Buffer.byteLength(r.body.body) : r.body.body.length;
+
+/** How a socket closed under a request still being written shows in Node's fetch. */
+const CLOSED_EARLY = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
 export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<Exchange> {
   const trpc = r.path.startsWith("/trpc/");
+  const headers = headersFor(ctx, r, trpc);
+  const body = r.body && r.method !== "GET" && r.method !== "HEAD" ? r.body.body : undefined;
   const started = performance.now();
   let res: Response;
   let text: string;
   try {
-    res = await fetch(ctx.h.server.baseUrl + r.path, {
-      method: r.method,
-      headers: headersFor(ctx, r, trpc),
-      body: r.body && r.method !== "GET" && r.method !== "HEAD" ? r.body.body : undefined,
-      redirect: "manual",
-      signal: AbortSignal.timeout(GIVE_UP_MS),
-    });
+    res = await fetch(ctx.h.server.baseUrl + r.path, { method: r.method, headers, body, redirect: "manual", signal: AbortSignal.timeout(GIVE_UP_MS) });
     text = await readAnswer(res);
   } catch (error) {
+    const ms = performance.now() - started;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`no answer after ${Math.round(performance.now() - started)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describe(r)}`);
+    // A server may refuse an oversized request (431, 413) and close the connection before the
+    // client has written all of it; the client then sees a broken pipe instead of the answer.
+    const headBytes = r.path.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+    const oversized = headBytes > HEAD_LIMIT_BYTES || bodyBytes(r) > BODY_LIMIT_BYTES;
+    if (oversized && CLOSED_EARLY.has(cause?.code ?? "")) return { status: 0, ms, text: `connection closed (${cause?.code})`, innerServerErrors: [] };
+    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describe(r)}`);
   }
   const ms = performance.now() - started;
   const innerServerErrors = trpc ? [...text.matchAll(/"httpStatus":\s*(5\d\d)/g)].map((m) => Number(m[1])) : [];
@@ -355,7 +370,8 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
 
 /**
  * Sends one hostile request as the member and checks the rules: no 5xx (but the documented 501),
- * the whole answer within 1 s, and after a 4xx every table exactly as before. After an accepted
+ * the whole answer within 1 s, after a 4xx every table exactly as before, and no body over the
+ * 64 KB limit accepted (uploads, multipart, keep their own 3 MB rule). After an accepted
  * request that wrote, the member signs in again if it ended their session or deactivated them.
  */
 export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Promise<Exchange> {
@@ -369,7 +385,8 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
     throw error;
   }
   if (process.env.HOSTILE_DEBUG) console.log(`${x.status} ${Math.round(x.ms)}ms ${describe(r).slice(0, 150)}`);
-  const refused = x.status >= 400 && x.status < 500;
+  // Status 0: an oversized request refused by closing the connection (see exchange).
+  const refused = x.status === 0 || (x.status >= 400 && x.status < 500);
   const changed = refused ? ctx.watch.changedTables() : (ctx.watch.end(), []);
   if (ctx.watch.committed()) await ensureSignedIn(ctx);
 
@@ -380,6 +397,10 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
   if (x.innerServerErrors.length > 0) throw new Error(`server error inside the answer: ${where()}\nserver log:\n${serverLog()}`);
   if (x.ms > ANSWER_WITHIN_MS) throw new Error(`too slow (limit ${ANSWER_WITHIN_MS} ms): ${where()}`);
   if (changed.length > 0) throw new Error(`a refused request changed the database (tables: ${changed.join(", ")}): ${where()}`);
+  const bytes = bodyBytes(r);
+  if (bytes > BODY_LIMIT_BYTES && !isMultipart(r) && x.status >= 200 && x.status < 300) {
+    throw new Error(`a ${bytes}-byte body was accepted (the limit of JSON, form and other non-upload bodies is ${BODY_LIMIT_BYTES} bytes: 413): ${where()}`);
+  }
   return x;
 }
 
