@@ -24,8 +24,14 @@ export const EDGE_STRINGS: readonly string[] = [
   // Combining marks stacked high, case folding and width surprises, line and paragraph separators.
   "e\u0301\u0302\u0303\u0304\u0305\u0306\u0307", "Z\u0351\u036b\u0343\u036a\u0302\u036b", "İıßǅﬃ", "\u2028\u2029\u0085",
   "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "\u{10ffff}", "\u{e0001}\u{e0041}",
+  // Full-text query syntax (FTS5 MATCH) and LIKE wildcards.
+  '"unterminated', "NEAR(a b)", "a OR", "AND", "NOT x", "col:val", "*", "a*b", "^a", "-a", "(a", "a)", "{a b}:c", "%_%", "\\%",
+  // Dates and years at and past the edges.
+  "0000", "9999", "275761", "-271821", "2026-02-30", "1900-01-01", "13", "32", "Feb", "0/0/0",
   "select", "Pres", "All", "UnRead", "Sent", "draft", "polish", "CA", "ca ", "Female", "Coach",
-  "a@b", "@", "x@example.com", "X@EXAMPLE.COM ", "a@b@c", "mailto:x@example.com", "http://", "https://evil.example/login",
+  "a@b", "@", "x@example.com", "X@EXAMPLE.COM ", "a@b@c", "mailto:x@example.com", '"a b"@example.com', "a@[127.0.0.1]",
+  "\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a", "\u0130@example.com", `${"a".repeat(64)}@${"b".repeat(250)}.com`, "x@example.com\r\nBcc: y@example.com",
+  "http://", "https://evil.example/login",
   "//evil.example", "data:text/html,<script>alert(1)</script>", "A".repeat(151), "a".repeat(2_001), "é".repeat(5_001),
 ];
 
@@ -43,9 +49,9 @@ export const EDGE_IDS: readonly string[] = [
 
 const HUGE_UNITS = [" ", "a", "\u0000", "\ud800", "\u202e", "👨‍👩‍👧", "9", "é", "\t", "'", "%", "<"];
 
-/** A string of 40 or 100 KB of one unit (a huge field, under and over a 64 KB body limit). */
+/** A string of 60 or 100 K units of one kind (a huge field, under and over a 64 KB body limit). */
 export const hugeString = fc
-  .record({ unit: fc.constantFrom(...HUGE_UNITS), size: fc.constantFrom(40_000, 100_000) })
+  .record({ unit: fc.constantFrom(...HUGE_UNITS), size: fc.constantFrom(60_000, 100_000) })
   .map(({ unit, size }) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size));
 
 /**
@@ -57,10 +63,18 @@ export const backtrackProbe = fc
   .record({
     prefix: fc.constantFrom("", "1", "180", "6'1", "6' 1\"", "5/17", "a@b", "http://a", "+1", "Pres", "a"),
     space: fc.constantFrom(" ", "\t", "\u00a0", "\u2003", "\n", " \t"),
-    size: fc.constantFrom(40_000, 100_000),
+    size: fc.constantFrom(60_000, 100_000),
     suffix: fc.constantFrom("x", "!", "'", "\u0000", ""),
   })
   .map(({ prefix, space, size, suffix }) => prefix + space.repeat(Math.ceil(size / space.length)) + suffix);
+
+/**
+ * The probes every field gets once (tests/hostile/*.test.ts, "backtracking probe"): 60,000 spaces
+ * (a JSON body of one such field stays under a 64 KB limit) behind nothing, a number (weights) and
+ * feet and inches (heights), then an "x". A quadratic pattern needs seconds for one of these; the
+ * answer has 1 s.
+ */
+export const BACKTRACK_PROBES: readonly string[] = ["", "180", "6'1"].map((prefix) => `${prefix}${" ".repeat(60_000)}x`);
 
 /** Any text, from edge cases to random code points (lone surrogates included); `huge`: 40-100 KB ones too. */
 export const hostileText = (ids: readonly string[], huge = true) =>
