@@ -8,7 +8,7 @@
  * database exactly as before (tests/hostile/db-watch.ts hashes every table).
  *
  * Seeded: a failure prints fast-check's seed; HOSTILE_SEED=<base seed> reruns the same values and
- * HOSTILE_RUNS=<n> runs more of them.
+ * HOSTILE_RUNS=<n> runs more of them; HOSTILE_DEBUG=1 prints every exchange.
  */
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -11,7 +11,7 @@
  * stream: its first event), and after a 4xx the database exactly as before.
  *
  * Seeded: a failure prints fast-check's seed; HOSTILE_SEED=<base seed> reruns the same values and
- * HOSTILE_RUNS=<n> runs more of them.
+ * HOSTILE_RUNS=<n> runs more of them; HOSTILE_DEBUG=1 prints every exchange.
  */
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
