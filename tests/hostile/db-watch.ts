@@ -19,9 +19,13 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // them before the action even looks at its input, a refused one included. Which sessions exist,
   // whose they are and their scope still count.
   session: ["last_seen_at", "expires_at"],
+  // Not left out, because a refused request does not write them: rate-limit counters live in
+  // memory (src/domains/platform/rate-limit.ts), client_log rows are written only for an accepted
+  // log, and live_event / notification rows only in reaction to an accepted write, which the
+  // suites wait out (settle) before sending the next request.
 };
 
-export type Fingerprint = ReadonlyMap<string, string>;
+type Fingerprint = ReadonlyMap<string, string>;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

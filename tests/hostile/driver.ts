@@ -271,18 +271,18 @@ export interface HostileRequest {
   body: WireBody | null;
   /** How the request authenticates: as the member ("member"), or with a broken credential. */
   auth: "member" | "garbage";
-  /** tRPC only: a JSON-lines (streaming) answer is asked for. */
+  /** Extra headers (tRPC: trpc-accept for a JSON-lines answer). */
   headers?: Record<string, string>;
 }
 
 /** A one-line description of a request for reports (long values shortened). */
-export function describe(r: HostileRequest): string {
+export function describeRequest(r: HostileRequest): string {
   const body = r.body ? ` body[${r.body.kind}${r.body.contentType ? `; ${abbreviate(r.body.contentType, 60)}` : ""}]=${typeof r.body.body === "string" ? abbreviate(r.body.body) : `bytes(${r.body.body.length})`}` : "";
   return `${r.method} ${abbreviate(r.path)}${body}${r.auth === "garbage" ? " (broken credentials)" : ""}`;
 }
 
 /** Makes fast-check print a generated request briefly (100 KB values would drown the report). */
-export const printable = (r: HostileRequest): HostileRequest => Object.assign(r, { [fc.toStringMethod]: () => describe(r) });
+export const printable = (r: HostileRequest): HostileRequest => Object.assign(r, { [fc.toStringMethod]: () => describeRequest(r) });
 
 export interface HostileContext {
   h: Harness;
@@ -363,7 +363,7 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
     const headBytes = r.path.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
     const oversized = headBytes > HEAD_LIMIT_BYTES || bodyBytes(r) > BODY_LIMIT_BYTES;
     if (oversized && CLOSED_EARLY.has(cause?.code ?? "")) return { status: 0, ms, text: `connection closed (${cause?.code})`, innerServerErrors: [] };
-    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describe(r)}`);
+    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describeRequest(r)}`);
   }
   const ms = performance.now() - started;
   const innerServerErrors = trpc ? [...text.matchAll(/"httpStatus":\s*(5\d\d)/g)].map((m) => Number(m[1])) : [];
@@ -386,13 +386,13 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
     ctx.watch.end();
     throw error;
   }
-  if (process.env.HOSTILE_DEBUG) console.log(`${x.status} ${Math.round(x.ms)}ms ${describe(r).slice(0, 150)}`);
+  if (process.env.HOSTILE_DEBUG) console.log(`${x.status} ${Math.round(x.ms)}ms ${describeRequest(r).slice(0, 150)}`);
   // Status 0: an oversized request refused by closing the connection (see exchange).
   const refused = x.status === 0 || (x.status >= 400 && x.status < 500);
   const changed = refused ? ctx.watch.changedTables() : (ctx.watch.end(), []);
   if (ctx.watch.committed()) await ensureSignedIn(ctx);
 
-  const where = () => `${x.status} in ${Math.round(x.ms)} ms to ${describe(r)}\nanswer: ${abbreviate(x.text, 400)}`;
+  const where = () => `${x.status} in ${Math.round(x.ms)} ms to ${describeRequest(r)}\nanswer: ${abbreviate(x.text, 400)}`;
   const serverLog = () => ctx.h.server.output().split("\n").filter((l) => /error/i.test(l)).slice(-5).join("\n");
   const documented = DOCUMENTED_5XX.get(r.endpoint.toLowerCase());
   if (x.status >= 500 && x.status !== documented) throw new Error(`server error: ${where()}\nserver log:\n${serverLog()}`);
