@@ -1,0 +1,204 @@
+/**
+ * The processes of `npm run bench`: the production server, the bare Bun.serve reference and the
+ * load generator (Node + autocannon), each a child of its own, plus the server's memory.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+export const ROOT = path.resolve(import.meta.dir, "../..");
+export const BUN = path.join(ROOT, "node_modules/.bin/bun");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("could not find a free port"))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function stopChild(child: ChildProcess, graceMs = 8_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const done = await Promise.race([exited(child).then(() => true), new Promise<boolean>((r) => setTimeout(r, graceMs, false))]);
+  if (!done) {
+    child.kill("SIGKILL");
+    await exited(child);
+  }
+}
+
+/** Resident memory of a process in MB (Linux /proc), or null where it cannot be read. */
+export function rssMB(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 200 ms until stopped; answers the highest value seen. */
+export function sampleRss(pid: number | undefined): () => number | null {
+  let max = rssMB(pid);
+  const timer = setInterval(() => {
+    const now = rssMB(pid);
+    if (now !== null && (max === null || now > max)) max = now;
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    const now = rssMB(pid);
+    if (now !== null && (max === null || now > max)) max = now;
+    return max;
+  };
+}
+
+export interface SidelineServer {
+  baseUrl: string;
+  pid: number | undefined;
+  startupMs: number;
+  /** Lines the server wrote (warnings and errors at LOG_LEVEL=warn). */
+  output(): string[];
+  stop(): Promise<void>;
+}
+
+/** Starts `bun src/server/main.ts` as in production and waits for GET /api/health. */
+export async function startSideline(dataDir: string, clientDir: string): Promise<SidelineServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+  };
+  const started = performance.now();
+  const child = spawn(BUN, [path.join(ROOT, "src/server/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on("line", (l) => lines.push(l));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before answering /api/health:\n${lines.slice(-30).join("\n")}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`The server did not answer /api/health within 120 s:\n${lines.slice(-30).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { baseUrl, pid: child.pid, startupMs: performance.now() - started, output: () => lines, stop: () => stopChild(child) };
+}
+
+/** The bare Bun.serve answering a constant (scripts/bench/bare-server.ts). */
+export async function startBare(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }> {
+  const child = spawn(BUN, [path.join(ROOT, "scripts/bench/bare-server.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port.trim()}`, pid: child.pid, stop: () => stopChild(child, 2_000) };
+}
+
+export interface LoadRequest {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout?: number;
+  requests: LoadRequest[];
+  maxOverallRequests?: number;
+  overallRate?: number;
+  targets?: number[];
+}
+
+export interface LoadResult {
+  rps: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  seconds: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface LoadGenerator {
+  node: string;
+  autocannon: string;
+  /** Runs the specs at the same time in the load process; answers their results in order. */
+  run(specs: LoadSpec[]): Promise<LoadResult[]>;
+  stop(): Promise<void>;
+}
+
+/** The load generator: `node scripts/bench/load.mjs`, driven by JSON lines on stdin/stdout. */
+export async function startLoadGenerator(): Promise<LoadGenerator> {
+  const child = spawn("node", [path.join(ROOT, "scripts/bench/load.mjs")], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const waiting = new Map<number, { resolve(r: LoadResult[]): void; reject(e: Error): void }>();
+  let ready: (v: { node: string; autocannon: string }) => void;
+  const readyP = new Promise<{ node: string; autocannon: string }>((r) => (ready = r));
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    const msg = JSON.parse(line) as { ready?: boolean; node: string; autocannon: string; id: number; results?: LoadResult[]; error?: string };
+    if (msg.ready) return ready({ node: msg.node, autocannon: msg.autocannon });
+    const w = waiting.get(msg.id);
+    waiting.delete(msg.id);
+    if (msg.error) w?.reject(new Error(`load generator: ${msg.error}`));
+    else w?.resolve(msg.results!);
+  });
+  child.once("exit", (code) => {
+    for (const w of waiting.values()) w.reject(new Error(`the load generator exited (${code})`));
+    waiting.clear();
+  });
+  const versions = await Promise.race([
+    readyP,
+    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the load generator (node) exited (${code}) before it was ready`)))),
+  ]);
+  let nextId = 1;
+  return {
+    ...versions,
+    run(specs) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        child.stdin!.write(`${JSON.stringify({ id, runs: specs })}\n`);
+      });
+    },
+    async stop() {
+      child.stdin!.end();
+      await stopChild(child, 2_000);
+    },
+  };
+}
