@@ -47,8 +47,8 @@ bearer token) measured right before it. Writes run last; they add rows to the da
   --connections N            connections of the throughput runs (default 64)
   --latency-connections N    connections of the latency runs (default 8)
   --duration S               seconds of each throughput run (default 3; the lead's runs use 10)
-  --latency-duration S       seconds of each latency run (default 2/3 of --duration)
-  --ceiling-duration S       seconds of the ceiling run before each route (default 1/3 of --duration)
+  --latency-duration S       seconds of each latency run (default half of --duration, at least 1)
+  --ceiling-duration S       seconds of the ceiling run before each route (default a third of --duration, at least 1)
   --only a,b                 route ids or groups to run (the ceiling and the bare server always run)
   --skip a,b                 route ids or groups to leave out (e.g. writes)
   --api rest,trpc            which API paths (default both)
@@ -102,8 +102,16 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 const CONNECTIONS = Math.round(positive("connections", args.connections, 64));
 const LATENCY_CONNECTIONS = Math.round(positive("latency-connections", args["latency-connections"], 8));
 const DURATION = positive("duration", args.duration, 3);
-const LATENCY_DURATION = positive("latency-duration", args["latency-duration"], Math.max(1, Math.round((DURATION * 2) / 3)));
-const CEILING_DURATION = positive("ceiling-duration", args["ceiling-duration"], Math.max(1, Math.round(DURATION / 3)));
+const LATENCY_DURATION = positive("latency-duration", args["latency-duration"], Math.max(1, DURATION / 2));
+const CEILING_DURATION = positive("ceiling-duration", args["ceiling-duration"], Math.max(1, DURATION / 3));
+/**
+ * A route whose single answer takes long would leave CONNECTIONS requests queued in the server
+ * after each run (64 x 8 s of suggestions = 8 minutes) and spoil the runs after it: such a route
+ * runs with as many connections as answer within this many milliseconds one after the other, and
+ * for at least three answers' time. The server answers one request at a time, so its requests/s
+ * hardly depend on the connection count; the row says so.
+ */
+const QUEUE_BUDGET_MS = 10_000;
 const TIMEOUT = positive("timeout", args.timeout, 10);
 const STAR_RATE = positive("star-rate", args["star-rate"], 2);
 const APIS = new Set(args.api!.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
@@ -255,13 +263,15 @@ function substitute(text: string, target?: number) {
 }
 
 /** Sends the request once (as a check, and to warm the caches); answers its status and the start of its body. */
-async function probe(ctx: Ctx, r: LoadRequest, target?: number): Promise<{ status: number; body: string }> {
+async function probe(ctx: Ctx, r: LoadRequest, target?: number): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now();
   const res = await fetch(`${ctx.baseUrl}${substitute(r.path, target)}`, {
     method: r.method,
     headers: r.headers,
     body: r.body === undefined ? undefined : substitute(r.body, target),
   });
-  return { status: res.status, body: (await res.text()).slice(0, 300) };
+  const body = (await res.text()).slice(0, 300);
+  return { status: res.status, body, ms: performance.now() - started };
 }
 
 function emptyRow(def: { id: string; group: string; kind: Row["kind"]; api: Row["api"]; label: string }, note: string): Row {
@@ -314,13 +324,20 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
     checkTarget = targets[0];
     targets = targets.slice(1);
   }
-  for (const [i, r] of def.requests.entries()) {
+  // Each request once (a check, and the caches warmed), then the first again, timed.
+  for (const r of def.requests) {
     const answer = await probe(ctx, r, checkTarget);
     if (answer.status < 200 || answer.status > 299) {
       return emptyRow(base, `not measured: ${describeRequest(r, 1)} answered ${answer.status} ${answer.body.replace(/\s+/g, " ")}`);
     }
-    if (def.kind === "read" && i < 3) await probe(ctx, r);
   }
+  const single = def.kind === "read" ? (await probe(ctx, def.requests[0]!)).ms : 0;
+  const fit = (wantedConnections: number) => Math.max(1, Math.min(wantedConnections, Math.floor(QUEUE_BUDGET_MS / Math.max(single, 1))));
+  const runFor = (seconds: number) => Math.max(seconds, Math.min(60, Math.ceil((3 * single) / 1000)));
+  if (fit(CONNECTIONS) < CONNECTIONS) {
+    notes.push(`slow: one answer took ${single.toFixed(0)} ms, so ${fit(CONNECTIONS)} connections (not ${CONNECTIONS}) for ${runFor(DURATION)} s`);
+  }
+
   const [ceiling] = await ctx.load.run([spec(ctx.baseUrl, [ctx.healthToken], CONNECTIONS, CEILING_DURATION)]);
   await settle(ctx);
   const stopRss = sampleRss(ctx.pid);
@@ -332,19 +349,19 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
     return { targets: mine, maxOverallRequests: mine.length };
   };
   const connectionsFor = (part: 0 | 1, wantedConnections: number) =>
-    targets ? Math.max(1, Math.min(wantedConnections, part === 0 ? half : targets.length - half)) : wantedConnections;
+    targets ? Math.max(1, Math.min(wantedConnections, part === 0 ? half : targets.length - half)) : fit(wantedConnections);
   const c64 = connectionsFor(0, CONNECTIONS);
-  const [main] = await ctx.load.run([spec(ctx.baseUrl, def.requests, c64, DURATION, extra(0))]);
+  const [main] = await ctx.load.run([spec(ctx.baseUrl, def.requests, c64, runFor(DURATION), extra(0))]);
   const busy = await settle(ctx);
   if (busy > 1_000) notes.push(`server busy ${(busy / 1000).toFixed(1)} s after the run`);
   const c8 = connectionsFor(1, LATENCY_CONNECTIONS);
-  const [latency] = await ctx.load.run([spec(ctx.baseUrl, def.requests, c8, LATENCY_DURATION, extra(1))]);
+  const [latency] = await ctx.load.run([spec(ctx.baseUrl, def.requests, c8, runFor(LATENCY_DURATION), extra(1))]);
   await settle(ctx);
   const rss = stopRss();
   if (targets && (main!.ok >= half || latency!.ok >= targets.length - half)) {
     notes.push(`ran out of members to ask (${targets.length}): the run stopped early`);
   }
-  if (c64 !== CONNECTIONS) notes.push(`${c64} connections (as many as members to ask)`);
+  if (targets && c64 !== CONNECTIONS) notes.push(`${c64} connections (as many as members to ask)`);
   const detail = errorDetail([main!, latency!]);
   const row: Row = {
     ...base,
@@ -642,13 +659,13 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
 
   const writes = defs.filter((d) => d.kind === "write");
   const estimate =
-    2 * (DURATION + LATENCY_DURATION) * 3 +
-    (reads.length + writes.length) * (CEILING_DURATION + DURATION + LATENCY_DURATION + 0.6) +
-    (wanted("stall") ? 2 * DURATION : 0) +
-    (wanted("star") ? 2 * DURATION : 0);
+    3 * (DURATION + LATENCY_DURATION + 0.5) +
+    (reads.length + writes.length) * (CEILING_DURATION + DURATION + LATENCY_DURATION + 0.8) +
+    (wanted("stall") ? 2 * DURATION + 1 : 0) +
+    (wanted("star") ? 2 * DURATION + 1 : 0);
   log(
     `${reads.length} reads and ${writes.length} writes at ${CONNECTIONS} connections for ${DURATION} s and ${LATENCY_CONNECTIONS} for ${LATENCY_DURATION} s, ` +
-      `each after ${CEILING_DURATION} s of the ceiling: about ${Math.ceil(estimate / 60)} min`,
+      `each after ${CEILING_DURATION} s of the ceiling: about ${(estimate / 60).toFixed(1)} min`,
   );
 
   // The reference and the ceiling.
