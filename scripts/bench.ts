@@ -519,7 +519,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   // What the routes need, read once.
   const T = typical;
   const profiles = T ? profileTargets(db, T.memberId, 20) : [];
-  const terms = searchTerms(db);
+  const terms = searchTerms(db, community.searchTerms);
   const msgWord = T ? messageSearchWord(db, T.memberId) : "game";
   const needsTargets = wanted("request") && T;
   const targetPool = needsTargets ? requestTargets(db, T.memberId, Math.max(2_000, Math.ceil(2_500 * (DURATION + LATENCY_DURATION)) * 2 + 4)) : [];

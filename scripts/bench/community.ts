@@ -21,6 +21,8 @@ export interface Subject {
   role: string;
   memberId: number;
   email: string;
+  /** What the generator says of the member (contacts, following, followers, posts), when it does. */
+  about?: string;
   /** Why this member stands in for the role, when it is not the one the generator named. */
   note?: string;
 }
@@ -48,11 +50,16 @@ export interface Community {
   star?: Subject;
   /** Followers of the star who read their feeds while the star posts (the first is starFollower). */
   starFollowers: Subject[];
-  /** Missing subjects and stand-ins, one sentence each. */
+  /** Search words the generator knows to find many members ({two, three, five}), if it names them. */
+  searchTerms?: Partial<Record<"two" | "three" | "five", string>>;
+  /** Who the subjects are, missing subjects and stand-ins, one sentence each. */
   notes: string[];
 }
 
-type SubjectRef = number | string | { memberId?: number; id?: number; email?: string };
+type SubjectRef =
+  | number
+  | string
+  | { memberId?: number; id?: number; email?: string; contacts?: number; following?: number; followers?: number; posts?: number };
 
 function fileSizeMB(file: string): number {
   let bytes = 0;
@@ -121,7 +128,12 @@ export function readCommunity(db: Database, dataDir: string): Community {
       return undefined;
     }
     if (m.status !== ACTIVE) notes.push(`${role} (member ${m.id}) is not active.`);
-    return { role, memberId: m.id, email: m.email };
+    const facts = typeof ref === "object" ? ref : {};
+    const about = (["contacts", "following", "followers", "posts"] as const)
+      .filter((k) => typeof facts[k] === "number")
+      .map((k) => `${k === "following" ? "following " : ""}${facts[k]!.toLocaleString("en-US")}${k === "following" ? "" : ` ${k}`}`)
+      .join(", ");
+    return { role, memberId: m.id, email: m.email, ...(about ? { about } : {}) };
   };
 
   // The most followed active member, and how many follow them.
@@ -178,9 +190,11 @@ export function readCommunity(db: Database, dataDir: string): Community {
   for (const [role, s] of Object.entries({ typical, following2000, starFollower, star })) {
     if (!s) notes.push(`No member can stand in for ${role}: its routes are left out.`);
     else if (s.note) notes.push(`${role} = member ${s.memberId}, ${s.note}.`);
+    else notes.push(`${role} = member ${s.memberId}${s.about ? ` (${s.about})` : ""}.`);
   }
   const password = typeof json?.password === "string" ? json.password : DEMO_PASSWORD;
-  return { password, fromFile: !!json, sizes: readSizes(db, dataDir), typical, following2000, starFollower, star, starFollowers, notes };
+  const terms = (json?.searchTerms ?? undefined) as Community["searchTerms"];
+  return { password, fromFile: !!json, sizes: readSizes(db, dataDir), typical, following2000, starFollower, star, starFollowers, searchTerms: terms, notes };
 }
 
 /** Profiles to view: up to `n` active members spread over the id range, other than `viewerId`. */
@@ -195,15 +209,20 @@ export function profileTargets(db: Database, viewerId: number, n: number): numbe
   return [...ids].slice(0, n);
 }
 
-/** Search terms as members type them: prefixes (2, 3 and 5 letters) of the commonest first and last names. */
-export function searchTerms(db: Database): { byLength: Record<2 | 3 | 5, string[]>; words: string[] } {
+/**
+ * Search terms as members type them: prefixes (2, 3 and 5 letters) of the commonest first and last
+ * names, those the generator names first; and whole names for the results screen.
+ */
+export function searchTerms(db: Database, named: Community["searchTerms"] = {}): { byLength: Record<2 | 3 | 5, string[]>; words: string[] } {
   const names = [
     ...(db.query(`select lower(first_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`).values(ACTIVE) as string[][]),
     ...(db.query(`select lower(last_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`).values(ACTIVE) as string[][]),
   ]
     .map((r) => String(r[0]))
     .filter((w) => /^[a-z]+$/.test(w));
-  const prefixes = (len: number) => [...new Set(names.filter((w) => w.length >= len).map((w) => w.slice(0, len)))].slice(0, 10);
+  const first = { 2: named?.two, 3: named?.three, 5: named?.five } as Record<2 | 3 | 5, string | undefined>;
+  const prefixes = (len: 2 | 3 | 5) =>
+    [...new Set([...(first[len] ? [first[len]!.toLowerCase()] : []), ...names.filter((w) => w.length >= len).map((w) => w.slice(0, len))])].slice(0, 10);
   return { byLength: { 2: prefixes(2), 3: prefixes(3), 5: prefixes(5) }, words: [...new Set(names)].slice(0, 10) };
 }
 
