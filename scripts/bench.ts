@@ -757,7 +757,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
         const answer = await probe(ctx, r);
         if (answer.status < 200 || answer.status > 299) throw new Error(`star scenario: ${describeRequest(r, 1)} answered ${answer.status} ${answer.body}`);
       }
-      const followers = community.star?.note ?? "";
+      const followers = community.star?.note ?? community.star?.about ?? "";
       const stopRss = sampleRss(server.pid);
       const [alone] = await load.run([spec(server.baseUrl, readsReq, LATENCY_CONNECTIONS, DURATION)]);
       await settle(ctx);
@@ -839,7 +839,8 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     `Data: ${describeSizes(community.sizes)}${community.fromFile ? "" : " (not a generated community)"}.`,
     `Server: start-up to the first answer ${server.startupMs.toFixed(0)} ms, RSS ${idleRss?.toFixed(0) ?? "?"} MB idle.`,
     `Load: ${CONNECTIONS} connections for ${DURATION} s (req/s, ratio, p50, p99), then ${LATENCY_CONNECTIONS} for ${LATENCY_DURATION} s (@${LATENCY_CONNECTIONS}); ` +
-      `the ceiling for ${CEILING_DURATION} s right before each route.`,
+      `the ceiling for ${CEILING_DURATION} s right before each route.` +
+      (ONLY || SKIP.size ? ` Only part of the routes: ${[ONLY ? `--only ${[...ONLY].join(",")}` : "", SKIP.size ? `--skip ${[...SKIP].join(",")}` : ""].filter(Boolean).join(" ")}.` : ""),
   ];
   const text = [header.join("\n"), "", table, ...(notes.length ? ["", ...notes.map((n) => `- ${n}`)] : [])].join("\n");
   console.log(`\n${text}\n\nJSON: ${path.relative(process.cwd(), JSON_FILE) || JSON_FILE}`);
