@@ -29,6 +29,7 @@ import {
   type LoadResult,
   type LoadSpec,
   ROOT,
+  type SidelineServer,
   rssMB,
   sampleRss,
   startBare,
@@ -61,7 +62,7 @@ bearer token) measured right before it. Writes run last; they add rows to the da
   --no-build                 never build the web client (the API does not need it)
 
 Groups and route ids:
-${"" /* filled below */}`;
+`;
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -221,6 +222,7 @@ interface Ctx {
   healthToken: LoadRequest;
   /** A health answer within this many ms means the server has nothing queued (see settle). */
   quickMs: number;
+  server: SidelineServer;
 }
 
 function spec(url: string, requests: LoadRequest[], connections: number, duration: number, extra: Partial<LoadSpec> = {}): LoadSpec {
@@ -256,6 +258,7 @@ async function settle(ctx: Ctx): Promise<number> {
   const started = performance.now();
   let quick = 0;
   while (performance.now() - started < 120_000) {
+    if (!ctx.server.running()) throw new Error(`The server exited during the run. Its last lines:\n${ctx.server.output().slice(-30).join("\n")}`);
     const t = performance.now();
     try {
       await (await fetch(`${ctx.baseUrl}/api/health`)).arrayBuffer();
@@ -475,7 +478,7 @@ async function main() {
   }
 }
 
-async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | undefined }, server: Awaited<ReturnType<typeof startSideline>>) {
+async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | undefined }, server: SidelineServer) {
   const startedAt = new Date();
   const idleRss = rssMB(server.pid);
   log(`server up in ${server.startupMs.toFixed(0)} ms (RSS ${idleRss?.toFixed(0) ?? "?"} MB); data: ${DATA_DIR}`);
@@ -509,7 +512,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     ? rest("GET", "/api/health", typical.token)
     : { method: "GET", path: "/api/health" };
   if (!typical) notes.push("No typical member signed in: the ceiling is measured without a token.");
-  const ctx: Ctx = { load, baseUrl: server.baseUrl, pid: server.pid, healthToken, quickMs: Math.max(50, 5 * (await idleHealthMs(server.baseUrl))) };
+  const ctx: Ctx = { load, baseUrl: server.baseUrl, pid: server.pid, healthToken, quickMs: Math.max(50, 5 * (await idleHealthMs(server.baseUrl))), server };
   const rows: Row[] = [];
   const done = (row: Row) => {
     rows.push(row);

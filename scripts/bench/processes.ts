@@ -70,6 +70,8 @@ export interface SidelineServer {
   startupMs: number;
   /** Lines the server wrote (warnings and errors at LOG_LEVEL=warn). */
   output(): string[];
+  /** False once the process has exited (a crash under load). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -110,7 +112,14 @@ export async function startSideline(dataDir: string, clientDir: string): Promise
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { baseUrl, pid: child.pid, startupMs: performance.now() - started, output: () => lines, stop: () => stopChild(child) };
+  return {
+    baseUrl,
+    pid: child.pid,
+    startupMs: performance.now() - started,
+    output: () => lines,
+    running: () => child.exitCode === null && child.signalCode === null,
+    stop: () => stopChild(child),
+  };
 }
 
 /** The bare Bun.serve answering a constant (scripts/bench/bare-server.ts). */
