@@ -111,3 +111,44 @@ export async function suggestionIds(db: DB, viewerId: number, limit: number): Pr
     LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => r.id);
 }
+
+/**
+ * Rebuilds the whole member search index from the base tables in one statement: the same rows the
+ * triggers of migration 2026-11-24-020 write one member at a time (public columns: the header and
+ * the fields of Public sections; `_c` columns: the fields of Only Contacts sections; only active
+ * members). Used after a bulk load that ran without the triggers (the community generator).
+ */
+export async function rebuildMemberSearch(db: DB): Promise<void> {
+  const pub = (level: string) => `${level} = 1`;
+  const con = (level: string) => `${level} = 3`;
+  const part = (test: string, text: string) => `CASE WHEN ${test} THEN ${text} ELSE '' END`;
+  const values = (shows: (level: string) => string, withHeader: boolean) => [
+    `trim(${withHeader ? "f.first_name || ' ' || " : ""}${part(shows("f.b"), "f.middle_name")}${withHeader ? " || ' ' || f.last_name" : ""})`,
+    `trim(${withHeader ? "f.title || ' ' || " : ""}${part(shows("f.b"), "f.profile_type")})`,
+    part(shows("f.b"), "f.sport"),
+    part(shows("f.b"), "f.positions"),
+    `trim(${part(shows("f.b"), "f.basic_place")} || ' ' || ${part(shows("f.c"), "f.contact_place")})`,
+  ];
+  await sql`DELETE FROM member_search`.execute(db);
+  await sql
+    .raw(
+      `INSERT INTO member_search (rowid, name, status, sport, positions, place, name_c, status_c, sport_c, positions_c, place_c)
+  SELECT f.id, ${[...values(pub, true), ...values(con, false)].join(",\n    ")}
+  FROM (
+    SELECT m.id, m.first_name, m.middle_name, m.last_name, m.title, m.profile_type,
+           coalesce(p.sport, '') AS sport,
+           trim(coalesce(p.preferred_position, '') || ' ' || coalesce(p.secondary_position, '')) AS positions,
+           trim(coalesce(p.current_city, '') || ' ' || coalesce(p.hometown, '')) AS basic_place,
+           trim(coalesce(p.city, '') || ' ' || coalesce(p.state, '') || ' ' || coalesce(s.name, '')) AS contact_place,
+           coalesce(pr.basic_info, 1) AS b,
+           coalesce(pr.contact_info, 1) AS c
+    FROM member m
+    LEFT JOIN member_profile p ON p.member_id = m.id
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN us_state s ON s.code = p.state
+    WHERE m.status = 2
+  ) f
+  ORDER BY f.id`,
+    )
+    .execute(db);
+}

@@ -1,0 +1,81 @@
+/**
+ * rebuildMemberSearch (the bulk rebuild the community generator calls) writes exactly the rows the
+ * triggers keep one member at a time: after each kind of change (new members with and without a
+ * profile or privacy row, profile edits, privacy changes, deactivation, reactivation, deletion) the
+ * index the triggers made and the rebuilt one are the same, and searching finds the same members.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestMember } from "../../../tests/support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import type { DB } from "../../server/db/client.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { upsertProfile } from "../profiles/profiles.repository.ts";
+import { upsertPrivacy } from "../settings/settings.repository.ts";
+import { ftsQuery, rebuildMemberSearch, searchMemberIds } from "./search.repository.ts";
+
+let t: TestContext | undefined;
+let db: DB;
+beforeAll(async () => {
+  t = await openTestContext("search-rebuild");
+  db = t.db;
+});
+afterAll(() => closeTestContext(t));
+
+const COLUMNS = "rowid, name, status, sport, positions, place, name_c, status_c, sport_c, positions_c, place_c";
+const indexRows = async () => (await sql.raw(`SELECT ${COLUMNS} FROM member_search ORDER BY rowid`).execute(db)).rows;
+
+/** The index as the triggers left it equals the rebuilt one (and the rebuild leaves it so). */
+async function expectRebuildMatchesTriggers() {
+  const byTriggers = await indexRows();
+  await rebuildMemberSearch(db);
+  expect(await indexRows()).toEqual(byTriggers);
+  return byTriggers;
+}
+
+const at = () => new Date().toISOString();
+
+describe("rebuildMemberSearch", () => {
+  it("writes the rows the triggers write, after every kind of change", async () => {
+    const viewer = await insertTestMember(db, "Vera", "Viewer");
+    const bare = await insertTestMember(db, "Bart", "Bare", MemberStatus.Active, { middleName: "Q", title: "Fan of everything" });
+    const full = await insertTestMember(db, "Jos\u00e9", "M\u00fcller", MemberStatus.Active, { profileType: "Athlete (Amateur)", title: "Point guard" });
+    const hidden = await insertTestMember(db, "Hana", "Hidden", MemberStatus.Active, { middleName: "Mid" });
+    const waiting = await insertTestMember(db, "Walt", "Waiting", MemberStatus.AwaitingConfirmation);
+    const gone = await insertTestMember(db, "Dora", "Deactivated", MemberStatus.Deactivated);
+    expect((await expectRebuildMatchesTriggers()).length).toBe(4);
+
+    await upsertProfile(db, full.memberId, { sport: "Basketball", preferredPosition: "Point guard", secondaryPosition: "Shooting guard", currentCity: "Columbus", hometown: "Dayton", city: "Columbus", state: "OH" }, at());
+    await upsertProfile(db, hidden.memberId, { sport: "Soccer", currentCity: "Austin", city: "Austin", state: "TX" }, at());
+    await upsertProfile(db, gone.memberId, { sport: "Tennis" }, at());
+    await expectRebuildMatchesTriggers();
+
+    // Basic info Only Contacts, contact info Private; then the other way round.
+    await upsertPrivacy(db, hidden.memberId, { basicInfo: 3, contactInfo: 2 }, at());
+    await upsertPrivacy(db, full.memberId, { basicInfo: 1, contactInfo: 3, searchVisibility: 2 }, at());
+    await expectRebuildMatchesTriggers();
+    await upsertPrivacy(db, hidden.memberId, { basicInfo: 2, contactInfo: 3 }, at());
+    await expectRebuildMatchesTriggers();
+
+    // Edits of the header, deactivation, confirmation, reactivation, deletion.
+    await db.updateTable("member").set({ firstName: "Barty", title: "Coach" }).where("id", "=", bare.memberId).execute();
+    await db.updateTable("member").set({ status: MemberStatus.Deactivated }).where("id", "=", full.memberId).execute();
+    await db.updateTable("member").set({ status: MemberStatus.Active }).where("id", "=", waiting.memberId).execute();
+    await db.updateTable("member").set({ status: MemberStatus.Active }).where("id", "=", gone.memberId).execute();
+    await db.deleteFrom("member").where("id", "=", hidden.memberId).execute();
+    const rows = await expectRebuildMatchesTriggers();
+    expect(rows.map((r) => (r as { rowid: number }).rowid)).toEqual([viewer.memberId, bare.memberId, waiting.memberId, gone.memberId]);
+
+    // Searching the rebuilt index finds what the triggers' index found.
+    expect(await searchMemberIds(db, viewer.memberId, ftsQuery("ten")!, 10)).toEqual([gone.memberId]);
+    expect(await searchMemberIds(db, viewer.memberId, ftsQuery("barty coach")!, 10)).toEqual([bare.memberId]);
+  });
+
+  it("rebuilds an index that was emptied or went stale", async () => {
+    const before = await indexRows();
+    expect(before.length).toBeGreaterThan(0);
+    await sql`DELETE FROM member_search`.execute(db);
+    await rebuildMemberSearch(db);
+    expect(await indexRows()).toEqual(before);
+  });
+});
