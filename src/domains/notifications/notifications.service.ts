@@ -36,7 +36,8 @@ export interface NewNotification {
   link: string;
 }
 
-const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+/** How a notification quotes a subject or a reply: at most `max` characters, an ellipsis when cut (exported for the community generator). */
+export const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
 /** Stores a notification for an active member, tells their open pages, and e-mails it when their settings allow. */
 export async function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
