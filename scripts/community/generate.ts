@@ -731,13 +731,15 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const special = (i: number) => stars.includes(i) || heavy.has(i) || hasPrivacyRow[i] === 1;
   const isTypical = (i: number) =>
     !special(i) && Math.abs(degree[i]! - medianContacts) <= Math.max(2, medianContacts * 0.1) && Math.abs(following[i]! - meanFollows) <= Math.max(3, meanFollows * 0.25) && postsOf[i]! >= 5 && postsOf[i]! <= 20;
-  const findFrom = (start: number, test: (i: number) => boolean) => {
-    for (let k = 0; k < N; k++) if (test((start + k) % N)) return (start + k) % N;
+  /** The first member from `start` on who passes the first test that someone passes. */
+  const findFrom = (start: number, ...tests: Array<(i: number) => boolean>) => {
+    for (const test of tests) for (let k = 0; k < N; k++) if (test((start + k) % N)) return (start + k) % N;
     return start % N;
   };
-  const typical = findFrom(Math.floor(N / 3), isTypical);
+  const typical = findFrom(Math.floor(N / 3), isTypical, (i) => !special(i));
   const bigStar = stars.reduce((a, b) => (followers[b]! > followers[a]! ? b : a));
-  const starFollower = findFrom(Math.floor((2 * N) / 3), (i) => i !== typical && starFollowers[stars.indexOf(bigStar)]![i] === 1 && isTypical(i));
+  const followsBigStar = (i: number) => i !== typical && starFollowers[stars.indexOf(bigStar)]![i] === 1;
+  const starFollower = findFrom(Math.floor((2 * N) / 3), (i) => followsBigStar(i) && isTypical(i), (i) => followsBigStar(i) && !special(i), followsBigStar);
   const contactOfTypical = neighbors[offset[typical]!] ?? typical;
   const firstNames = new Map<string, number>();
   for (let i = 0; i < N; i++) firstNames.set(firstName[i]!, (firstNames.get(firstName[i]!) ?? 0) + 1);
