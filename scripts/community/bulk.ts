@@ -177,6 +177,7 @@ export function restoreSchemaObjects(raw: RawDb, objects: readonly SchemaObject[
 export class Columns<K extends string> {
   length = 0;
   private capacity: number;
+  private readonly keys: K[];
   readonly data: Record<K, Float64Array | Int32Array | Uint8Array>;
 
   constructor(
@@ -184,6 +185,7 @@ export class Columns<K extends string> {
     initial = 1024,
   ) {
     this.capacity = initial;
+    this.keys = Object.keys(kinds) as K[];
     this.data = {} as Record<K, Float64Array | Int32Array | Uint8Array>;
     for (const k of Object.keys(kinds) as K[]) this.data[k] = Columns.make(kinds[k], initial);
   }
@@ -196,13 +198,13 @@ export class Columns<K extends string> {
   push(values: Record<K, number>): void {
     if (this.length === this.capacity) {
       this.capacity *= 2;
-      for (const k of Object.keys(this.kinds) as K[]) {
+      for (const k of this.keys) {
         const next = Columns.make(this.kinds[k], this.capacity);
         next.set(this.data[k]);
         this.data[k] = next;
       }
     }
-    for (const k of Object.keys(this.kinds) as K[]) this.data[k][this.length] = values[k];
+    for (const k of this.keys) this.data[k][this.length] = values[k];
     this.length += 1;
   }
 
