@@ -84,7 +84,15 @@ export interface CommunityResult {
   seed: number;
   now: string;
   password: string;
-  subjects: { typical: BenchSubject; following2000: BenchSubject; starFollower: BenchSubject; star: BenchSubject; contactOfTypical: BenchSubject };
+  subjects: {
+    typical: BenchSubject;
+    following2000: BenchSubject;
+    starFollower: BenchSubject;
+    star: BenchSubject;
+    contactOfTypical: BenchSubject;
+    /** Followers of the star to read their feeds while the star posts (the first is starFollower). */
+    starFollowers: BenchSubject[];
+  };
   stars: BenchSubject[];
   heavyFollowers: BenchSubject[];
   /** Words that find many members in search (a common first name and its prefixes). */
@@ -344,27 +352,31 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     return order[start + r.int(size)]!;
   };
   const initiated = new Int32Array(N);
-  let totalInitiated = 0;
-  for (let i = 0; i < N; i++) {
-    initiated[i] = Math.max(1, Math.min(4 * meanContacts, Math.round((meanContacts / 2) * grnd.activity(0.6))));
-    totalInitiated += initiated[i]!;
-  }
+  for (let i = 0; i < N; i++) initiated[i] = Math.max(1, Math.min(4 * meanContacts, Math.round((meanContacts / 2) * grnd.activity(0.6))));
+  // Pairs as numbers (smaller index * 2^21 + larger), sorted and unique. Two members may pick each
+  // other: rounds of further picks, in proportion to each member's share, make up what duplicates lost.
   const SHIFT = 2 ** 21;
-  let keys = new Float64Array(totalInitiated);
-  let nKeys = 0;
-  for (let i = 0; i < N; i++) {
-    for (let k = 0; k < initiated[i]!; k++) {
-      const j = grnd.chance(0.7) ? groupMember(i, grnd) : grnd.int(N);
-      if (j === i) continue;
-      keys[nKeys++] = i < j ? i * SHIFT + j : j * SHIFT + i;
-    }
-  }
-  keys = keys.subarray(0, nKeys).sort();
-  const degree = new Int32Array(N);
+  let keys = new Float64Array(0);
   let pairs = 0;
-  for (let k = 0; k < nKeys; k++) {
-    if (k > 0 && keys[k] === keys[k - 1]) continue;
-    keys[pairs++] = keys[k]!;
+  for (let round = 0, scale = 1; round < 4 && scale > 0.01; round++) {
+    let extra = 0;
+    for (let i = 0; i < N; i++) extra += Math.round(initiated[i]! * scale);
+    const next = new Float64Array(pairs + extra);
+    next.set(keys.subarray(0, pairs));
+    let n = pairs;
+    for (let i = 0; i < N; i++) {
+      for (let k = Math.round(initiated[i]! * scale); k > 0; k--) {
+        const j = grnd.chance(0.7) ? groupMember(i, grnd) : grnd.int(N);
+        if (j !== i) next[n++] = i < j ? i * SHIFT + j : j * SHIFT + i;
+      }
+    }
+    keys = next.subarray(0, n).sort();
+    pairs = 0;
+    for (let k = 0; k < n; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[pairs++] = keys[k]!;
+    scale = (meanContacts - (2 * pairs) / N) / meanContacts;
+  }
+  const degree = new Int32Array(N);
+  for (let k = 0; k < pairs; k++) {
     const a = Math.floor(keys[k]! / SHIFT);
     degree[a]! += 1;
     degree[keys[k]! - a * SHIFT]! += 1;
@@ -741,6 +753,11 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const followsBigStar = (i: number) => i !== typical && starFollowers[stars.indexOf(bigStar)]![i] === 1;
   const starFollower = findFrom(Math.floor((2 * N) / 3), (i) => followsBigStar(i) && isTypical(i), (i) => followsBigStar(i) && !special(i), followsBigStar);
   const contactOfTypical = neighbors[offset[typical]!] ?? typical;
+  const moreStarFollowers: number[] = [];
+  for (let k = 1; k < N && moreStarFollowers.length < 15; k++) {
+    const i = (starFollower + k) % N;
+    if (followsBigStar(i) && !special(i)) moreStarFollowers.push(i);
+  }
   const firstNames = new Map<string, number>();
   for (let i = 0; i < N; i++) firstNames.set(firstName[i]!, (firstNames.get(firstName[i]!) ?? 0) + 1);
   const common = [...firstNames.entries()].filter(([n]) => /^[a-z]{5,}$/i.test(n)).sort((a, b) => b[1] - a[1])[0]?.[0] ?? "Jordan";
@@ -755,6 +772,7 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       starFollower: subject(starFollower),
       star: subject(bigStar),
       contactOfTypical: subject(contactOfTypical),
+      starFollowers: [starFollower, ...moreStarFollowers].map(subject),
     },
     stars: stars.map(subject).sort((a, b) => b.followers - a.followers),
     heavyFollowers: [...heavy].sort((a, b) => a - b).slice(0, 10).map(subject),

@@ -50,7 +50,13 @@ const generate = (dir: string, ...extra: string[]) =>
   });
 
 interface Subject { id: number; email: string; name: string; contacts: number; following: number; followers: number; posts: number }
-interface Community { members: number; password: string; subjects: Record<"typical" | "following2000" | "starFollower" | "star" | "contactOfTypical", Subject>; stars: Subject[]; heavyFollowers: Subject[] }
+interface Community {
+  members: number;
+  password: string;
+  subjects: Record<"typical" | "following2000" | "starFollower" | "star" | "contactOfTypical", Subject> & { starFollowers: Subject[] };
+  stars: Subject[];
+  heavyFollowers: Subject[];
+}
 
 let output = "";
 let firstDigest: Record<string, string>;
@@ -195,14 +201,16 @@ describe("npm run seed -- --members 300", () => {
     expect(output).toMatch(/file size [\d.]+ MB, [\d.]+ s/);
     expect(output).toContain('Every member\'s password is "sideline"');
     expect(community.members).toBe(MEMBERS);
-    for (const s of Object.values(community.subjects)) {
-      expect(value<string>("SELECT email FROM member WHERE id = ?", s.id)).toBe(s.email);
-      expect(output).toContain(s.email);
-    }
+    const { starFollowers: readers, ...named } = community.subjects;
+    for (const s of [...Object.values(named), ...readers]) expect(value<string>("SELECT email FROM member WHERE id = ?", s.id)).toBe(s.email);
+    for (const s of Object.values(named)) expect(output).toContain(s.email);
     const { typical, following2000, starFollower, star } = community.subjects;
     expect(new Set([typical.id, following2000.id, starFollower.id, star.id]).size).toBe(4);
     expect(value("SELECT count(*) FROM follow WHERE follower_id = ? AND followed_id = ?", starFollower.id, star.id)).toBe(1);
     expect(value("SELECT count(*) FROM follow WHERE follower_id = ?", following2000.id)).toBe(following2000.following);
+    expect(readers[0]).toEqual(starFollower);
+    expect(readers.length).toBeGreaterThan(5);
+    for (const r of readers) expect(value("SELECT count(*) FROM follow WHERE follower_id = ? AND followed_id = ?", r.id, star.id)).toBe(1);
     expect(value("SELECT count(*) FROM follow WHERE followed_id = ?", star.id)).toBe(star.followers);
   });
 
