@@ -664,6 +664,10 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   // Notifications (what notifications.service writes for each event of the window, in time order)
   // and the live events live.service logs for the last days.
   const noteOrder = events.orderBy(events.data.at as Float64Array, windowStart - DAY);
+  // The texts that name only the actor, made once per actor.
+  const requestedText = new Array<string | undefined>(N);
+  const acceptedText = new Array<string | undefined>(N);
+  const followedText = new Array<string | undefined>(N);
   const liveStart = now - o.liveEventDays * DAY;
   const notes = new Inserter(raw, "notification", ["id", "member_id", "kind", "subject", "text", "link", "actor_id", "is_read", "created_at"], batches);
   const live = new Inserter(raw, "live_event", ["id", "member_id", "type", "data", "created_at"], batches);
@@ -683,19 +687,29 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     let link: string;
     switch (kind) {
       case Kind.Requested:
-        [subject, text, link] = [texts.notifyContactRequestedSubject, fillText(texts.notifyContactRequestedText, { name }), "/contacts/requests"];
+        subject = texts.notifyContactRequestedSubject;
+        text = requestedText[actor] ??= fillText(texts.notifyContactRequestedText, { name });
+        link = "/contacts/requests";
         break;
       case Kind.Accepted:
-        [subject, text, link] = [texts.notifyContactAcceptedSubject, fillText(texts.notifyContactAcceptedText, { name }), `/members/view-profile/show-profile?memberID=${id(actor)}`];
+        subject = texts.notifyContactAcceptedSubject;
+        text = acceptedText[actor] ??= fillText(texts.notifyContactAcceptedText, { name });
+        link = `/members/view-profile/show-profile?memberID=${id(actor)}`;
         break;
       case Kind.Followed:
-        [subject, text, link] = [texts.notifyFollowedSubject, fillText(texts.notifyFollowedText, { name }), "/contacts/people-following-me"];
+        subject = texts.notifyFollowedSubject;
+        text = followedText[actor] ??= fillText(texts.notifyFollowedText, { name });
+        link = "/contacts/people-following-me";
         break;
       case Kind.Message:
-        [subject, text, link] = [texts.notifyMessageSubject, fillText(texts.notifyMessageText, { name, subject: snippet(subjectOf(messageOrder[ref]!)) }), "/messages/view-messages"];
+        subject = texts.notifyMessageSubject;
+        text = fillText(texts.notifyMessageText, { name, subject: snippet(subjectOf(messageOrder[ref]!)) });
+        link = "/messages/view-messages";
         break;
       default:
-        [subject, text, link] = [texts.notifyReplySubject, fillText(texts.notifyReplyText, { name, text: snippet(words.REPLIES[ref]!) }), "/home"];
+        subject = texts.notifyReplySubject;
+        text = fillText(texts.notifyReplyText, { name, text: snippet(words.REPLIES[ref]!) });
+        link = "/home";
     }
     const when = iso(at);
     if (at >= liveStart && kind === Kind.Message) {
