@@ -1,0 +1,98 @@
+/**
+ * Per-request overhead of the real server: `GET /api/health` without and with a bearer token,
+ * against a bare `Bun.serve` answering a constant, all measured in the same run with autocannon
+ * (64 connections) from its own Node process. The rounds are interleaved so a noisy machine
+ * affects every target alike; the table shows the best round of each and its ratio to the bare
+ * server. Asserts nothing (the lead takes the final numbers on a quiet machine; `npm run bench`
+ * is the full suite).
+ * Run: `npx bun scripts/bench-overhead.ts [seconds=5] [rounds=3] [connections=64]`.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { startMailSink } from "../tests/support/mail-sink.ts";
+import { freePort, registerAndConfirm, ROOT, startServer } from "../tests/support/server.ts";
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const CONNECTIONS = Number(process.argv[4] ?? 64);
+const BUN = path.join(ROOT, "node_modules/.bin/bun");
+const AUTOCANNON = path.join(ROOT, "node_modules/autocannon/autocannon.js");
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+    child.stderr.setEncoding("utf8").on("data", (s: string) => (err += s));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}: ${err}`))));
+  });
+}
+
+/** autocannon in its own Node process (so the load generator never shares the server's thread). */
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const args = [AUTOCANNON, "--json", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  const json = JSON.parse(await run("node", [...args, url]));
+  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors + json.timeouts, non2xx: json.non2xx };
+}
+
+/** The ceiling of the ceiling: Bun.serve answering a constant, in its own process. */
+async function startBare() {
+  const port = await freePort();
+  const code = `Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) }); console.log("ready");`;
+  const child = spawn(BUN, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+}
+
+const sink = await startMailSink();
+const server = await startServer({ smtpUrl: sink.url, env: { LOG_LEVEL: "warn" } });
+const bare = await startBare();
+try {
+  const member = await registerAndConfirm(server.baseUrl, sink);
+  const health = `${server.baseUrl}/api/health`;
+  const targets: [string, () => Promise<Result>][] = [
+    ["bare Bun.serve (constant)", () => load(bare.url)],
+    ["/api/health, no token", () => load(health)],
+    ["/api/health, bearer token", () => load(health, { Authorization: `Bearer ${member.accessToken}` })],
+  ];
+  // Warm both servers up (JIT, statement caches) before measuring.
+  await run("node", [AUTOCANNON, "-c", "8", "-d", "1", health]);
+  const best = new Map<string, Result>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, measure] of targets) {
+      const r = await measure();
+      if (r.rps > (best.get(name)?.rps ?? -1)) best.set(name, r);
+    }
+  }
+  const ceiling = best.get(targets[0]![0])!.rps;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds (best round shown)\n`);
+  console.log("| target | requests/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const [name] of targets) {
+    const r = best.get(name)!;
+    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  }
+  const rss = await run("ps", ["-o", "rss=", "-p", String(await serverPid(server.baseUrl))]).catch(() => "");
+  if (rss.trim()) console.log(`\nserver RSS after the run: ${Math.round(Number(rss.trim()) / 1024)} MB`);
+} finally {
+  bare.stop();
+  await server.stop();
+  await sink.close();
+}
+
+/** The pid listening on the server's port (for its RSS). */
+async function serverPid(baseUrl: string): Promise<number> {
+  const port = new URL(baseUrl).port;
+  const out = await run("sh", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`]);
+  return Number(out.trim());
+}
