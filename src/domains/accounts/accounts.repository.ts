@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { MemberTable, OneTimeCodeTable, SessionTable } from "../../server/db/database.ts";
+import { sessionCache } from "./session-cache.ts";
 
 export type MemberRow = Selectable<MemberTable>;
 export type SessionRow = Selectable<SessionTable>;
@@ -17,15 +18,19 @@ export async function insertMember(db: DB, values: Insertable<MemberTable>): Pro
   return row.id;
 }
 
+// Every function below that writes a session row or a member row drops what it changed from the
+// session cache right after its statement ran (see session-cache.ts): a write added here must too.
+
 export async function updateMember(db: DB, id: number, patch: Updateable<MemberTable>): Promise<void> {
   await db.updateTable("member").set(patch).where("id", "=", id).execute();
+  sessionCache.dropMember(id);
 }
 
 export async function insertSession(db: DB, values: Insertable<SessionTable>): Promise<void> {
   await db.insertInto("session").values(values).execute();
 }
 
-/** The session and its member in one query (every authenticated request makes it). */
+/** The session and its member in one query (a session check that the session cache cannot answer). */
 export const findSessionWithMember = (db: DB, sessionId: string) =>
   db
     .selectFrom("session")
@@ -43,14 +48,17 @@ export const findSessionWithMember = (db: DB, sessionId: string) =>
 
 export async function touchSession(db: DB, sessionId: string, patch: Updateable<SessionTable>): Promise<void> {
   await db.updateTable("session").set(patch).where("id", "=", sessionId).execute();
+  sessionCache.dropSession(sessionId);
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom("session").where("id", "=", sessionId).execute();
+  sessionCache.dropSession(sessionId);
 }
 
 export async function deleteMemberSessions(db: DB, memberId: number): Promise<void> {
   await db.deleteFrom("session").where("memberId", "=", memberId).execute();
+  sessionCache.dropMember(memberId);
 }
 
 /** A member's sessions that have not expired, most recently used first (the signed-in devices list). */
@@ -67,6 +75,7 @@ export const listMemberSessions = (db: DB, memberId: number, now: string) =>
 /** Ends every session of the member but one (the one in use); answers how many ended. */
 export async function deleteMemberSessionsExcept(db: DB, memberId: number, keepSessionId: string): Promise<number> {
   const result = await db.deleteFrom("session").where("memberId", "=", memberId).where("id", "<>", keepSessionId).executeTakeFirst();
+  sessionCache.dropMember(memberId);
   return Number(result.numDeletedRows);
 }
 

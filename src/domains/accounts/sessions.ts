@@ -4,6 +4,7 @@ import { DAY, HOUR, isoIn, isoNow, MINUTE } from "../platform/clock.ts";
 import type { Actor } from "../platform/context.ts";
 import { newToken, sha256Hex } from "../platform/crypto.ts";
 import * as repo from "./accounts.repository.ts";
+import { sessionCache } from "./session-cache.ts";
 
 /**
  * Sessions in the way lucia-auth.com teaches: a random token goes to the client (cookie or bearer),
@@ -49,13 +50,22 @@ export interface ValidSession {
   renewedExpiresAt?: string;
 }
 
-/** The actor a token stands for, or null when it is unknown, expired or its member may not sign in. */
+/**
+ * The actor a token stands for, or null when it is unknown, expired or its member may not sign in.
+ * A known token is answered from memory (see session-cache.ts); the database is written at most
+ * every few minutes per session (last seen) and when the expiry slides.
+ */
 export async function validateSessionToken(db: DB, token: string): Promise<ValidSession | null> {
-  if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const sessionId = sha256Hex(token);
-  const row = await repo.findSessionWithMember(db, sessionId);
-  if (!row) return null;
   const now = Date.now();
+  let row = sessionCache.get(db, sessionId, now);
+  if (!row) {
+    const startedAt = sessionCache.begin();
+    row = await repo.findSessionWithMember(db, sessionId);
+    if (!row) return null;
+    sessionCache.put(db, row, startedAt, now);
+  }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
   const memberMayUseIt =
     scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
@@ -72,6 +82,8 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
   }
   return result;
 }
+
+const TOKEN_SHAPE = /^[a-z2-7]{16,64}$/;
 
 /**
  * Whether a full session still stands (not signed out, not expired, its member active): for

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { type Logger, logs } from "../../domains/platform/logger.ts";
 import { getConnInfo } from "hono/bun";
 import { forwardedClient } from "./client-address.ts";
 import type { AppEnv } from "./context.ts";
@@ -28,13 +29,17 @@ export function requestMeta(trustedProxies: number, publicOrigin: string, client
   };
 }
 
-/** Logs method, path (never the query: legacy actions carry passwords there), status and time. */
-export function accessLog(): MiddlewareHandler<AppEnv> {
+/**
+ * Logs method, path (never the query: legacy actions carry passwords there), status and time, at
+ * debug level; null (no middleware at all) when `log` does not write debug messages.
+ */
+export function accessLog(log: Logger): MiddlewareHandler<AppEnv> | null {
+  if (!logs(log, "debug")) return null;
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    c.get("app").log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
   };
 }
 
