@@ -1,6 +1,7 @@
 /**
  * Per-request overhead of the real server: `GET /api/health` without and with a bearer token,
- * against a bare `Bun.serve` answering a constant, all measured in the same run with autocannon
+ * against a bare `Bun.serve` answering a constant (and Hono answering one with no middleware,
+ * the framework's own floor), all measured in the same run with autocannon
  * (64 connections) from its own Node process. The rounds are interleaved so a noisy machine
  * affects every target alike; the table shows the best round of each and its ratio to the bare
  * server. Asserts nothing (the lead takes the final numbers on a quiet machine; `npm run bench`
@@ -8,6 +9,7 @@
  * Run: `npx bun scripts/bench-overhead.ts [seconds=5] [rounds=3] [connections=64]`.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startMailSink } from "../tests/support/mail-sink.ts";
 import { freePort, registerAndConfirm, ROOT, startServer } from "../tests/support/server.ts";
@@ -19,6 +21,8 @@ const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const AUTOCANNON = path.join(ROOT, "node_modules/autocannon/autocannon.js");
 
 interface Result {
+  /** Server CPU time (user + system) per request, in microseconds: steadier than rates on a busy machine. */
+  cpuUs: number;
   rps: number;
   p50: number;
   p99: number;
@@ -37,33 +41,53 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
+/** CPU time a process has used so far (user + system), in microseconds (from /proc; 0 where there is none). */
+function cpuTimeUs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** autocannon in its own Node process (so the load generator never shares the server's thread). */
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+async function load(pid: number, url: string, headers: Record<string, string> = {}): Promise<Result> {
   const args = [AUTOCANNON, "--json", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  const cpuBefore = cpuTimeUs(pid);
   const json = JSON.parse(await run("node", [...args, url]));
-  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors + json.timeouts, non2xx: json.non2xx };
+  const cpuUs = (cpuTimeUs(pid) - cpuBefore) / Math.max(1, json.requests.total);
+  return { cpuUs, rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors + json.timeouts, non2xx: json.non2xx };
 }
 
-/** The ceiling of the ceiling: Bun.serve answering a constant, in its own process. */
-async function startBare() {
+/** A constant server in its own process: bare Bun.serve (the ceiling of the ceiling), or Hono with no middleware (the framework's floor). */
+async function startConstant(kind: "bare" | "hono") {
   const port = await freePort();
-  const code = `Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) }); console.log("ready");`;
-  const child = spawn(BUN, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  const code =
+    kind === "bare"
+      ? `Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) }); console.log("ready");`
+      : `const { Hono } = await import("hono"); const app = new Hono(); app.get("/api/health", (c) => c.json({ status: "ok" }));
+         Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) }); console.log("ready");`;
+  const child = spawn(BUN, ["-e", code], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+  return { pid: child.pid!, url: `http://127.0.0.1:${port}/api/health`, stop: () => child.kill("SIGTERM") };
 }
 
 const sink = await startMailSink();
 const server = await startServer({ smtpUrl: sink.url, env: { LOG_LEVEL: "warn" } });
-const bare = await startBare();
+const bare = await startConstant("bare");
+const hono = await startConstant("hono");
 try {
   const member = await registerAndConfirm(server.baseUrl, sink);
   const health = `${server.baseUrl}/api/health`;
+  const pid = await serverPid(server.baseUrl);
   const targets: [string, () => Promise<Result>][] = [
-    ["bare Bun.serve (constant)", () => load(bare.url)],
-    ["/api/health, no token", () => load(health)],
-    ["/api/health, bearer token", () => load(health, { Authorization: `Bearer ${member.accessToken}` })],
+    ["bare Bun.serve (constant)", () => load(bare.pid, bare.url)],
+    ["Hono, no middleware (constant)", () => load(hono.pid, hono.url)],
+    ["/api/health, no token", () => load(pid, health)],
+    ["/api/health, bearer token", () => load(pid, health, { Authorization: `Bearer ${member.accessToken}` })],
   ];
   // Warm both servers up (JIT, statement caches) before measuring.
   await run("node", [AUTOCANNON, "-c", "8", "-d", "1", health]);
@@ -76,16 +100,17 @@ try {
   }
   const ceiling = best.get(targets[0]![0])!.rps;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds (best round shown)\n`);
-  console.log("| target | requests/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("| target | requests/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx | server CPU per request |");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const [name] of targets) {
     const r = best.get(name)!;
-    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuUs.toFixed(1)} us |`);
   }
-  const rss = await run("ps", ["-o", "rss=", "-p", String(await serverPid(server.baseUrl))]).catch(() => "");
+  const rss = await run("ps", ["-o", "rss=", "-p", String(pid)]).catch(() => "");
   if (rss.trim()) console.log(`\nserver RSS after the run: ${Math.round(Number(rss.trim()) / 1024)} MB`);
 } finally {
   bare.stop();
+  hono.stop();
   await server.stop();
   await sink.close();
 }
