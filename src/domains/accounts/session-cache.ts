@@ -1,5 +1,5 @@
-import { commitsByOtherConnections, type DB } from "../../server/db/client.ts";
-import { MINUTE } from "../platform/clock.ts";
+import { sql } from "kysely";
+import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
 
 /** What a session check needs of a session row and its member. */
 export interface CachedSession {
@@ -14,48 +14,70 @@ export interface CachedSession {
 interface Entry {
   db: DB;
   row: CachedSession;
-  /** Read from the database at (ms): the entry is re-read after ENTRY_TTL_MS whatever happens. */
-  readAt: number;
 }
 
-/** Sessions kept (least recently used out first): about 300 bytes each. */
+/** Sessions kept, least recently used out first (a few hundred bytes each). */
 const MAX_ENTRIES = 20_000;
 /**
- * Defence in depth only: every write path of this process drops what it changes at once, and
- * commits of other connections empty the cache at the next check. A write path added without
- * telling the cache would be stale for at most this long.
+ * Other connections' commits are looked for at most this often: reading SQLite's data_version
+ * takes the database's read lock (system calls on every request otherwise). A request that begins
+ * this long after another connection's commit sees it.
  */
-const ENTRY_TTL_MS = MINUTE;
+const OTHER_COMMITS_CHECK_MS = 1;
+
+const MARK = "/* drops its own session-cache entries */";
+/**
+ * Ends a statement of accounts.repository that drops what it changes from this cache itself
+ * (`.modifyEnd(DROPS_ITS_OWN_ENTRIES)`): the statement watch below then leaves the rest alone.
+ */
+export const DROPS_ITS_OWN_ENTRIES = sql.raw(MARK);
+
+/**
+ * Whether a statement may change a cached row without this cache having been told: it writes the
+ * session table (a plain insert adds a row no one has cached), deletes or upserts members, or
+ * updates a member's status; and it does not carry the mark. Judged from the SQL text, once per
+ * distinct statement; when unsure (a write behind a WITH), yes.
+ */
+export function mayChangeCachedSessions(text: string): boolean {
+  const s = text.toLowerCase();
+  if (s.includes(MARK)) return false;
+  const target = /^\s*(?:update(?:\s+or\s+\w+)?|delete\s+from|insert(?:\s+or\s+\w+)?\s+into|replace\s+into)\s+"?(\w+)/.exec(s);
+  if (!target) return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:session|member)\b/.test(s);
+  const plainInsert = /^\s*insert\s+into\b/.test(s) && !/\bon\s+conflict\b/.test(s);
+  if (target[1] === "session") return !plainInsert;
+  if (target[1] === "member") return /^\s*update\b/.test(s) ? /\bstatus\b/.test(s) : !plainInsert;
+  return false;
+}
+const unannouncedWrites = watchStatements(mayChangeCachedSessions);
 
 const entries = new Map<string, Entry>();
 const byMember = new Map<number, Set<string>>();
 /** Moves on every drop: a read that started before a drop does not store what it read. */
 let generation = 0;
-/** The last data_version seen per database (other connections' commits). */
-const seenCommits = new WeakMap<DB, number>();
+/** Per database: what the last check saw of other connections' commits and of unannounced writes. */
+const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: number }>();
 
 /**
  * Session rows and their member's status as every authenticated request needs them, kept in
  * memory so a request with a known token reads nothing from the database. Correctness rests on
- * three rules:
+ * four rules:
  * - every function of accounts.repository that writes a session or a member row drops the
  *   affected entries right after its statement ran (logout, sign out everywhere, password change
- *   and reset, deactivation, reactivation, renewal, expiry);
- * - a commit by another connection to the file (a script, a second process, a test) empties the
- *   cache before the next lookup trusts it (SQLite's data_version);
- * - a lookup that began before a drop does not store what it read (the generation).
- * Expiry is checked against the clock on every hit.
+ *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement;
+ * - any other statement of this process that may change a cached row (a test's or a future
+ *   module's direct write, a migration) empties the cache before the next lookup (a statement
+ *   watch on the connection: mayChangeCachedSessions);
+ * - a commit by another connection to the file (a script, a second process, a test's own
+ *   connection) empties the cache before a lookup that begins a millisecond later (data_version);
+ * - a lookup that began before a drop or an emptying does not store what it read (the generation).
+ * Expiry is checked against the clock on every hit, by the caller.
  */
 export const sessionCache = {
-  /** The cached row, or undefined when it must be read (not cached, too old, or cache unusable). */
-  get(db: DB, sessionId: string, now: number): CachedSession | undefined {
+  /** The cached row, or undefined when it must be read (not cached, or the cache cannot be trusted for `db`). */
+  get(db: DB, sessionId: string): CachedSession | undefined {
     if (!this.trustable(db)) return undefined;
     const entry = entries.get(sessionId);
     if (!entry || entry.db !== db) return undefined;
-    if (now - entry.readAt > ENTRY_TTL_MS) {
-      this.dropSession(sessionId);
-      return undefined;
-    }
     // Most recently used last (Map keeps insertion order).
     entries.delete(sessionId);
     entries.set(sessionId, entry);
@@ -68,16 +90,14 @@ export const sessionCache = {
   },
 
   /**
-   * Keeps a row read from the database, unless something was dropped since `begin` or another
-   * connection committed since the last check (the row may predate that commit; the next `get`
-   * empties the cache).
+   * Keeps a row read from the database, unless something was dropped or emptied since `begin`.
+   * (A write after the read that no one announced moves a counter the next `get` looks at, and
+   * empties the cache, this row with it.)
    */
-  put(db: DB, row: CachedSession, startedAt: number, now: number): void {
-    if (startedAt !== generation) return;
-    const commits = commitsByOtherConnections(db);
-    if (commits === undefined || commits !== seenCommits.get(db)) return;
+  put(db: DB, row: CachedSession, startedAt: number): void {
+    if (startedAt !== generation || !seen.has(db)) return;
     entries.delete(row.sessionId);
-    entries.set(row.sessionId, { db, row, readAt: now });
+    entries.set(row.sessionId, { db, row });
     let ids = byMember.get(row.memberId);
     if (!ids) byMember.set(row.memberId, (ids = new Set()));
     ids.add(row.sessionId);
@@ -107,14 +127,22 @@ export const sessionCache = {
     byMember.clear();
   },
 
-  /** False for a database whose other writers cannot be seen; empties the cache when they wrote. */
+  /** False for a database whose writers cannot be seen; empties the cache when someone wrote unannounced. */
   trustable(db: DB): boolean {
-    const commits = commitsByOtherConnections(db);
-    if (commits === undefined) return false;
-    if (seenCommits.get(db) !== commits) {
-      if (seenCommits.has(db)) this.clear();
-      seenCommits.set(db, commits);
+    const unannounced = statementsMatched(db, unannouncedWrites);
+    if (unannounced === undefined) return false;
+    const last = seen.get(db);
+    const now = performance.now();
+    if (last && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {
+      if (last.unannounced !== unannounced) {
+        this.clear();
+        last.unannounced = unannounced;
+      }
+      return true;
     }
+    const commits = commitsByOtherConnections(db)!;
+    if (last && (last.commits !== commits || last.unannounced !== unannounced)) this.clear();
+    seen.set(db, { commits, checkedAt: now, unannounced });
     return true;
   },
 

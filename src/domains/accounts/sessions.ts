@@ -59,12 +59,12 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
   if (!TOKEN_SHAPE.test(token)) return null;
   const sessionId = sha256Hex(token);
   const now = Date.now();
-  let row = sessionCache.get(db, sessionId, now);
+  let row = sessionCache.get(db, sessionId);
   if (!row) {
     const startedAt = sessionCache.begin();
     row = await repo.findSessionWithMember(db, sessionId);
     if (!row) return null;
-    sessionCache.put(db, row, startedAt, now);
+    sessionCache.put(db, row, startedAt);
   }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
   const memberMayUseIt =

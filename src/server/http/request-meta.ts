@@ -13,18 +13,38 @@ import { hasXsrfPair, isSameSite } from "./csrf.ts";
  */
 export function requestMeta(trustedProxies: number, publicOrigin: string, clientOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let ip = forwardedClient(c.req.header("x-forwarded-for"), trustedProxies);
-    if (!ip) {
-      try {
-        ip = getConnInfo(c).remote.address ?? "";
-      } catch {
-        ip = "";
-      }
-    }
-    // A same-origin GET carries no Origin header: its Referer names the page.
-    const origin = c.req.header("origin") ?? originOf(c.req.header("referer"));
-    const fromOwnPage = (!!origin && (isSameSite(origin, c.req.header("host"), publicOrigin) || clientOrigins.includes(origin))) || hasXsrfPair(c);
-    c.set("meta", { ip: ip || "unknown", userAgent: c.req.header("user-agent") ?? "", fromOwnPage });
+    // Worked out on first use only: most requests (reads with a token) never ask, and the peer
+    // address costs a system call.
+    let ip: string | undefined;
+    let fromOwnPage: boolean | undefined;
+    c.set("meta", {
+      get ip() {
+        if (ip === undefined) {
+          ip = forwardedClient(c.req.header("x-forwarded-for"), trustedProxies);
+          if (!ip) {
+            try {
+              ip = getConnInfo(c).remote.address ?? "";
+            } catch {
+              ip = "";
+            }
+          }
+          ip ||= "unknown";
+        }
+        return ip;
+      },
+      get userAgent() {
+        return c.req.header("user-agent") ?? "";
+      },
+      get fromOwnPage() {
+        if (fromOwnPage === undefined) {
+          // A same-origin GET carries no Origin header: its Referer names the page.
+          const origin = c.req.header("origin") ?? originOf(c.req.header("referer"));
+          fromOwnPage =
+            (!!origin && (isSameSite(origin, c.req.header("host"), publicOrigin) || clientOrigins.includes(origin))) || hasXsrfPair(c);
+        }
+        return fromOwnPage;
+      },
+    });
     await next();
   };
 }
