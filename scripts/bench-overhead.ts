@@ -6,12 +6,16 @@
  * affects every target alike; the table shows the best round of each and its ratio to the bare
  * server. Asserts nothing (the lead takes the final numbers on a quiet machine; `npm run bench`
  * is the full suite).
- * Run: `npx bun scripts/bench-overhead.ts [seconds=5] [rounds=3] [connections=64]`.
+ * Run: `npx bun scripts/bench-overhead.ts [seconds=5] [rounds=3] [connections=64]`. With
+ * BEFORE=<another checkout with its node_modules> the same two health rows are measured for that
+ * checkout's server too, in the same rounds (before/after a change).
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startMailSink } from "../tests/support/mail-sink.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import { freePort, registerAndConfirm, ROOT, startServer } from "../tests/support/server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -75,10 +79,26 @@ async function startConstant(kind: "bare" | "hono") {
   return { pid: child.pid!, url: `http://127.0.0.1:${port}/api/health`, stop: () => child.kill("SIGTERM") };
 }
 
+/** The server of another checkout (BEFORE), started as startServer starts this one's. */
+async function startBefore(checkout: string, smtpUrl: string) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-before-"));
+  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMITS: "off", LOG_LEVEL: "warn", SMTP_URL: smtpUrl };
+  const child = spawn(BUN, [path.join(checkout, "src/server/main.ts")], { cwd: checkout, env, stdio: ["ignore", "ignore", "inherit"] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok) break;
+    if (i > 200) throw new Error(`the server of ${checkout} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, pid: child.pid!, stop: () => (child.kill("SIGTERM"), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
 const sink = await startMailSink();
 const server = await startServer({ smtpUrl: sink.url, env: { LOG_LEVEL: "warn" } });
 const bare = await startConstant("bare");
 const hono = await startConstant("hono");
+const before = process.env.BEFORE ? await startBefore(path.resolve(process.env.BEFORE), sink.url) : null;
 try {
   const member = await registerAndConfirm(server.baseUrl, sink);
   const health = `${server.baseUrl}/api/health`;
@@ -89,28 +109,43 @@ try {
     ["/api/health, no token", () => load(pid, health)],
     ["/api/health, bearer token", () => load(pid, health, { Authorization: `Bearer ${member.accessToken}` })],
   ];
-  // Warm both servers up (JIT, statement caches) before measuring.
+  if (before) {
+    const old = await registerAndConfirm(before.baseUrl, sink);
+    const oldHealth = `${before.baseUrl}/api/health`;
+    targets.push(
+      ["before: /api/health, no token", () => load(before.pid, oldHealth)],
+      ["before: /api/health, bearer token", () => load(before.pid, oldHealth, { Authorization: `Bearer ${old.accessToken}` })],
+    );
+    await run("node", [AUTOCANNON, "-c", "8", "-d", "1", oldHealth]);
+  }
+  // Warm the server up (JIT, statement caches) before measuring.
   await run("node", [AUTOCANNON, "-c", "8", "-d", "1", health]);
-  const best = new Map<string, Result>();
+  const rounds = new Map<string, Result[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, measure] of targets) {
-      const r = await measure();
-      if (r.rps > (best.get(name)?.rps ?? -1)) best.set(name, r);
+      const list = rounds.get(name) ?? [];
+      list.push(await measure());
+      rounds.set(name, list);
     }
   }
-  const ceiling = best.get(targets[0]![0])!.rps;
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds (best round shown)\n`);
+  const bestOf = (name: string) => rounds.get(name)!.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const ceiling = bestOf(targets[0]![0]).rps;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds: the best round by requests/s, the least server CPU per request\n`);
   console.log("| target | requests/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx | server CPU per request |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [name] of targets) {
-    const r = best.get(name)!;
-    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuUs.toFixed(1)} us |`);
+    const r = bestOf(name);
+    const cpu = Math.min(...rounds.get(name)!.map((x) => x.cpuUs));
+    const errors = rounds.get(name)!.reduce((n, x) => n + x.errors, 0);
+    const non2xx = rounds.get(name)!.reduce((n, x) => n + x.non2xx, 0);
+    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${errors} | ${non2xx} | ${cpu.toFixed(1)} us |`);
   }
   const rss = await run("ps", ["-o", "rss=", "-p", String(pid)]).catch(() => "");
   if (rss.trim()) console.log(`\nserver RSS after the run: ${Math.round(Number(rss.trim()) / 1024)} MB`);
 } finally {
   bare.stop();
   hono.stop();
+  before?.stop();
   await server.stop();
   await sink.close();
 }
