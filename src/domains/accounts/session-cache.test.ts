@@ -236,6 +236,6 @@ describe("the cache itself", () => {
     sessionCache.put(db, row, startedAt);
     expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
     sessionCache.put(db, row, sessionCache.begin());
-    expect(sessionCache.get(db, m.sessionId)).toEqual(row);
+    expect(sessionCache.get(db, m.sessionId)).toMatchObject(row);
   });
 });

@@ -1,14 +1,20 @@
 import { sql } from "kysely";
 import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
 
-/** What a session check needs of a session row and its member. */
-export interface CachedSession {
+/** What a session check needs of a session row and its member, as read. */
+export interface SessionRowWithMember {
   sessionId: string;
   memberId: number;
   scope: string;
   expiresAt: string;
   lastSeenAt: string;
   status: number;
+}
+
+/** The same with its times parsed (milliseconds since the epoch), as the cache hands it out. */
+export interface CachedSession extends SessionRowWithMember {
+  expiresAtMs: number;
+  lastSeenAtMs: number;
 }
 
 interface Entry {
@@ -90,18 +96,21 @@ export const sessionCache = {
   },
 
   /**
-   * Keeps a row read from the database, unless something was dropped or emptied since `begin`.
+   * Keeps a row read from the database, unless something was dropped or emptied since `begin`;
+   * answers it with its times parsed, kept or not.
    * (A write after the read that no one announced moves a counter the next `get` looks at, and
    * empties the cache, this row with it.)
    */
-  put(db: DB, row: CachedSession, startedAt: number): void {
-    if (startedAt !== generation || !seen.has(db)) return;
+  put(db: DB, read: SessionRowWithMember, startedAt: number): CachedSession {
+    const row: CachedSession = { ...read, expiresAtMs: Date.parse(read.expiresAt), lastSeenAtMs: Date.parse(read.lastSeenAt) };
+    if (startedAt !== generation || !seen.has(db)) return row;
     entries.delete(row.sessionId);
     entries.set(row.sessionId, { db, row });
     let ids = byMember.get(row.memberId);
     if (!ids) byMember.set(row.memberId, (ids = new Set()));
     ids.add(row.sessionId);
     if (entries.size > MAX_ENTRIES) this.dropSession(entries.keys().next().value!);
+    return row;
   },
 
   dropSession(sessionId: string): void {

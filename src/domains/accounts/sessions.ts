@@ -62,20 +62,20 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
   let row = sessionCache.get(db, sessionId);
   if (!row) {
     const startedAt = sessionCache.begin();
-    row = await repo.findSessionWithMember(db, sessionId);
-    if (!row) return null;
-    sessionCache.put(db, row, startedAt);
+    const read = await repo.findSessionWithMember(db, sessionId);
+    if (!read) return null;
+    row = sessionCache.put(db, read, startedAt);
   }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
   const memberMayUseIt =
     scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
-  if (Date.parse(row.expiresAt) <= now || !memberMayUseIt) {
+  if (row.expiresAtMs <= now || !memberMayUseIt) {
     await repo.deleteSession(db, sessionId);
     return null;
   }
   const result: ValidSession = { actor: { memberId: row.memberId, sessionId, scope } };
-  const renew = scope === "full" && Date.parse(row.expiresAt) - now < RENEW_WHEN_LEFT_MS;
-  if (renew || now - Date.parse(row.lastSeenAt) > LAST_SEEN_PRECISION_MS) {
+  const renew = scope === "full" && row.expiresAtMs - now < RENEW_WHEN_LEFT_MS;
+  if (renew || now - row.lastSeenAtMs > LAST_SEEN_PRECISION_MS) {
     const patch: { lastSeenAt: string; expiresAt?: string } = { lastSeenAt: isoNow() };
     if (renew) patch.expiresAt = result.renewedExpiresAt = isoIn(SESSION_TTL_MS);
     await repo.touchSession(db, sessionId, patch);
