@@ -22,18 +22,22 @@ const HTML_CSP_AFTER_NONCE =
 const OTHER_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** A fresh nonce for one HTML page (128 random bits, base64). */
-export function newCspNonce(): string {
+function newCspNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Buffer.from(bytes).toString("base64");
 }
 
+/** Requests that never answer with a page: they get no nonce. */
+const NOT_A_PAGE = /^\/(?:api|services|trpc|assets|uploads)\//;
+
 /**
- * Security headers on every response, all constant but the nonce of HTML pages: the handler that
- * writes a page (spaIndex) sets `cspNonce` for its style tags, and the policy names it. Nothing
- * random is made for the other answers (API calls, assets).
+ * Security headers on every response, all constant but the nonce of HTML pages: a GET that may
+ * answer with a page gets a fresh `cspNonce` (spaIndex writes it into the page's style tags) and
+ * its policy names it. Nothing random is made for API calls and assets.
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if ((c.req.method === "GET" || c.req.method === "HEAD") && !NOT_A_PAGE.test(c.req.path)) c.set("cspNonce", newCspNonce());
   await next();
   const h = c.res.headers;
   h.set("X-Content-Type-Options", "nosniff");

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
-import { newCspNonce } from "./security-headers.ts";
 
 /**
  * Serves files below `root` for GET/HEAD; unknown paths fall through to the next handler. With
@@ -44,10 +43,7 @@ export function spaIndex(clientDir: string) {
     html ??= existsSync(file) ? readFileSync(file, "utf8") : null;
     if (!html) return c.text("The web client is not built yet: run `npm run build` (npm start does it for you).", 503);
     c.header("Cache-Control", "no-store");
-    // securityHeaders names the same nonce in the page's Content-Security-Policy.
-    const nonce = newCspNonce();
-    c.set("cspNonce", nonce);
-    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, c.get("cspNonce")));
   };
 }
 
