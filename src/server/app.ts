@@ -2,7 +2,6 @@ import path from "node:path";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { sql } from "kysely";
 import type { AppContext } from "../domains/platform/context.ts";
 import type { Config } from "./env.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -13,6 +12,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
 import { spaIndex, staticFiles } from "./http/static.ts";
 import { bodyLimits } from "./http/body-limit.ts";
+import { pingDatabase } from "./db/client.ts";
 import { restControllers } from "./rest/controllers.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";
@@ -37,7 +37,9 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     c.set("app", app);
     await next();
   });
-  http.use("*", accessLog(), securityHeaders, requestMeta(config.TRUST_PROXY, publicOrigin, config.CORS_ORIGINS), bodyLimits());
+  const log = accessLog(app.log);
+  if (log) http.use("*", log);
+  http.use("*", securityHeaders, requestMeta(config.TRUST_PROXY, publicOrigin, config.CORS_ORIGINS), bodyLimits());
   if (config.CORS_ORIGINS.length > 0) {
     const legacyCors = cors({
       origin: config.CORS_ORIGINS,
@@ -58,7 +60,7 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   }
 
   http.get("/api/health", async (c) => {
-    await sql`select 1`.execute(app.db);
+    await pingDatabase(app.db);
     return c.json({ status: "ok" });
   });
 

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { importFeeds } from "../domains/news/feed-import.ts";
 import { createLogger } from "../domains/platform/logger.ts";
 import { createMailer } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
@@ -79,7 +78,10 @@ async function start() {
   // The operator's news feeds: imported shortly after start and then hourly, off the request path.
   let newsTimer: Timer | undefined;
   if (config.NEWS_FEEDS.length > 0) {
-    const importNews = () => void importFeeds(app, config.NEWS_FEEDS).catch((error) => log.error("news import failed", { error: String(error) }));
+    const importNews = () =>
+      void import("../domains/news/feed-import.ts")
+        .then(({ importFeeds }) => importFeeds(app, config.NEWS_FEEDS))
+        .catch((error) => log.error("news import failed", { error: String(error) }));
     newsTimer = setInterval(importNews, 60 * 60_000);
     setTimeout(importNews, 5_000).unref();
   }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { MemberTable, OneTimeCodeTable, SessionTable } from "../../server/db/database.ts";
+import { DROPS_ITS_OWN_ENTRIES, sessionCache } from "./session-cache.ts";
 
 export type MemberRow = Selectable<MemberTable>;
 export type SessionRow = Selectable<SessionTable>;
@@ -17,15 +18,20 @@ export async function insertMember(db: DB, values: Insertable<MemberTable>): Pro
   return row.id;
 }
 
+// Every function below that writes a session row or a member row drops what it changed from the
+// session cache right after its statement ran, and marks the statement so (see session-cache.ts).
+// A write added without both still works: the cache notices it and empties itself entirely.
+
 export async function updateMember(db: DB, id: number, patch: Updateable<MemberTable>): Promise<void> {
-  await db.updateTable("member").set(patch).where("id", "=", id).execute();
+  await db.updateTable("member").set(patch).where("id", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropMember(id);
 }
 
 export async function insertSession(db: DB, values: Insertable<SessionTable>): Promise<void> {
   await db.insertInto("session").values(values).execute();
 }
 
-/** The session and its member in one query (every authenticated request makes it). */
+/** The session and its member in one query (a session check that the session cache cannot answer). */
 export const findSessionWithMember = (db: DB, sessionId: string) =>
   db
     .selectFrom("session")
@@ -42,15 +48,18 @@ export const findSessionWithMember = (db: DB, sessionId: string) =>
     .executeTakeFirst();
 
 export async function touchSession(db: DB, sessionId: string, patch: Updateable<SessionTable>): Promise<void> {
-  await db.updateTable("session").set(patch).where("id", "=", sessionId).execute();
+  await db.updateTable("session").set(patch).where("id", "=", sessionId).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropSession(sessionId);
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {
-  await db.deleteFrom("session").where("id", "=", sessionId).execute();
+  await db.deleteFrom("session").where("id", "=", sessionId).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropSession(sessionId);
 }
 
 export async function deleteMemberSessions(db: DB, memberId: number): Promise<void> {
-  await db.deleteFrom("session").where("memberId", "=", memberId).execute();
+  await db.deleteFrom("session").where("memberId", "=", memberId).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropMember(memberId);
 }
 
 /** A member's sessions that have not expired, most recently used first (the signed-in devices list). */
@@ -66,7 +75,13 @@ export const listMemberSessions = (db: DB, memberId: number, now: string) =>
 
 /** Ends every session of the member but one (the one in use); answers how many ended. */
 export async function deleteMemberSessionsExcept(db: DB, memberId: number, keepSessionId: string): Promise<number> {
-  const result = await db.deleteFrom("session").where("memberId", "=", memberId).where("id", "<>", keepSessionId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("session")
+    .where("memberId", "=", memberId)
+    .where("id", "<>", keepSessionId)
+    .modifyEnd(DROPS_ITS_OWN_ENTRIES)
+    .executeTakeFirst();
+  sessionCache.dropMember(memberId);
   return Number(result.numDeletedRows);
 }
 

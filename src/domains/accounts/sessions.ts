@@ -4,6 +4,7 @@ import { DAY, HOUR, isoIn, isoNow, MINUTE } from "../platform/clock.ts";
 import type { Actor } from "../platform/context.ts";
 import { newToken, sha256Hex } from "../platform/crypto.ts";
 import * as repo from "./accounts.repository.ts";
+import { sessionCache } from "./session-cache.ts";
 
 /**
  * Sessions in the way lucia-auth.com teaches: a random token goes to the client (cookie or bearer),
@@ -49,29 +50,40 @@ export interface ValidSession {
   renewedExpiresAt?: string;
 }
 
-/** The actor a token stands for, or null when it is unknown, expired or its member may not sign in. */
+/**
+ * The actor a token stands for, or null when it is unknown, expired or its member may not sign in.
+ * A known token is answered from memory (see session-cache.ts); the database is written at most
+ * every few minutes per session (last seen) and when the expiry slides.
+ */
 export async function validateSessionToken(db: DB, token: string): Promise<ValidSession | null> {
-  if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const sessionId = sha256Hex(token);
-  const row = await repo.findSessionWithMember(db, sessionId);
-  if (!row) return null;
   const now = Date.now();
+  let row = sessionCache.get(db, sessionId);
+  if (!row) {
+    const startedAt = sessionCache.begin();
+    const read = await repo.findSessionWithMember(db, sessionId);
+    if (!read) return null;
+    row = sessionCache.put(db, read, startedAt);
+  }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
   const memberMayUseIt =
     scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
-  if (Date.parse(row.expiresAt) <= now || !memberMayUseIt) {
+  if (row.expiresAtMs <= now || !memberMayUseIt) {
     await repo.deleteSession(db, sessionId);
     return null;
   }
   const result: ValidSession = { actor: { memberId: row.memberId, sessionId, scope } };
-  const renew = scope === "full" && Date.parse(row.expiresAt) - now < RENEW_WHEN_LEFT_MS;
-  if (renew || now - Date.parse(row.lastSeenAt) > LAST_SEEN_PRECISION_MS) {
+  const renew = scope === "full" && row.expiresAtMs - now < RENEW_WHEN_LEFT_MS;
+  if (renew || now - row.lastSeenAtMs > LAST_SEEN_PRECISION_MS) {
     const patch: { lastSeenAt: string; expiresAt?: string } = { lastSeenAt: isoNow() };
     if (renew) patch.expiresAt = result.renewedExpiresAt = isoIn(SESSION_TTL_MS);
     await repo.touchSession(db, sessionId, patch);
   }
   return result;
 }
+
+const TOKEN_SHAPE = /^[a-z2-7]{16,64}$/;
 
 /**
  * Whether a full session still stands (not signed out, not expired, its member active): for

@@ -1,4 +1,4 @@
-import sharp, { type SharpOptions } from "sharp";
+import type { SharpOptions } from "sharp";
 import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
 
@@ -63,6 +63,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * that does not decode answers 400 and nothing is written.
  */
 export async function renderSquareVariants(bytes: Uint8Array, kind: ImageKind, sizes: readonly number[]): Promise<Map<number, Buffer>> {
+  // Loaded on the first upload: sharp takes a quarter of a second to load, which start-up need not pay.
+  const { default: sharp } = await import("sharp");
   const largest = Math.max(...sizes);
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false };
   try {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "./logger.ts";
 
 export interface MailMessage {
@@ -33,14 +33,19 @@ export interface MailerOptions {
  * DATA_DIR/mail/ with the message's link printed on the console, so a local run needs no set-up.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded with the first message, not at start-up (it takes a good 100 ms to load).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    ));
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage, attempt = 1): Promise<void> {
     try {
-      const info = await transport.sendMail({
+      const info = await (await transportOf()).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DB } from "./client.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations", import.meta.url));
@@ -15,8 +15,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations", import.meta.
 const migrationFiles: MigrationProvider = {
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
-    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !/\.d\.m?ts$/.test(f)).sort();
-    for (const file of files) {
+    for (const file of await listMigrationFiles()) {
       const mod = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Migration & { default?: Migration };
       migrations[file.slice(0, file.lastIndexOf("."))] = typeof mod.default?.up === "function" ? mod.default : mod;
     }
@@ -24,8 +23,31 @@ const migrationFiles: MigrationProvider = {
   },
 };
 
+async function listMigrationFiles(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !/\.d\.m?ts$/.test(f)).sort();
+}
+
+/**
+ * Whether the database has applied exactly the migrations of migrations/: one read of Kysely's
+ * small migration table, and neither the migration modules nor the schema introspection that
+ * Kysely's Migrator does before it looks (the usual start-up, whatever the database's size).
+ */
+async function upToDate(db: DB): Promise<boolean> {
+  const names = (await listMigrationFiles()).map((file) => file.slice(0, file.lastIndexOf(".")));
+  let applied: string[];
+  try {
+    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db.withoutPlugins());
+    applied = rows.rows.map((r) => r.name);
+  } catch {
+    return false; // a new database: no migration table yet
+  }
+  const known = new Set(applied);
+  return applied.length === names.length && names.every((name) => known.has(name));
+}
+
 /** Applies every pending migration of migrations/ in name order; throws on the first failure. */
 export async function migrateToLatest(db: DB): Promise<string[]> {
+  if (await upToDate(db)) return [];
   const migrator = new Migrator({
     // Migrations are frozen in time: they get a plain Kysely without the app's plugins or types.
     db: db.withoutPlugins() as never,

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
-import { newToken } from "../../domains/platform/crypto.ts";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "./context.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 
@@ -16,9 +15,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * in with account/login and then calls with a bearer token).
  */
 export function csrfGuard(publicOrigin: string, corsOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
+  // What hono's setCookie writes for { path: "/", sameSite: "Lax", secure }, put together once.
+  const cookieAttributes = `; Path=/${publicOrigin.startsWith("https:") ? "; Secure" : ""}; SameSite=Lax`;
   return async (c, next) => {
     if (!getCookie(c, XSRF_COOKIE)) {
-      setCookie(c, XSRF_COOKIE, newToken(), { path: "/", sameSite: "Lax", secure: publicOrigin.startsWith("https:") });
+      c.header("Set-Cookie", `${XSRF_COOKIE}=${newXsrfToken()}${cookieAttributes}`, { append: true });
     }
     if (SAFE_METHODS.has(c.req.method) || c.get("authVia") === "bearer") return next();
 
@@ -30,6 +31,13 @@ export function csrfGuard(publicOrigin: string, corsOrigins: readonly string[] =
     if ((!origin || corsOrigins.includes(origin)) && !getCookie(c, SESSION_COOKIE)) return next();
     return c.json({ message: "This request did not come from the Sideline site (origin check failed)." }, 403);
   };
+}
+
+/** 160 random bits, base64url (cookie-safe as it is): every first answer to a browser carries one. */
+function newXsrfToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64url");
 }
 
 /** The legacy X-XSRF-TOKEN header equals the XSRF-TOKEN cookie, which only this site's pages can read. */

@@ -1,0 +1,241 @@
+/**
+ * Session checks answered from memory (session-cache.ts) on a real SQLite file: a known token
+ * costs no statement and no write, and every way a session ends or its member loses the right to
+ * use it takes effect at the very next check: the paths of this process (logout, refresh, sign out
+ * one or every other device, password change and reset, deactivation), expiry, a write this
+ * process makes without telling the cache, another connection's commit, and a lookup racing a
+ * logout.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type MailSink, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
+import { insertTestMember } from "../../../tests/support/members.ts";
+import { openServerDb } from "../../../tests/support/server.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type DB, statementsRun } from "../../server/db/client.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { DAY, MINUTE } from "../platform/clock.ts";
+import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
+import { hashPassword } from "../platform/crypto.ts";
+import { deactivateInput, passwordChangeInput } from "../settings/settings.schema.ts";
+import * as settings from "../settings/settings.service.ts";
+import * as repo from "./accounts.repository.ts";
+import * as accounts from "./accounts.service.ts";
+import { mayChangeCachedSessions, sessionCache } from "./session-cache.ts";
+import { createSession, validateSessionToken } from "./sessions.ts";
+
+const meta: RequestMeta = { ip: "203.0.113.9", userAgent: "vitest" };
+
+let t: TestContext | undefined;
+let db: DB;
+let ctx: AppContext;
+let sink: MailSink;
+let dbFile: string;
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  t = await openTestContext("session-cache", { smtpUrl: sink.url });
+  ({ db, ctx } = t);
+  dbFile = `${t.dir}/sideline.db`;
+});
+
+afterAll(async () => {
+  await closeTestContext(t);
+  await sink?.close();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface Signed extends Actor {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** An active member with a real password, signed in (the token is what a client holds). */
+async function signedIn(): Promise<Signed> {
+  const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
+  const m = await insertTestMember(db, "Cache", "Keeper", MemberStatus.Active, { passwordHash: await hashPassword(password) });
+  await repo.deleteSession(db, m.sessionId); // made without a token
+  return signInAgain({ ...m, password, token: "" });
+}
+
+async function signInAgain(m: Signed): Promise<Signed> {
+  const session = await createSession(db, m.memberId, "full", meta.userAgent);
+  return { ...m, sessionId: session.sessionId, scope: "full", token: session.token };
+}
+
+/** Checks the token until it is cached, then proves a further check runs no statement at all. */
+async function checkedFromMemory(m: Signed): Promise<void> {
+  expect(await validateSessionToken(db, m.token)).not.toBeNull();
+  const before = statementsRun(db);
+  expect((await validateSessionToken(db, m.token))?.actor).toEqual({ memberId: m.memberId, sessionId: m.sessionId, scope: "full" });
+  expect(statementsRun(db) - before).toBe(0);
+}
+
+const lastSeenOf = (sessionId: string) => db.selectFrom("session").select("lastSeenAt").where("id", "=", sessionId).executeTakeFirst();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("a known token", () => {
+  it("is checked without a statement, and last seen is written at most every five minutes", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    const seen = (await lastSeenOf(m.sessionId))!.lastSeenAt;
+    for (let i = 0; i < 5; i++) await validateSessionToken(db, m.token);
+    expect((await lastSeenOf(m.sessionId))!.lastSeenAt).toBe(seen);
+
+    // Six minutes on, the next check writes last seen once, and the ones after it nothing.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 6 * MINUTE);
+    expect(await validateSessionToken(db, m.token)).not.toBeNull();
+    const written = (await lastSeenOf(m.sessionId))!.lastSeenAt;
+    expect(Date.parse(written)).toBeGreaterThan(Date.parse(seen) + 5 * MINUTE);
+    await checkedFromMemory(m);
+    expect((await lastSeenOf(m.sessionId))!.lastSeenAt).toBe(written);
+  });
+
+  it("past its expiry is refused at the next check and its row deleted", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 31 * DAY);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+    expect(await lastSeenOf(m.sessionId)).toBeUndefined();
+  });
+});
+
+describe("every way a session ends in this process takes effect at the next check", () => {
+  const change = (current: string, next: string) => passwordChangeInput.parse({ currentPassword: current, newPassword: next, confirmPassword: next });
+
+  it.each([
+    ["logout", (m: Signed) => accounts.logout(ctx, m)],
+    ["refreshLogin (the old token)", (m: Signed) => accounts.refreshSession(ctx, m, meta)],
+    ["deactivation (settings)", (m: Signed) => settings.deactivate(ctx, m, deactivateInput.parse({}))],
+    ["deactivation (SetMemberStatus 3)", (m: Signed) => accounts.setMemberStatus(ctx, m, m.memberId, MemberStatus.Deactivated)],
+  ])("%s", async (_, end) => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    await end(m);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+  });
+
+  it("signing one device out, and signing out every other device", async () => {
+    const m = await signedIn();
+    const [phone, laptop] = [await signInAgain(m), await signInAgain(m)];
+    for (const s of [m, phone, laptop]) await checkedFromMemory(s);
+
+    const listed = await settings.listSessions(ctx, m);
+    const phoneId = listed.find((s) => !s.current)!.id;
+    await settings.signOutSession(ctx, m, phoneId);
+    const remaining = await Promise.all([m, phone, laptop].map((s) => validateSessionToken(db, s.token)));
+    expect(remaining.filter((r) => r === null)).toHaveLength(1);
+
+    expect(await settings.signOutOtherSessions(ctx, m)).toBe(1);
+    expect(await validateSessionToken(db, phone.token)).toBeNull();
+    expect(await validateSessionToken(db, laptop.token)).toBeNull();
+    expect(await validateSessionToken(db, m.token)).not.toBeNull();
+  });
+
+  it("a password change ends the other devices; a reset by code ends them all", async () => {
+    const m = await signedIn();
+    const phone = await signInAgain(m);
+    for (const s of [m, phone]) await checkedFromMemory(s);
+    await settings.changePassword(ctx, m, change(m.password, "changed-pw-1"), meta);
+    expect(await validateSessionToken(db, phone.token)).toBeNull();
+    await checkedFromMemory(m);
+
+    await accounts.requestPasswordReset(ctx, m.email, meta);
+    await t!.mailer.flush();
+    const code = resetCodeOf((await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" })).text);
+    expect(await accounts.changePasswordWithCode(ctx, { email: m.email, code, password: "after-reset-1" }, meta)).toBe(true);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+  });
+
+  it("a lookup racing a logout never brings the session back", async () => {
+    for (let i = 0; i < 20; i++) {
+      const m = await signedIn();
+      // The first check reads the row while the logout deletes it.
+      const [first] = await Promise.all([validateSessionToken(db, m.token), accounts.logout(ctx, m)]);
+      expect(first === null || first.actor.sessionId === m.sessionId).toBe(true);
+      expect(await validateSessionToken(db, m.token)).toBeNull();
+    }
+  });
+});
+
+describe("writes the cache was not told about", () => {
+  it("a direct write of this process to a member's status or a session empties the cache", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    await db.updateTable("member").set({ status: MemberStatus.Deactivated }).where("id", "=", m.memberId).execute();
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+
+    const other = await signedIn();
+    await checkedFromMemory(other);
+    await db.deleteFrom("session").where("id", "=", other.sessionId).execute();
+    expect(await validateSessionToken(db, other.token)).toBeNull();
+  });
+
+  it("other member columns (a new picture) leave it alone", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    await db.updateTable("member").set({ picturePath: "/uploads/new.webp" }).where("id", "=", m.memberId).execute();
+    await checkedFromMemory(m);
+  });
+
+  it("another connection's commit is seen by the next check", async () => {
+    const [gone, banned, renewed] = [await signedIn(), await signedIn(), await signedIn()];
+    for (const s of [gone, banned, renewed]) await checkedFromMemory(s);
+    const other = openServerDb(dbFile);
+    try {
+      other.run("delete from session where id = ?", gone.sessionId);
+      other.run("update member set status = ? where id = ?", MemberStatus.Deactivated, banned.memberId);
+      other.run("update session set expires_at = ? where id = ?", new Date(Date.now() + 10 * DAY).toISOString(), renewed.sessionId);
+    } finally {
+      other.close();
+    }
+    await sleep(5);
+    expect(await validateSessionToken(db, gone.token)).toBeNull();
+    expect(await validateSessionToken(db, banned.token)).toBeNull();
+    // In the second half of its 30 days: extended, and the new expiry handed back for the cookie.
+    expect((await validateSessionToken(db, renewed.token))?.renewedExpiresAt).toBeDefined();
+  });
+
+  it("are recognised from the statement's text", () => {
+    const yes = [
+      'delete from "session" where "id" = ?',
+      'update "session" set "last_seen_at" = ? where "id" = ?',
+      'update "member" set "status" = ?, "updated_at" = ? where "id" = ?',
+      "UPDATE member SET status = status",
+      'delete from "member" where "id" = ?',
+      'insert into "session" ("id") values (?) on conflict do update set "expires_at" = ?',
+      "replace into session (id) values (?)",
+      "with gone as (select id from member) delete from session where member_id in gone",
+    ];
+    const no = [
+      'insert into "session" ("id", "member_id") values (?, ?)',
+      'update "member" set "picture_path" = ? where "id" = ?',
+      'update "member_profile" set "status" = ? where "member_id" = ?',
+      'select * from "session" inner join "member" on "member"."id" = "session"."member_id"',
+      'delete from "session" where "id" = ? /* drops its own session-cache entries */',
+      'insert into "notification" ("member_id") select "id" from "member" where "status" = 2',
+    ];
+    expect(yes.filter((s) => !mayChangeCachedSessions(s))).toEqual([]);
+    expect(no.filter((s) => mayChangeCachedSessions(s))).toEqual([]);
+  });
+});
+
+describe("the cache itself", () => {
+  it("does not keep a row whose read began before a drop", async () => {
+    const m = await signedIn();
+    sessionCache.clear();
+    expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
+    const startedAt = sessionCache.begin();
+    const row = { sessionId: m.sessionId, memberId: m.memberId, scope: "full", expiresAt: new Date(Date.now() + DAY).toISOString(), lastSeenAt: new Date().toISOString(), status: MemberStatus.Active };
+    sessionCache.dropMember(m.memberId);
+    sessionCache.put(db, row, startedAt);
+    expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
+    sessionCache.put(db, row, sessionCache.begin());
+    expect(sessionCache.get(db, m.sessionId)).toMatchObject(row);
+  });
+});

@@ -1,0 +1,161 @@
+import { sql } from "kysely";
+import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+
+/** What a session check needs of a session row and its member, as read. */
+export interface SessionRowWithMember {
+  sessionId: string;
+  memberId: number;
+  scope: string;
+  expiresAt: string;
+  lastSeenAt: string;
+  status: number;
+}
+
+/** The same with its times parsed (milliseconds since the epoch), as the cache hands it out. */
+export interface CachedSession extends SessionRowWithMember {
+  expiresAtMs: number;
+  lastSeenAtMs: number;
+}
+
+interface Entry {
+  db: DB;
+  row: CachedSession;
+}
+
+/** Sessions kept, least recently used out first (a few hundred bytes each). */
+const MAX_ENTRIES = 20_000;
+/**
+ * Other connections' commits are looked for at most this often: reading SQLite's data_version
+ * takes the database's read lock (system calls on every request otherwise). A request that begins
+ * this long after another connection's commit sees it.
+ */
+const OTHER_COMMITS_CHECK_MS = 1;
+
+const MARK = "/* drops its own session-cache entries */";
+/**
+ * Ends a statement of accounts.repository that drops what it changes from this cache itself
+ * (`.modifyEnd(DROPS_ITS_OWN_ENTRIES)`): the statement watch below then leaves the rest alone.
+ */
+export const DROPS_ITS_OWN_ENTRIES = sql.raw(MARK);
+
+/**
+ * Whether a statement may change a cached row without this cache having been told: it writes the
+ * session table (a plain insert adds a row no one has cached), deletes or upserts members, or
+ * updates a member's status; and it does not carry the mark. Judged from the SQL text, once per
+ * distinct statement; when unsure (a write behind a WITH), yes.
+ */
+export function mayChangeCachedSessions(text: string): boolean {
+  const s = text.toLowerCase();
+  if (s.includes(MARK)) return false;
+  const target = /^\s*(?:update(?:\s+or\s+\w+)?|delete\s+from|insert(?:\s+or\s+\w+)?\s+into|replace\s+into)\s+"?(\w+)/.exec(s);
+  if (!target) return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:session|member)\b/.test(s);
+  const plainInsert = /^\s*insert\s+into\b/.test(s) && !/\bon\s+conflict\b/.test(s);
+  if (target[1] === "session") return !plainInsert;
+  if (target[1] === "member") return /^\s*update\b/.test(s) ? /\bstatus\b/.test(s) : !plainInsert;
+  return false;
+}
+const unannouncedWrites = watchStatements(mayChangeCachedSessions);
+
+const entries = new Map<string, Entry>();
+const byMember = new Map<number, Set<string>>();
+/** Moves on every drop: a read that started before a drop does not store what it read. */
+let generation = 0;
+/** Per database: what the last check saw of other connections' commits and of unannounced writes. */
+const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: number }>();
+
+/**
+ * Session rows and their member's status as every authenticated request needs them, kept in
+ * memory so a request with a known token reads nothing from the database. Correctness rests on
+ * four rules:
+ * - every function of accounts.repository that writes a session or a member row drops the
+ *   affected entries right after its statement ran (logout, sign out everywhere, password change
+ *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement;
+ * - any other statement of this process that may change a cached row (a test's or a future
+ *   module's direct write, a migration) empties the cache before the next lookup (a statement
+ *   watch on the connection: mayChangeCachedSessions);
+ * - a commit by another connection to the file (a script, a second process, a test's own
+ *   connection) empties the cache before a lookup that begins a millisecond later (data_version);
+ * - a lookup that began before a drop or an emptying does not store what it read (the generation).
+ * Expiry is checked against the clock on every hit, by the caller.
+ */
+export const sessionCache = {
+  /** The cached row, or undefined when it must be read (not cached, or the cache cannot be trusted for `db`). */
+  get(db: DB, sessionId: string): CachedSession | undefined {
+    if (!this.trustable(db)) return undefined;
+    const entry = entries.get(sessionId);
+    if (!entry || entry.db !== db) return undefined;
+    // Most recently used last (Map keeps insertion order).
+    entries.delete(sessionId);
+    entries.set(sessionId, entry);
+    return entry.row;
+  },
+
+  /** The generation to pass to `put` for a row about to be read (after `get`, in the same turn). */
+  begin(): number {
+    return generation;
+  },
+
+  /**
+   * Keeps a row read from the database, unless something was dropped or emptied since `begin`;
+   * answers it with its times parsed, kept or not.
+   * (A write after the read that no one announced moves a counter the next `get` looks at, and
+   * empties the cache, this row with it.)
+   */
+  put(db: DB, read: SessionRowWithMember, startedAt: number): CachedSession {
+    const row: CachedSession = { ...read, expiresAtMs: Date.parse(read.expiresAt), lastSeenAtMs: Date.parse(read.lastSeenAt) };
+    if (startedAt !== generation || !seen.has(db)) return row;
+    entries.delete(row.sessionId);
+    entries.set(row.sessionId, { db, row });
+    let ids = byMember.get(row.memberId);
+    if (!ids) byMember.set(row.memberId, (ids = new Set()));
+    ids.add(row.sessionId);
+    if (entries.size > MAX_ENTRIES) this.dropSession(entries.keys().next().value!);
+    return row;
+  },
+
+  dropSession(sessionId: string): void {
+    generation++;
+    const entry = entries.get(sessionId);
+    if (!entry) return;
+    entries.delete(sessionId);
+    const ids = byMember.get(entry.row.memberId);
+    ids?.delete(sessionId);
+    if (ids?.size === 0) byMember.delete(entry.row.memberId);
+  },
+
+  /** Every cached session of the member (its status changed, its sessions ended). */
+  dropMember(memberId: number): void {
+    generation++;
+    for (const sessionId of byMember.get(memberId) ?? []) entries.delete(sessionId);
+    byMember.delete(memberId);
+  },
+
+  clear(): void {
+    generation++;
+    entries.clear();
+    byMember.clear();
+  },
+
+  /** False for a database whose writers cannot be seen; empties the cache when someone wrote unannounced. */
+  trustable(db: DB): boolean {
+    const unannounced = statementsMatched(db, unannouncedWrites);
+    if (unannounced === undefined) return false;
+    const last = seen.get(db);
+    const now = performance.now();
+    if (last && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {
+      if (last.unannounced !== unannounced) {
+        this.clear();
+        last.unannounced = unannounced;
+      }
+      return true;
+    }
+    const commits = commitsByOtherConnections(db)!;
+    if (last && (last.commits !== commits || last.unannounced !== unannounced)) this.clear();
+    seen.set(db, { commits, checkedAt: now, unannounced });
+    return true;
+  },
+
+  get size(): number {
+    return entries.size;
+  },
+};
