@@ -91,14 +91,15 @@ async function nameOf(ctx: AppContext, memberId: number): Promise<string | null>
 
 /**
  * Turns the domain events into notifications. Called once at start (and by tests); returns the
- * function that stops listening.
+ * function that stops listening. An event published in a write unit is handled in that unit
+ * (`scope`): the notification commits with the action that caused it.
  */
 export function registerNotificationHandlers(ctx: AppContext): () => void {
   const stops = [
-    ctx.events.subscribe("contact.requested", async (e) => {
-      const name = await nameOf(ctx, e.fromId);
+    ctx.events.subscribe("contact.requested", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.fromId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.toId,
         kind: "contact.requested",
         actorId: e.fromId,
@@ -107,10 +108,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/contacts/requests",
       });
     }),
-    ctx.events.subscribe("contact.accepted", async (e) => {
-      const name = await nameOf(ctx, e.byId);
+    ctx.events.subscribe("contact.accepted", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.byId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.requesterId,
         kind: "contact.accepted",
         actorId: e.byId,
@@ -119,10 +120,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: `/members/view-profile/show-profile?memberID=${e.byId}`,
       });
     }),
-    ctx.events.subscribe("member.followed", async (e) => {
-      const name = await nameOf(ctx, e.followerId);
+    ctx.events.subscribe("member.followed", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.followerId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.followedId,
         kind: "member.followed",
         actorId: e.followerId,
@@ -131,10 +132,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/contacts/people-following-me",
       });
     }),
-    ctx.events.subscribe("message.sent", async (e) => {
-      const name = await nameOf(ctx, e.senderId);
+    ctx.events.subscribe("message.sent", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.senderId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.recipientId,
         kind: "message.received",
         actorId: e.senderId,
@@ -143,11 +144,11 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/messages/view-messages",
       });
     }),
-    ctx.events.subscribe("post.replied", async (e) => {
+    ctx.events.subscribe("post.replied", async (e, scope = ctx) => {
       if (e.replierId === e.postAuthorId) return;
-      const name = await nameOf(ctx, e.replierId);
+      const name = await nameOf(scope, e.replierId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.postAuthorId,
         kind: "post.replied",
         actorId: e.replierId,
