@@ -23,8 +23,12 @@ export async function eventsAfter(db: DB, memberId: number, afterId: number, lim
   return rows.map((r) => ({ id: r.id, memberId: r.memberId, type: r.type as LiveEventType, data: JSON.parse(r.data) as Record<string, unknown>, at: r.createdAt }));
 }
 
-export async function deleteOlderThan(db: DB, before: string): Promise<number> {
-  const r = await db.deleteFrom("liveEvent").where("createdAt", "<", before).executeTakeFirst();
+/** Deletes up to `limit` events created before `before`, oldest first (one range of live_event_created_idx). */
+export async function deleteOlderThan(db: DB, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom("liveEvent")
+    .where("id", "in", (eb) => eb.selectFrom("liveEvent").select("id").where("createdAt", "<", before).orderBy("createdAt").limit(limit))
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -4,14 +4,19 @@ import { isSessionActive } from "../accounts/sessions.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../platform/live.ts";
+import { RETENTION_BATCH } from "../platform/retention.ts";
 import * as repo from "./live.repository.ts";
 
 /** A reconnecting page's missed events are read in pages of this size. */
 const REPLAY_PAGE = 200;
 /** How often an idle stream checks that its session still stands (signed out elsewhere, deactivated). */
 export const SESSION_CHECK_MS = 30_000;
-/** How long the log keeps events for replay. */
-export const LIVE_EVENT_RETENTION_MS = 2 * DAY;
+/**
+ * How long the log keeps events for replay: a page that reconnects (the client does after 15 s of
+ * silence; a laptop waking up after a night) gets the toasts of what it missed. One that comes back
+ * later still reloads its lists on reconnecting; only those toasts are left out.
+ */
+export const LIVE_EVENT_RETENTION_MS = DAY;
 
 /**
  * Streams one process keeps open at once: a page holds one, so five per session (tabs of one
@@ -132,5 +137,6 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
   }
 }
 
-/** Drops events older than the retention (called hourly by the server). */
-export const pruneLiveEvents = (ctx: AppContext, now = new Date()) => repo.deleteOlderThan(ctx.db, isoNow(new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)));
+/** Drops up to `limit` events older than the retention, oldest first (the server's retention job runs it in batches). */
+export const pruneLiveEvents = (ctx: AppContext, now = new Date(), limit = RETENTION_BATCH) =>
+  repo.deleteOlderThan(ctx.db, isoNow(new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)), limit);

@@ -5,6 +5,7 @@ import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import { RETENTION_BATCH } from "../platform/retention.ts";
 import type { NotificationKey } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import { notificationMail } from "./notification-mails.ts";
@@ -57,7 +58,8 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text: n.text, link: n.link });
   const rule = MAIL_RULES[n.kind];
   if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting] && mayMail(ctx, n.memberId)) {
-    ctx.mailer.send(
+    // Rendered when the mail queue gets to it, off the request path.
+    ctx.mailer.send(() =>
       notificationMail({
         to: member.email,
         firstName: member.firstName,
@@ -159,6 +161,15 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
     }),
   ];
   return () => stops.forEach((stop) => stop());
+}
+
+/** How long notifications are kept: read ones 30 days, unread ones 90 (then nobody is coming for them). */
+export const NOTIFICATION_RETENTION_MS = { read: 30 * DAY, unread: 90 * DAY } as const;
+
+/** Drops up to `limit` notifications past their retention, of one read state, oldest first (the server's retention job runs it in batches). */
+export function pruneNotifications(ctx: AppContext, read: boolean, now = new Date(), limit = RETENTION_BATCH): Promise<number> {
+  const keep = read ? NOTIFICATION_RETENTION_MS.read : NOTIFICATION_RETENTION_MS.unread;
+  return repo.deleteOldBatch(ctx.db, read, isoNow(new Date(now.getTime() - keep)), limit);
 }
 
 /** One page of the actor's notifications, newest first. */
