@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createLogger } from "../domains/platform/logger.ts";
-import { createMailer } from "../domains/platform/mailer.ts";
+import { createMailerThread } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
 import { LocalLiveBus } from "../domains/platform/live.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
@@ -37,7 +37,8 @@ async function start() {
   const applied = await migrateToLatest(db);
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
+  // Mail is built and sent on a thread of its own (docs/decisions/013).
+  const mailer = createMailerThread({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log, logLevel: config.LOG_LEVEL });
   const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
   const shutdown = new AbortController();
   const app = {

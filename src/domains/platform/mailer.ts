@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
-import type { Logger } from "./logger.ts";
+import { Worker } from "node:worker_threads";
+import type { Logger, LogLevel } from "./logger.ts";
+import type { FromMailThread, ToMailThread } from "./mail-worker.ts";
 
 export interface MailMessage {
   to: string;
@@ -19,7 +21,7 @@ export type MailJob = MailMessage | (() => MailMessage);
 
 export interface Mailer {
   /** Queues a message and returns at once: mail is rendered and sent off the request path. */
-  send(message: MailJob): void;
+  send(message: MailJob, onDone?: () => void): void;
   /** Resolves when every queued message has been handed over (for graceful stop and tests). */
   flush(): Promise<void>;
 }
@@ -47,7 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
   // The queue: a request only appends to it. The drain starts on a later turn of the event loop
   // and keeps at most DELIVERIES_AT_ONCE messages in the making, so a burst of notifications is
   // rendered and handed over a few at a time between requests, not all at once on their path.
-  const queue: MailJob[] = [];
+  const queue: Array<{ job: MailJob; onDone?: () => void }> = [];
   let inFlight = 0;
   let drainScheduled = false;
   let idle: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -78,8 +80,10 @@ export function createMailer(options: MailerOptions): Mailer {
     drainScheduled = false;
     while (inFlight < DELIVERIES_AT_ONCE && queue.length > 0) {
       inFlight += 1;
-      void deliver(queue.shift()!).finally(() => {
+      const next = queue.shift()!;
+      void deliver(next.job).finally(() => {
         inFlight -= 1;
+        next.onDone?.();
         if (queue.length > 0) scheduleDrain();
         else if (inFlight === 0) idle?.resolve();
       });
@@ -92,8 +96,8 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
-    send(job) {
-      queue.push(job);
+    send(job, onDone) {
+      queue.push({ job, onDone });
       scheduleDrain();
     },
     async flush() {
@@ -106,6 +110,83 @@ export function createMailer(options: MailerOptions): Mailer {
         scheduleDrain();
         await idle.promise;
       }
+    },
+  };
+}
+
+/**
+ * The same mailer on a thread of its own (mail-worker.ts), for the server under Bun: the request
+ * only queues; the queue renders each message on a later turn of the event loop (a notification's
+ * text: microseconds) and posts it to the mail thread, where nodemailer builds and sends it. Should
+ * the thread fail, what it had not acknowledged and everything after is sent on this thread.
+ */
+export function createMailerThread(options: MailerOptions & { logLevel: LogLevel }): Mailer {
+  const { log, ...data } = options;
+  const fallback = createMailer(options);
+  const unacknowledged = new Map<number, { message: MailMessage; onDone?: () => void }>();
+  const flushes = new Map<number, () => void>();
+  let nextId = 1;
+  let worker: Worker | null = new Worker(new URL("./mail-worker.ts", import.meta.url), { workerData: data });
+  worker.unref();
+  worker.on("message", (m: FromMailThread) => {
+    if (m.type === "sent") {
+      unacknowledged.get(m.id)?.onDone?.();
+      unacknowledged.delete(m.id);
+    } else flushes.get(m.token)?.();
+  });
+  const failed = (error: unknown) => {
+    if (!worker) return;
+    log.error("mail thread failed: mail is sent on the server's thread", { error: String(error) });
+    worker = null;
+    for (const { message, onDone } of unacknowledged.values()) fallback.send(message, onDone);
+    unacknowledged.clear();
+    for (const done of flushes.values()) done();
+  };
+  worker.on("error", failed);
+  worker.on("exit", (code) => failed(`exit ${code}`));
+
+  const queue: Array<{ job: MailJob; onDone?: () => void }> = [];
+  let scheduled = false;
+  const post = () => {
+    scheduled = false;
+    for (const { job, onDone } of queue.splice(0)) {
+      let message: MailMessage;
+      try {
+        message = typeof job === "function" ? job() : job;
+      } catch (error) {
+        log.error("mail could not be written", { error: String(error) });
+        onDone?.();
+        continue;
+      }
+      if (!worker) {
+        fallback.send(message, onDone);
+        continue;
+      }
+      const id = nextId++;
+      unacknowledged.set(id, { message, onDone });
+      worker.postMessage({ type: "send", id, message } satisfies ToMailThread);
+    }
+  };
+  return {
+    send(job, onDone) {
+      queue.push({ job, onDone });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(post);
+      }
+    },
+    async flush() {
+      post();
+      const thread = worker;
+      if (thread) {
+        const token = nextId++;
+        await new Promise<void>((resolve) => {
+          flushes.set(token, resolve);
+          thread.postMessage({ type: "flush", token } satisfies ToMailThread);
+        });
+        flushes.delete(token);
+      }
+      await fallback.flush();
     },
   };
 }
