@@ -10,6 +10,18 @@ export async function insertEvent(db: DB, memberId: number, type: LiveEventType,
   return { id: row.id, memberId, type, data, at };
 }
 
+/** Writes several events in one statement; answers them with their ids, in the order given. */
+export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
+  const rows = await db
+    .insertInto("liveEvent")
+    .values(events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at })))
+    .returning("id")
+    .execute();
+  // Rows of one INSERT take ascending ids in the order of its VALUES (the statement holds the write lock).
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  return events.map((e, i) => ({ ...e, id: ids[i]! }));
+}
+
 /** A member's events after the given id, oldest first (a reconnecting page's replay). */
 export async function eventsAfter(db: DB, memberId: number, afterId: number, limit: number): Promise<LiveEvent[]> {
   const rows = await db

@@ -5,6 +5,7 @@ import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../platform/live.ts";
 import { RETENTION_BATCH } from "../platform/retention.ts";
+import type { WriteUnit } from "../platform/write-unit.ts";
 import * as repo from "./live.repository.ts";
 
 /** A reconnecting page's missed events are read in pages of this size. */
@@ -52,9 +53,14 @@ function reserveStream(ctx: AppContext, actor: Actor): () => void {
 /**
  * Writes a live event to the member's log, then tells their open pages. Best effort: the action it
  * follows has happened already, so a failure here is logged, never thrown back (the pages catch up
- * on their next refresh).
+ * on their next refresh). Inside a write unit the unit's events are written together in one
+ * statement at its end and told after its commit; the answer is then null.
  */
 export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent | null> {
+  if (ctx.unit) {
+    gather(ctx.unit, { memberId, type, data, at: isoNow() });
+    return null;
+  }
   try {
     const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
     ctx.live.publish(event);
@@ -63,6 +69,24 @@ export async function emit(ctx: AppContext, memberId: number, type: LiveEventTyp
     ctx.log.error("live event not sent", { memberId, type, error: String(error) });
     return null;
   }
+}
+
+/** The live events a write unit has gathered so far. */
+const gathered = new WeakMap<WriteUnit, Array<Omit<LiveEvent, "id">>>();
+
+function gather(unit: WriteUnit, event: Omit<LiveEvent, "id">) {
+  let events = gathered.get(unit);
+  if (!events) {
+    gathered.set(unit, (events = []));
+    unit.beforeCommit.push(async (scope) => {
+      try {
+        for (const written of await repo.insertEvents(scope.db, events!)) scope.live.publish(written);
+      } catch (error) {
+        scope.log.error("live events not sent", { count: events!.length, error: String(error) });
+      }
+    });
+  }
+  events.push(event);
 }
 
 /**

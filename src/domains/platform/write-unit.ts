@@ -8,6 +8,7 @@ import type { DomainEvent } from "./events.ts";
  * - `scope.db` is the transaction: the action's statements and its handlers' commit or roll back together;
  * - domain events published on `scope.events` are collected, and their handlers (notifications) run
  *   just before commit, in the same transaction, one after the other (ctx.events.dispatchWithin);
+ * - live events (live.emit) are written together, in one statement, after the handlers;
  * - live pushes (`scope.live.publish`) and e-mail (`scope.mailer.send`) wait for the commit, so no
  *   page hears of, and no mailbox gets, something that was then rolled back.
  * A unit opened inside a unit is the same unit. Inside a unit nothing may use the outer `ctx.db`:
@@ -17,13 +18,15 @@ import type { DomainEvent } from "./events.ts";
 export interface WriteUnit {
   /** Events published in the unit, for their handlers before commit. */
   readonly events: DomainEvent[];
+  /** Writes gathered during the unit and made in one go at its end, after the handlers (live events). */
+  readonly beforeCommit: Array<(scope: AppContext) => Promise<void>>;
   /** Side effects that must wait for the commit (live pushes, e-mail), in order. */
   readonly afterCommit: Array<() => void>;
 }
 
 export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) => Promise<T>): Promise<T> {
   if (ctx.unit) return work(ctx);
-  const unit: WriteUnit = { events: [], afterCommit: [] };
+  const unit: WriteUnit = { events: [], beforeCommit: [], afterCommit: [] };
   const value = await ctx.db.transaction().execute(async (trx) => {
     const scope: AppContext = {
       ...ctx,
@@ -42,6 +45,7 @@ export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) 
     const result = await work(scope);
     // Handlers may publish events of their own: the list may grow while it is read.
     for (let i = 0; i < unit.events.length; i++) await ctx.events.dispatchWithin(unit.events[i]!, scope);
+    for (const write of unit.beforeCommit) await write(scope);
     return result;
   });
   for (const effect of unit.afterCommit) effect();
