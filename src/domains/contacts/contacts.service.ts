@@ -128,8 +128,8 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
     return "accepted";
   }
   if ((facts.viewLinkRequest ?? PRIVACY_DEFAULTS.viewLinkRequest) !== 1) throw forbidden("This member accepts contact requests only from people they know.");
-  const at = isoNow();
   await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
     // A second send racing the first finds the row already there: one request, one event.
     if (await repo.insertRequest(unit.db, actor.memberId, contactId, at)) {
       unit.events.publish({ type: "contact.requested", fromId: actor.memberId, toId: contactId, at });
@@ -143,8 +143,8 @@ export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: 
   // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
   const requester = await findMemberById(ctx.db, requesterId);
   if (!requester || requester.status !== MemberStatus.Active) throw notFound("There is no request from this member.");
-  const at = isoNow();
   await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
     if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound("There is no request from this member.");
     unit.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId, at });
   });
@@ -164,8 +164,8 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
 
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
-  const at = isoNow();
   await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
     if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
       unit.events.publish({ type: "member.followed", followerId: actor.memberId, followedId: memberId, at });
     }

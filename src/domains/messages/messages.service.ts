@@ -74,8 +74,9 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   const parties = await contacts.messageParties(ctx, actor, input.toMemberId);
   if (!parties) throw badInput(texts.recipientNotValid);
   ctx.limiter.consume("message", [`member:${actor.memberId}`]);
-  const at = isoNow();
   return inWriteUnit(ctx, async (unit) => {
+    // Taken inside the unit (which holds the connection): ids and times keep the same order.
+    const at = isoNow();
     const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
     await live.emit(unit, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: parties.me.name, subject });
     await live.emit(unit, actor.memberId, "messages.changed");

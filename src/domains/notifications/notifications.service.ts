@@ -6,6 +6,7 @@ import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { RETENTION_BATCH } from "../platform/retention.ts";
+import { inWriteUnit } from "../platform/write-unit.ts";
 import type { NotificationKey } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import { notificationMail } from "./notification-mails.ts";
@@ -40,8 +41,16 @@ export interface NewNotification {
 /** How a notification quotes a subject or a reply: at most `max` characters, an ellipsis when cut (exported for the community generator). */
 export const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
-/** Stores a notification for an active member, tells their open pages, and e-mails it when their settings allow. */
-export async function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
+/**
+ * Stores a notification for an active member, tells their open pages, and e-mails it when their
+ * settings allow. In a write unit: the action's own, or one of its own (so the time is taken while
+ * the unit holds the connection, and notification ids keep the order of their times).
+ */
+export function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
+  return inWriteUnit(ctx, (unit) => notifyWithin(unit, n));
+}
+
+async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number | null> {
   const member = await findMemberById(ctx.db, n.memberId);
   if (!member || member.status !== MemberStatus.Active) return null;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
