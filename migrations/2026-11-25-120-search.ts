@@ -3,7 +3,9 @@ import { type Kysely, sql } from "kysely";
 // Frozen in time. Search, suggestions and contact lists at community scale (decision 012).
 //
 // - contact_link gets (other_id, member_id, status): "is the viewer this member's contact" probes
-//   from the other side and the incoming-request lists read it without touching the table.
+//   from the other side and the incoming-request lists read it without touching the table; and
+//   (member_id, status, other_id): a member's accepted contacts (lists, mutual contacts) from the
+//   index alone.
 // - member_profile (sport, member_id) and member (profile_type, id): the suggestion candidates that
 //   share a sport or a profile type, newest first, read from an index.
 // - member_suggestion: each member's precomputed suggestions (top 50 by score), refreshed off the
@@ -18,11 +20,18 @@ const STALE = (ids: string) => `UPDATE member_suggestion_state SET stale = stale
 /** The lists in which this member appears (their score or eligibility changed). */
 const LISTS_WITH = (id: string) => STALE(`SELECT member_id FROM member_suggestion WHERE suggested_id = ${id}`);
 
+const CONTACTS_OF = (id: string) => `SELECT other_id FROM contact_link WHERE member_id = ${id} AND status = 'accepted'`;
+
 const TRIGGERS: Array<[name: string, event: string, body: string]> = [
   // Contacts and requests change mutual counts and exclusions of both members.
   ["member_suggestion_link_ai", "AFTER INSERT ON contact_link", STALE("new.member_id, new.other_id")],
   ["member_suggestion_link_au", "AFTER UPDATE OF status ON contact_link", STALE("new.member_id, new.other_id")],
   ["member_suggestion_link_ad", "AFTER DELETE ON contact_link", STALE("old.member_id, old.other_id")],
+  // A contact made or ended changes the mutual counts in the lists of each side's contacts (each
+  // direction's row marks its own member's contacts).
+  ["member_suggestion_contacts_ai", "AFTER INSERT ON contact_link WHEN new.status = 'accepted'", STALE(CONTACTS_OF("new.member_id"))],
+  ["member_suggestion_contacts_au", "AFTER UPDATE OF status ON contact_link WHEN new.status = 'accepted'", STALE(CONTACTS_OF("new.member_id"))],
+  ["member_suggestion_contacts_ad", "AFTER DELETE ON contact_link WHEN old.status = 'accepted'", STALE(CONTACTS_OF("old.member_id"))],
   // A member's own profile changes their list and their score in the lists they appear in.
   [
     "member_suggestion_profile_au",
@@ -38,6 +47,7 @@ const TRIGGERS: Array<[name: string, event: string, body: string]> = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS contact_link_other_member_idx ON contact_link (other_id, member_id, status)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS contact_link_member_status_idx ON contact_link (member_id, status, other_id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS member_profile_sport_idx ON member_profile (sport, member_id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS member_type_idx ON member (profile_type, id)`.execute(db);
 
@@ -69,7 +79,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ["member_search_vocab", "search_term_variant", "search_term", "member_suggestion_state", "member_suggestion"]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }
-  for (const i of ["member_type_idx", "member_profile_sport_idx", "contact_link_other_member_idx"]) {
+  for (const i of ["member_type_idx", "member_profile_sport_idx", "contact_link_member_status_idx", "contact_link_other_member_idx"]) {
     await sql.raw(`DROP INDEX IF EXISTS ${i}`).execute(db);
   }
 }

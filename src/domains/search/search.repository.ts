@@ -75,15 +75,18 @@ export function tierQuery(viewerId: number, match: string, limit: number) {
     LIMIT ${limit}`;
 }
 
-/** The viewer's contacts matching on any column, Only Contacts ones included (driven by the viewer's links). */
+/**
+ * The viewer's contacts matching on any column, Only Contacts ones included. It runs only when the
+ * public tiers found fewer than the limit, so the query is a selective one: the index drives and
+ * each match is probed for a contact row by key.
+ */
 export function contactsQuery(viewerId: number, match: string, limit: number) {
   return sql<{ id: number }>`
-    SELECT c.other_id AS id
-    FROM contact_link c
-    CROSS JOIN member_search s ON s.rowid = c.other_id
-    WHERE c.member_id = ${viewerId} AND c.status = 'accepted'
-      AND member_search MATCH ${match}
-    ORDER BY c.other_id
+    SELECT s.rowid AS id
+    FROM member_search s
+    WHERE member_search MATCH ${match}
+      AND EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${viewerId} AND c.other_id = s.rowid AND c.status = 'accepted')
+    ORDER BY s.rowid
     LIMIT ${limit}`;
 }
 
@@ -210,15 +213,20 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
     )
     .execute(db);
 }
-/** Each member's list holds this many suggestions (the largest page asked for is 50). */
-export const SUGGESTIONS_KEPT = 50;
+/**
+ * Each member's list holds this many suggestions: the largest page asked for is 50, and the list
+ * keeps deactivated and contacts-only candidates (filtered when read) so that they come back at
+ * once when they qualify again (their row in the list is what the triggers find).
+ */
+export const SUGGESTIONS_KEPT = 60;
 /** Candidates from contacts of contacts (most mutual contacts first), and from each attribute list. */
 const MUTUAL_CANDIDATES = 500;
 const SIMILAR_CANDIDATES = 300;
 
 /**
- * Computes a member's suggestions (decision 012): members active, findable by everyone, not the
- * member, not a contact, no request either way; ranked by shared sport (3), status (2), positions
+ * Computes a member's suggestions (decision 012): members confirmed (active or deactivated: the
+ * read keeps the active ones findable by everyone), not the member, not a contact, no request
+ * either way; ranked by shared sport (3), status (2), positions
  * (2 each), "looking for" (1 each) and mutual contacts (2 each); ties newest first. A candidate is
  * never the member's contact, so their basic info counts only when it is Public. Only candidates
  * are scored, never every member: contacts of contacts with the most mutual contacts, and the
@@ -243,8 +251,8 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
     ),
     candidate(id) AS (
       SELECT * FROM (SELECT id FROM mutual ORDER BY n DESC, id DESC LIMIT ${MUTUAL_CANDIDATES})
-      UNION SELECT * FROM (SELECT p.member_id FROM member_profile p, me WHERE me.sport <> '' AND p.sport = me.sport ORDER BY p.member_id DESC LIMIT ${SIMILAR_CANDIDATES})
-      UNION SELECT * FROM (SELECT m.id FROM member m, me WHERE m.profile_type = me.status ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
+      UNION SELECT * FROM (SELECT p.member_id FROM member_profile p WHERE p.sport = (SELECT sport FROM me WHERE sport <> '') ORDER BY p.member_id DESC LIMIT ${SIMILAR_CANDIDATES})
+      UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.profile_type = (SELECT status FROM me) ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
       UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.status = 2 ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
     )
     SELECT m.id AS id,
@@ -263,9 +271,8 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
     LEFT JOIN member_profile p ON p.member_id = m.id AND coalesce(pr.basic_info, 1) = 1
     LEFT JOIN mutual mu ON mu.id = m.id
-    WHERE m.status = 2
+    WHERE m.status IN (2, 3)
       AND m.id <> ${memberId}
-      AND coalesce(pr.search_visibility, 1) = 1
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${memberId} AND c.other_id = m.id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = m.id AND c.other_id = ${memberId})
     ORDER BY score DESC, m.id DESC
