@@ -13,7 +13,8 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { PrivacyLevel } from "../profiles/privacy.ts";
-import { computeSuggestionsQuery, contactsQuery, ftsQuery, storedSuggestionsQuery, tierQuery } from "./search.repository.ts";
+import { contactsQuery, ftsQuery, syncSearchTerms, tierQuery } from "./search.repository.ts";
+import { prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 import * as search from "./search.service.ts";
 
 let db: DB;
@@ -146,6 +147,48 @@ describe("searchMembers", () => {
     const cards = await search.searchMembers(ctx, viewer, "lim", 10);
     expect(cards).toHaveLength(5);
     expect(cards[0]).toMatchObject({ name: expect.stringMatching(/^Lim Ited\d$/), location: "Reno, NV", profileType: "Coach" });
+  });
+});
+
+describe("typo tolerance", () => {
+  it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", async () => {
+    for (const [typed, term] of [["okafr", "okafor"], ["okaofr", "okafor"], ["okfor", "okafor"], ["okaffor", "okafor"], ["jonh", "johnson"], ["bsak", "basketball"], ["zoe", "zoe"]] as const) {
+      expect(prefixDistance(typed, term), `${typed} ${term}`).not.toBeNull();
+      // The deletion index finds it: a key of the query word is a key of the term.
+      const keys = new Set(variantsOfTerm(term));
+      expect(variantsOfQueryWord(typed).some((k) => keys.has(k)), `${typed} ${term}`).toBe(true);
+    }
+    expect(prefixDistance("okafor", "okafor")).toBe(0);
+    expect(prefixDistance("oxafxr", "okafor")).toBeNull();
+    expect(prefixDistance("Okáfr", "okafor")).toBe(1);
+  });
+
+  it("corrects words of 4 letters or more that start no indexed word, only when nothing matches, within privacy", async () => {
+    const viewer = await newMember();
+    const maya = await newMember({ first: "Maya", last: "Okafor", sport: "Basketball" });
+    const hidden = await newMember({ first: "Mayo", last: "Okafor" });
+    await setVisibility(hidden, 2);
+    await syncSearchTerms(db);
+    expect(await find(viewer, "okafr")).toEqual([maya.memberId]);
+    expect(await find(viewer, "maya okfor")).toEqual([maya.memberId]);
+    expect(await find(viewer, "basketbal okafro")).toEqual([maya.memberId]);
+    // Three letters are never corrected; a word that starts an indexed word is read as it is.
+    expect(await find(viewer, "oka")).toEqual([maya.memberId]);
+    expect(await find(viewer, "okf")).toEqual([]);
+    expect(await find(viewer, "okafor golf")).toEqual([]);
+    // "mayo" starts an indexed word (the hidden member's name): not read as "maya".
+    expect(await find(viewer, "mayo okafor")).toEqual([]);
+    expect(await find(viewer, "mayx okafor")).toEqual([maya.memberId]);
+  });
+
+  it("learns new words on the next sync of the typo tables", async () => {
+    const viewer = await newMember();
+    await syncSearchTerms(db);
+    const m = await newMember({ first: "Quentin", last: "Zabriskie" });
+    expect(await find(viewer, "zabriskie")).toEqual([m.memberId]);
+    expect(await find(viewer, "zabirskie")).toEqual([]);
+    expect(await syncSearchTerms(db)).toBeGreaterThan(0);
+    expect(await find(viewer, "zabirskie")).toEqual([m.memberId]);
   });
 });
 
