@@ -141,7 +141,7 @@ describe("member_suggestion", () => {
     await connect(viewer, other);
     expect(await stale(viewer)).toBeGreaterThan(0);
     const shutdown = new AbortController();
-    const upkeep = startSearchUpkeep(ctx, shutdown.signal);
+    const upkeep = startSearchUpkeep(ctx, shutdown.signal, { startDelayMs: 0 });
     for (let i = 0; i < 100 && (await stale(viewer)) !== 0; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(await stale(viewer)).toBe(0);
     shutdown.abort();

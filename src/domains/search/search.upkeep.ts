@@ -10,16 +10,18 @@ const IDLE_MS = 1_000;
 const TERMS_EVERY_MS = 10 * 60_000;
 /** Pause between two chunks of the vocabulary sync. */
 const TERMS_GAP_MS = 5;
+/** The first step waits this long after start: start-up and the first requests come first. */
+const START_DELAY_MS = 3_000;
 
 /**
  * The search domain's background work, off the request path, on the server's own connection
  * (decision 012): the typo tables brought up to the index's vocabulary at start and every 10
  * minutes, and the suggestion lists that triggers marked stale (or that are a day old) recomputed
  * one member at a time, with a pause between two so requests run in between and no write holds the
- * lock for more than a few milliseconds. Stops when `signal` aborts (the server's shutdown): no timer
+ * lock for more than a few milliseconds. The first step waits 3 s after start. Stops when `signal` aborts (the server's shutdown): no timer
  * is left and a step under way finishes before the database closes (`stopped` resolves then).
  */
-export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal): { stopped: Promise<void> } {
+export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal, options: { startDelayMs?: number } = {}): { stopped: Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -38,6 +40,7 @@ export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal): { stopp
   };
 
   const run = async () => {
+    if (!(await pause(options.startDelayMs ?? START_DELAY_MS))) return;
     let termsDue = 0;
     while (!signal.aborted) {
       try {
