@@ -96,7 +96,7 @@ async function start() {
   setTimeout(prune, 60_000).unref();
 
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
-  const searchUpkeep = startSearchUpkeep(app, shutdown.signal);
+  const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: path.join(dataDir, "sideline.db") });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import type { Reader } from "./search.reader.ts";
 import { foldWord, MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
 /**
@@ -138,19 +139,21 @@ export async function hasTermWithPrefix(db: DB, word: string): Promise<boolean> 
 }
 
 /** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */
-const TERM_CHUNK = 400;
+const TERM_CHUNK = 200;
 
 /**
  * Brings the typo tables up to the FTS5 vocabulary: new words get their variants. Words that left
  * the index stay (a correction to a word nobody has finds nobody). Reads the vocabulary in chunks in
- * word order and writes each chunk's new words in one short transaction; `pause` runs between
+ * word order (on `read`, the background's worker connection, when given) and writes each chunk's
+ * new words in one short transaction; `pause` runs between
  * chunks (the server yields to requests there and stops on shutdown).
  */
-export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = async () => true): Promise<number> {
+export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = async () => true, read?: Reader): Promise<number> {
   let after = "";
   let added = 0;
   for (;;) {
-    const chunk = (await sql<{ term: string }>`SELECT term FROM member_search_vocab WHERE term > ${after} LIMIT ${TERM_CHUNK}`.execute(db)).rows.map((r) => r.term);
+    const vocab = sql<{ term: string }>`SELECT term FROM member_search_vocab WHERE term > ${after} LIMIT ${TERM_CHUNK}`;
+    const chunk = (read ? await read(vocab.compile(db)) : (await vocab.execute(db)).rows).map((r) => r.term);
     if (chunk.length === 0) return added;
     const last = chunk[chunk.length - 1]!;
     const known = new Set(
@@ -286,13 +289,15 @@ export async function suggestionState(db: DB, memberId: number): Promise<{ stale
 }
 
 /**
- * Recomputes one member's list: the read outside any transaction, then one short write
+ * Recomputes one member's list: the read outside any transaction (on `read`, the background's
+ * worker connection, when given), then one short write
  * transaction (about 100 rows). Changes that arrived meanwhile keep the list stale: the state's
  * counter goes down by what it was before the read, not to zero.
  */
-export async function refreshSuggestionsOf(db: DB, memberId: number, at: string): Promise<void> {
+export async function refreshSuggestionsOf(db: DB, memberId: number, at: string, read?: Reader): Promise<void> {
   const before = (await suggestionState(db, memberId))?.stale ?? 0;
-  const rows = (await computeSuggestionsQuery(memberId, SUGGESTIONS_KEPT).execute(db)).rows;
+  const query = computeSuggestionsQuery(memberId, SUGGESTIONS_KEPT);
+  const rows = read ? await read(query.compile(db)) : (await query.execute(db)).rows;
   await db.transaction().execute(async (trx) => {
     await sql`DELETE FROM member_suggestion WHERE member_id = ${memberId}`.execute(trx);
     if (rows.length) {

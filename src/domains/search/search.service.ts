@@ -3,6 +3,7 @@ import type { MemberCard } from "../contacts/contacts.schema.ts";
 import { cardsOf } from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import type { Reader } from "./search.reader.ts";
 import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
@@ -49,10 +50,10 @@ export async function suggestions(ctx: AppContext, viewer: Actor, limit: number)
 export const SUGGESTIONS_MAX_AGE_MS = 24 * 60 * 60_000;
 
 /** Refreshes the stale (then the oldest) lists, one member per call; false when none was due. */
-export async function refreshNextSuggestions(ctx: AppContext, now = Date.now()): Promise<boolean> {
+export async function refreshNextSuggestions(ctx: AppContext, now = Date.now(), read?: Reader): Promise<boolean> {
   const id = await repo.nextSuggestionsToRefresh(ctx.db, new Date(now - SUGGESTIONS_MAX_AGE_MS).toISOString());
   if (id === null) return false;
-  await repo.refreshSuggestionsOf(ctx.db, id, new Date(now).toISOString());
+  await repo.refreshSuggestionsOf(ctx.db, id, new Date(now).toISOString(), read);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from "../platform/context.ts";
+import { workerReader } from "./search.reader.ts";
 import { syncSearchTerms } from "./search.repository.ts";
 import { refreshNextSuggestions } from "./search.service.ts";
 
@@ -14,14 +15,21 @@ const TERMS_GAP_MS = 5;
 const START_DELAY_MS = 3_000;
 
 /**
- * The search domain's background work, off the request path, on the server's own connection
- * (decision 012): the typo tables brought up to the index's vocabulary at start and every 10
- * minutes, and the suggestion lists that triggers marked stale (or that are a day old) recomputed
- * one member at a time, with a pause between two so requests run in between and no write holds the
- * lock for more than a few milliseconds. The first step waits 3 s after start. Stops when `signal` aborts (the server's shutdown): no timer
- * is left and a step under way finishes before the database closes (`stopped` resolves then).
+ * The search domain's background work, off the request path (decision 012): the typo tables
+ * brought up to the index's vocabulary at start and every 10 minutes, and the suggestion lists
+ * that triggers marked stale (or that are a day old) recomputed one member at a time. With
+ * `dbFile` (the server) the candidates are read on a worker thread with its own read-only
+ * connection, so the server's thread only writes the result: one short transaction. A pause
+ * between two steps lets requests run. The first step waits 3 s after start. Stops when `signal`
+ * aborts (the server's shutdown): the timer is cleared, the worker terminated, and `stopped`
+ * resolves once a step under way has ended, before the database closes.
  */
-export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal, options: { startDelayMs?: number } = {}): { stopped: Promise<void> } {
+export function startSearchUpkeep(
+  ctx: AppContext,
+  signal: AbortSignal,
+  options: { startDelayMs?: number; /** The database file: candidates are read on a worker thread (Bun). */ dbFile?: string } = {},
+): { stopped: Promise<void> } {
+  const reader = options.dbFile ? workerReader(options.dbFile) : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -29,10 +37,15 @@ export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal, options:
       wake = resolve;
       timer = setTimeout(resolve, ms);
     });
-  signal.addEventListener("abort", () => {
-    clearTimeout(timer);
-    wake?.();
-  }, { once: true });
+  signal.addEventListener(
+    "abort",
+    () => {
+      clearTimeout(timer);
+      reader?.close();
+      wake?.();
+    },
+    { once: true },
+  );
   const pause = async (ms: number) => {
     if (signal.aborted) return false;
     await sleep(ms);
@@ -45,14 +58,15 @@ export function startSearchUpkeep(ctx: AppContext, signal: AbortSignal, options:
     while (!signal.aborted) {
       try {
         if (Date.now() >= termsDue) {
-          const added = await syncSearchTerms(ctx.db, () => pause(TERMS_GAP_MS));
+          const added = await syncSearchTerms(ctx.db, () => pause(TERMS_GAP_MS), reader?.read);
           if (added) ctx.log.info(`search: ${added} new words for typo matching`);
           termsDue = Date.now() + TERMS_EVERY_MS;
         }
         if (signal.aborted) break;
-        const refreshed = await refreshNextSuggestions(ctx);
+        const refreshed = await refreshNextSuggestions(ctx, Date.now(), reader?.read);
         await pause(refreshed ? REFRESH_GAP_MS : IDLE_MS);
       } catch (error) {
+        if (signal.aborted) break;
         ctx.log.error("search upkeep failed", { error: String(error) });
         await pause(IDLE_MS * 10);
       }
