@@ -142,7 +142,7 @@ describe("member_suggestion", () => {
     expect(await stale(viewer)).toBeGreaterThan(0);
     const shutdown = new AbortController();
     const upkeep = startSearchUpkeep(ctx, shutdown.signal, { startDelayMs: 0 });
-    for (let i = 0; i < 100 && (await stale(viewer)) !== 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && (await stale(viewer)) !== 0; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(await stale(viewer)).toBe(0);
     shutdown.abort();
     await upkeep.stopped;
