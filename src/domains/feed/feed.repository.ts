@@ -1,12 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 
-/** The members whose posts make up a member's feed: themself, their contacts, whom they follow. */
-const networkOf = (viewerId: number) => sql<number>`(
-  SELECT ${viewerId}
-  UNION SELECT other_id FROM contact_link WHERE member_id = ${viewerId} AND status = 'accepted'
-  UNION SELECT followed_id FROM follow WHERE follower_id = ${viewerId})`;
-
 export interface PostRow {
   id: number;
   memberId: number;
@@ -17,23 +11,69 @@ export interface PostRow {
   picturePath: string | null;
 }
 
+type After = { createdAt: string; id: number } | undefined;
+
+/** Rows strictly after the cursor in feed order (created_at newest first, then id). */
+const afterCursor = (createdAt: ReturnType<typeof sql.ref>, id: ReturnType<typeof sql.ref>, after: After) =>
+  after ? sql`AND (${createdAt} < ${after.createdAt} OR (${createdAt} = ${after.createdAt} AND ${id} > ${after.id}))` : sql``;
+
+/** The author is the viewer, an accepted contact of theirs or followed by them (primary-key probes). */
+const inNetworkOf = (viewerId: number, author: ReturnType<typeof sql.ref>) => sql`(${author} = ${viewerId}
+    OR EXISTS (SELECT 1 FROM follow WHERE follower_id = ${viewerId} AND followed_id = ${author})
+    OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${viewerId} AND other_id = ${author} AND status = 'accepted'))`;
+
+const isActive = (author: ReturnType<typeof sql.ref>) => sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = 2)`;
+const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
+
 /**
  * One page of the feed, newest first (ties in insertion order), keyset on (created_at, id): no
- * OFFSET scans. Authors who are not active are left out.
+ * OFFSET scans. Authors who are not active are left out. One statement (decision 011):
+ * - posts since the timeline's horizon come from the viewer's timeline rows, merged with the
+ *   posts of the largest accounts they follow (pull path) and the posts still waiting for their
+ *   fan-out (the queue, usually empty); each candidate's author is checked against the network;
+ * - only when those give less than a page are older posts read from the post table, driven from
+ *   the viewer's network through post(member_id, created_at, id).
  */
 export async function feedPage(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<PostRow[]> {
-  let q = db
-    .selectFrom("post")
-    .innerJoin("member", "member.id", "post.memberId")
-    .select(["post.id", "post.memberId", "post.description", "post.createdAt", "member.firstName", "member.lastName", "member.picturePath"])
-    .where("member.status", "=", 2)
-    .where("post.memberId", "in", networkOf(viewerId));
-  if (after) {
-    q = q.where((eb) =>
-      eb.or([eb("post.createdAt", "<", after.createdAt), eb.and([eb("post.createdAt", "=", after.createdAt), eb("post.id", ">", after.id)])]),
-    );
-  }
-  return q.orderBy("post.createdAt", "desc").orderBy("post.id", "asc").limit(limit).execute();
+  const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
+  const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
+  const pa = sql.ref("a.member_id");
+  const result = await sql<PostRow>`
+    WITH fast AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT t.post_id AS id, t.created_at AS created_at FROM timeline t
+        WHERE t.member_id = ${viewerId} AND t.created_at >= ${HORIZON} ${afterCursor(t.at, t.id, after)}
+          AND ${isActive(t.author)} AND ${inNetworkOf(viewerId, t.author)}
+        ORDER BY t.created_at DESC, t.post_id LIMIT ${limit})
+      UNION
+      SELECT * FROM (
+        SELECT p.id, p.created_at FROM timeline_pull_author a CROSS JOIN post p ON p.member_id = a.member_id
+        WHERE ${inNetworkOf(viewerId, pa)} AND p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(pa)}
+        ORDER BY p.created_at DESC, p.id LIMIT ${limit})
+      UNION
+      SELECT * FROM (
+        SELECT p.id, p.created_at FROM timeline_queue q CROSS JOIN post p ON p.id = q.post_id
+        WHERE p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)} AND ${inNetworkOf(viewerId, p.author)}
+        ORDER BY p.created_at DESC, p.id LIMIT ${limit})
+    ),
+    network (id) AS (
+      SELECT ${viewerId}
+      UNION SELECT other_id FROM contact_link WHERE member_id = ${viewerId} AND status = 'accepted'
+      UNION SELECT followed_id FROM follow WHERE follower_id = ${viewerId}
+    ),
+    older AS (
+      SELECT p.id, p.created_at FROM network n CROSS JOIN post p ON p.member_id = n.id
+      WHERE (SELECT count(*) FROM fast) < ${limit}
+        AND p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
+      ORDER BY p.created_at DESC, p.id LIMIT ${limit}
+    )
+    SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path
+    FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
+    CROSS JOIN post ON post.id = c.id
+    CROSS JOIN member ON member.id = post.member_id
+    ORDER BY post.created_at DESC, post.id
+    LIMIT ${limit}`.execute(db);
+  return result.rows;
 }
 
 export interface ReplyRow extends PostRow {
@@ -71,7 +111,7 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .select(["post.id", "post.memberId", "post.description", "post.createdAt", "member.firstName", "member.lastName", "member.picturePath"])
     .where("post.id", "=", postId)
     .where("member.status", "=", 2)
-    .where("post.memberId", "in", networkOf(viewerId))
+    .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 
 export async function insertPost(db: DB, memberId: number, description: string, at: string): Promise<number> {

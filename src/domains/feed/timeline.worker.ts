@@ -1,0 +1,58 @@
+import type { DB } from "../../server/db/client.ts";
+import type { Logger } from "../platform/logger.ts";
+import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts";
+
+/** How often an empty queue is looked at again (readers merge the queue in meanwhile). */
+const IDLE_MS = 200;
+/** How often the horizon is checked (it moves by a day at a time). */
+const HORIZON_CHECK_MS = 60 * 60_000;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The timeline's background work, on the server's thread but off the request path: drains the
+ * fan-out queue one short transaction at a time, yielding to requests between batches, and moves
+ * the horizon forward and prunes behind it. Stops after the current batch when `signal` aborts;
+ * `stopped` resolves then. The queue is a table, so what is left is done after a restart.
+ */
+export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSignal; now?: () => number }): { stopped: Promise<void> } {
+  const { db, log, signal } = deps;
+  const now = deps.now ?? Date.now;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      signal.addEventListener("abort", done, { once: true });
+    });
+
+  async function run(): Promise<void> {
+    let nextHorizonCheck = 0;
+    while (!signal.aborted) {
+      try {
+        if (now() >= nextHorizonCheck) {
+          nextHorizonCheck = now() + HORIZON_CHECK_MS;
+          if (await advanceHorizon(db, now())) await prune();
+        }
+        if (await fanOutStep(db)) await yieldToRequests();
+        else await sleep(IDLE_MS);
+      } catch (error) {
+        log.error("timeline fan-out failed", { error: String(error) });
+        await sleep(5_000);
+      }
+    }
+  }
+
+  async function prune(): Promise<void> {
+    let from: number | null = 0;
+    while (from !== null && !signal.aborted) {
+      from = await pruneStep(db, from);
+      await yieldToRequests();
+    }
+  }
+
+  return { stopped: run() };
+}
