@@ -13,14 +13,20 @@ export interface PostRow {
 
 type After = { createdAt: string; id: number } | undefined;
 
+/**
+ * A whole number bound as an integer: Bun binds JavaScript numbers as doubles, and comparing
+ * integer keys with a double made this statement several times slower (measured: 264 → 45 µs).
+ */
+const int = (n: number) => sql<number>`CAST(${n} AS INTEGER)`;
+
 /** Rows strictly after the cursor in feed order (created_at newest first, then id). */
 const afterCursor = (createdAt: ReturnType<typeof sql.ref>, id: ReturnType<typeof sql.ref>, after: After) =>
-  after ? sql`AND (${createdAt} < ${after.createdAt} OR (${createdAt} = ${after.createdAt} AND ${id} > ${after.id}))` : sql``;
+  after ? sql`AND (${createdAt} < ${after.createdAt} OR (${createdAt} = ${after.createdAt} AND ${id} > ${int(after.id)}))` : sql``;
 
 /** The author is the viewer, an accepted contact of theirs or followed by them (primary-key probes). */
-const inNetworkOf = (viewerId: number, author: ReturnType<typeof sql.ref>) => sql`(${author} = ${viewerId}
-    OR EXISTS (SELECT 1 FROM follow WHERE follower_id = ${viewerId} AND followed_id = ${author})
-    OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${viewerId} AND other_id = ${author} AND status = 'accepted'))`;
+const inNetworkOf = (viewerId: number, author: ReturnType<typeof sql.ref>) => sql`(${author} = ${int(viewerId)}
+    OR EXISTS (SELECT 1 FROM follow WHERE follower_id = ${int(viewerId)} AND followed_id = ${author})
+    OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${int(viewerId)} AND other_id = ${author} AND status = 'accepted'))`;
 
 const isActive = (author: ReturnType<typeof sql.ref>) => sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = 2)`;
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
@@ -35,45 +41,51 @@ const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
  *   the viewer's network through post(member_id, created_at, id).
  */
 export async function feedPage(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<PostRow[]> {
+  return (await feedPageQuery(viewerId, limit, after).execute(db)).rows;
+}
+
+/** The statement of feedPage (for EXPLAIN QUERY PLAN). */
+export function feedPageQuery(viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
+  const [viewer, lim] = [int(viewerId), int(limit)];
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
   const pa = sql.ref("a.member_id");
-  const result = await sql<PostRow>`
+  return sql<PostRow>`
     WITH fast AS MATERIALIZED (
       SELECT * FROM (
         SELECT t.post_id AS id, t.created_at AS created_at FROM timeline t
-        WHERE t.member_id = ${viewerId} AND t.created_at >= ${HORIZON} ${afterCursor(t.at, t.id, after)}
+        WHERE t.member_id = ${viewer} AND t.created_at >= ${HORIZON} ${afterCursor(t.at, t.id, after)}
           AND ${isActive(t.author)} AND ${inNetworkOf(viewerId, t.author)}
-        ORDER BY t.created_at DESC, t.post_id LIMIT ${limit})
+        ORDER BY t.created_at DESC, t.post_id LIMIT ${lim})
       UNION
       SELECT * FROM (
         SELECT p.id, p.created_at FROM timeline_pull_author a CROSS JOIN post p ON p.member_id = a.member_id
         WHERE ${inNetworkOf(viewerId, pa)} AND p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(pa)}
-        ORDER BY p.created_at DESC, p.id LIMIT ${limit})
+        ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
       SELECT * FROM (
         SELECT p.id, p.created_at FROM timeline_queue q CROSS JOIN post p ON p.id = q.post_id
         WHERE p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)} AND ${inNetworkOf(viewerId, p.author)}
-        ORDER BY p.created_at DESC, p.id LIMIT ${limit})
+        ORDER BY p.created_at DESC, p.id LIMIT ${lim})
     ),
     network (id) AS (
-      SELECT ${viewerId}
-      UNION SELECT other_id FROM contact_link WHERE member_id = ${viewerId} AND status = 'accepted'
-      UNION SELECT followed_id FROM follow WHERE follower_id = ${viewerId}
+      SELECT ${viewer}
+      UNION SELECT other_id FROM contact_link WHERE member_id = ${viewer} AND status = 'accepted'
+      UNION SELECT followed_id FROM follow WHERE follower_id = ${viewer}
     ),
     older AS (
       SELECT p.id, p.created_at FROM network n CROSS JOIN post p ON p.member_id = n.id
-      WHERE (SELECT count(*) FROM fast) < ${limit}
-        AND p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
-      ORDER BY p.created_at DESC, p.id LIMIT ${limit}
+      WHERE p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
+      ORDER BY p.created_at DESC, p.id
+      -- A limit of 0 when the timeline filled the page: SQLite then skips this part, network included.
+      LIMIT CASE WHEN (SELECT count(*) FROM fast) < ${lim} THEN ${lim} ELSE 0 END
     )
     SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path
     FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
     CROSS JOIN post ON post.id = c.id
     CROSS JOIN member ON member.id = post.member_id
     ORDER BY post.created_at DESC, post.id
-    LIMIT ${limit}`.execute(db);
-  return result.rows;
+    LIMIT ${lim}`;
 }
 
 export interface ReplyRow extends PostRow {
