@@ -33,7 +33,7 @@ interface QueueItem {
  * short transaction. An author found to have more than PULL_FOLLOWERS followers becomes a pull
  * author instead. Returns false when the queue is empty.
  */
-export async function fanOutStep(db: DB, batch = FANOUT_BATCH): Promise<boolean> {
+export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = PULL_FOLLOWERS): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const item = (
       await sql<QueueItem>`SELECT post_id, author_id, created_at, next_member FROM timeline_queue ORDER BY post_id LIMIT 1`.execute(trx)
@@ -44,10 +44,12 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH): Promise<boolean>
     if (!pulled && item.nextMember === 0) {
       // Counting stops at the threshold: a star costs no more than a member just over it.
       const { n } = (
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM follow WHERE followed_id = ${a} LIMIT ${PULL_FOLLOWERS + 1})`.execute(trx)
+        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM follow WHERE followed_id = ${a} LIMIT ${pullFollowers + 1})`.execute(trx)
       ).rows[0]!;
-      if (n > PULL_FOLLOWERS) await sql`INSERT OR IGNORE INTO timeline_pull_author (member_id) VALUES (${a})`.execute(trx);
-      if (n > PULL_FOLLOWERS) return dequeue(trx, item.postId);
+      if (n > pullFollowers) {
+        await sql`INSERT OR IGNORE INTO timeline_pull_author (member_id) VALUES (${a})`.execute(trx);
+        return dequeue(trx, item.postId);
+      }
     }
     if (pulled) return dequeue(trx, item.postId);
     const readers = (
@@ -112,13 +114,13 @@ export async function pruneStep(db: DB, fromMember: number, members = PRUNE_MEMB
  * repair): horizon at `now` minus the window, the pull authors, every reader's rows in key order,
  * an empty queue. The same rows the migration's backfill and the fan-out write.
  */
-export async function rebuildTimeline(db: DB, now = Date.now()): Promise<void> {
+export async function rebuildTimeline(db: DB, now = Date.now(), pullFollowers = PULL_FOLLOWERS): Promise<void> {
   const from = new Date(now - TIMELINE_WINDOW_DAYS * DAY).toISOString();
   await db.transaction().execute(async (trx) => {
     for (const t of ["timeline", "timeline_queue", "timeline_pull_author"]) await sql.raw(`DELETE FROM ${t}`).execute(trx);
     await sql`INSERT INTO timeline_state (id, horizon) VALUES (1, ${from}) ON CONFLICT (id) DO UPDATE SET horizon = excluded.horizon`.execute(trx);
     await sql`INSERT INTO timeline_pull_author (member_id)
-      SELECT followed_id FROM follow GROUP BY followed_id HAVING count(*) > ${PULL_FOLLOWERS}`.execute(trx);
+      SELECT followed_id FROM follow GROUP BY followed_id HAVING count(*) > ${pullFollowers}`.execute(trx);
     await sql`INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
       SELECT r.reader, p.created_at, p.id, p.member_id
       FROM post p
