@@ -14,7 +14,7 @@ export const HORIZON_SLACK_DAYS = 1;
 /** Authors followed by more members are not fanned out: readers pull their posts. */
 export const PULL_FOLLOWERS = 2_000;
 /** Readers written per fan-out transaction (a few ms of the write lock). */
-export const FANOUT_BATCH = 250;
+export const FANOUT_BATCH = 100;
 /** Readers whose old rows are pruned per transaction. */
 export const PRUNE_MEMBERS = 50;
 

@@ -4,10 +4,23 @@ import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts"
 
 /** How often an empty queue is looked at again (readers merge the queue in meanwhile). */
 const IDLE_MS = 200;
+/**
+ * After a batch that took t ms the worker waits REST_PER_WORK × t ms (at least 1 ms), so a backlog
+ * takes at most a fifth of the server's thread: a burst of posts is fanned out over the next
+ * seconds instead of slowing the requests that come meanwhile.
+ */
+const REST_PER_WORK = 4;
 /** How often the horizon is checked (it moves by a day at a time). */
 const HORIZON_CHECK_MS = 60 * 60_000;
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Runs one unit of work, then leaves the thread to requests for REST_PER_WORK times as long. */
+async function paced<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  await pause(Math.max(1, (performance.now() - started) * REST_PER_WORK));
+  return result;
+}
 
 /**
  * The timeline's background work, on the server's thread but off the request path: drains the
@@ -37,8 +50,7 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
           nextHorizonCheck = now() + HORIZON_CHECK_MS;
           if (await advanceHorizon(db, now())) await prune();
         }
-        if (await fanOutStep(db)) await yieldToRequests();
-        else await sleep(IDLE_MS);
+        if (!(await paced(() => fanOutStep(db)))) await sleep(IDLE_MS);
       } catch (error) {
         log.error("timeline fan-out failed", { error: String(error) });
         await sleep(5_000);
@@ -49,8 +61,7 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
   async function prune(): Promise<void> {
     let from: number | null = 0;
     while (from !== null && !signal.aborted) {
-      from = await pruneStep(db, from);
-      await yieldToRequests();
+      from = await paced(() => pruneStep(db, from!));
     }
   }
 
