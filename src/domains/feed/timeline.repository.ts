@@ -20,6 +20,11 @@ export const PRUNE_MEMBERS = 50;
 
 const DAY = 86_400_000;
 
+/** Rows written per fan-out transaction at most (readers × posts of one author). */
+export const FANOUT_ROWS = 1_000;
+/** Queued posts of one author fanned out together at most. */
+export const FANOUT_POSTS = 50;
+
 interface QueueItem {
   postId: number;
   authorId: number;
@@ -28,10 +33,12 @@ interface QueueItem {
 }
 
 /**
- * One step of the fan-out: the oldest queued post gets the next batch of its readers (followers,
- * accepted contacts, the author), in member id order from where the last batch stopped, in one
- * short transaction. An author found to have more than PULL_FOLLOWERS followers becomes a pull
- * author instead. Returns false when the queue is empty.
+ * One step of the fan-out, one short transaction: the author of the oldest queued post, up to
+ * FANOUT_POSTS of their queued posts at the same point, and the next readers of that author
+ * (followers, accepted contacts, the author; in member id order from where the last batch
+ * stopped), at most FANOUT_BATCH readers and FANOUT_ROWS rows. An author found to have more than
+ * `pullFollowers` followers becomes a pull author instead (their queued posts leave the queue).
+ * Returns false when the queue is empty.
  */
 export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = PULL_FOLLOWERS): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -40,7 +47,7 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
     ).rows[0];
     if (!item) return false;
     const a = item.authorId;
-    const pulled = (await sql`SELECT 1 FROM timeline_pull_author WHERE member_id = ${a}`.execute(trx)).rows.length > 0;
+    let pulled = (await sql`SELECT 1 FROM timeline_pull_author WHERE member_id = ${a}`.execute(trx)).rows.length > 0;
     if (!pulled && item.nextMember === 0) {
       // Counting stops at the threshold: a star costs no more than a member just over it.
       const { n } = (
@@ -48,31 +55,42 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
       ).rows[0]!;
       if (n > pullFollowers) {
         await sql`INSERT OR IGNORE INTO timeline_pull_author (member_id) VALUES (${a})`.execute(trx);
-        return dequeue(trx, item.postId);
+        pulled = true;
       }
     }
-    if (pulled) return dequeue(trx, item.postId);
+    if (pulled) {
+      await sql`DELETE FROM timeline_queue WHERE author_id = ${a}`.execute(trx);
+      return true;
+    }
+    const posts = (
+      await sql<{ postId: number; createdAt: string }>`
+        SELECT post_id, created_at FROM timeline_queue WHERE author_id = ${a} AND next_member = ${item.nextMember}
+        ORDER BY post_id LIMIT ${FANOUT_POSTS}`.execute(trx)
+    ).rows;
+    const readersWanted = Math.max(1, Math.min(batch, Math.floor(FANOUT_ROWS / posts.length)));
     const readers = (
       await sql<{ m: number }>`
         SELECT follower_id AS m FROM follow WHERE followed_id = ${a} AND follower_id > ${item.nextMember}
         UNION SELECT member_id FROM contact_link WHERE other_id = ${a} AND status = 'accepted' AND member_id > ${item.nextMember}
         UNION SELECT ${a} WHERE ${a} > ${item.nextMember}
-        ORDER BY 1 LIMIT ${batch}`.execute(trx)
+        ORDER BY 1 LIMIT ${readersWanted}`.execute(trx)
     ).rows.map((r) => r.m);
+    const postIds = JSON.stringify(posts.map((p) => p.postId));
     if (readers.length > 0) {
+      // In key order (reader, newest first): each reader's rows land on the same pages.
       await sql`
         INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
-        SELECT value, ${item.createdAt}, ${item.postId}, ${a} FROM json_each(${JSON.stringify(readers)})`.execute(trx);
+        SELECT r.value, json_extract(p.value, '$[1]'), json_extract(p.value, '$[0]'), ${a}
+        FROM json_each(${JSON.stringify(readers)}) r, json_each(${JSON.stringify(posts.map((p) => [p.postId, p.createdAt]))}) p
+        ORDER BY 1, 2 DESC, 3`.execute(trx);
     }
-    if (readers.length < batch) return dequeue(trx, item.postId);
-    await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id = ${item.postId}`.execute(trx);
+    if (readers.length < readersWanted) {
+      await sql`DELETE FROM timeline_queue WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
+    } else {
+      await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
+    }
     return true;
   });
-}
-
-async function dequeue(db: DB, postId: number): Promise<true> {
-  await sql`DELETE FROM timeline_queue WHERE post_id = ${postId}`.execute(db);
-  return true;
 }
 
 /** Posts waiting for their fan-out. */
