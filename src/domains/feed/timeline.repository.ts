@@ -21,7 +21,7 @@ export const PRUNE_MEMBERS = 50;
 const DAY = 86_400_000;
 
 /** Rows written per fan-out transaction at most (readers × posts of one author). */
-export const FANOUT_ROWS = 1_000;
+export const FANOUT_ROWS = 500;
 /** Queued posts of one author fanned out together at most. */
 export const FANOUT_POSTS = 50;
 
