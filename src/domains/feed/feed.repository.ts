@@ -49,7 +49,8 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
   const [viewer, lim] = [int(viewerId), int(limit)];
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
-  const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id"), author: sql.ref("q.author_id") };
+  const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id") };
+  const qa = { author: sql.ref("qa.author_id") };
   const pa = sql.ref("a.member_id");
   return sql<PostRow>`
     WITH fast AS MATERIALIZED (
@@ -65,8 +66,9 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
         ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
       SELECT * FROM (
-        SELECT q.post_id, q.created_at FROM timeline_queue q
-        WHERE q.created_at >= ${HORIZON} ${afterCursor(q.at, q.id, after)} AND ${isActive(q.author)} AND ${inNetworkOf(viewerId, q.author)}
+        SELECT q.post_id, q.created_at FROM (SELECT DISTINCT author_id FROM timeline_queue) qa
+        CROSS JOIN timeline_queue q ON q.author_id = qa.author_id
+        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} AND q.created_at >= ${HORIZON} ${afterCursor(q.at, q.id, after)}
         ORDER BY q.created_at DESC, q.post_id LIMIT ${lim})
     ),
     network (id) AS (

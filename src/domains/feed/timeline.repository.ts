@@ -54,7 +54,7 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
         await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM follow WHERE followed_id = ${a} LIMIT ${pullFollowers + 1})`.execute(trx)
       ).rows[0]!;
       if (n > pullFollowers) {
-        await sql`INSERT OR IGNORE INTO timeline_pull_author (member_id) VALUES (${a})`.execute(trx);
+        await sql`INSERT INTO timeline_pull_author (member_id) VALUES (${a}) ON CONFLICT DO NOTHING`.execute(trx);
         pulled = true;
       }
     }
@@ -79,10 +79,11 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
     if (readers.length > 0) {
       // In key order (reader, newest first): each reader's rows land on the same pages.
       await sql`
-        INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
+        INSERT INTO timeline (member_id, created_at, post_id, author_id)
         SELECT r.value, json_extract(p.value, '$[1]'), json_extract(p.value, '$[0]'), ${a}
         FROM json_each(${JSON.stringify(readers)}) r, json_each(${JSON.stringify(posts.map((p) => [p.postId, p.createdAt]))}) p
-        ORDER BY 1, 2 DESC, 3`.execute(trx);
+        WHERE true ORDER BY 1, 2 DESC, 3
+        ON CONFLICT DO NOTHING`.execute(trx);
     }
     if (readers.length < readersWanted) {
       await sql`DELETE FROM timeline_queue WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
@@ -139,7 +140,7 @@ export async function rebuildTimeline(db: DB, now = Date.now(), pullFollowers = 
     await sql`INSERT INTO timeline_state (id, horizon) VALUES (1, ${from}) ON CONFLICT (id) DO UPDATE SET horizon = excluded.horizon`.execute(trx);
     await sql`INSERT INTO timeline_pull_author (member_id)
       SELECT followed_id FROM follow GROUP BY followed_id HAVING count(*) > ${pullFollowers}`.execute(trx);
-    await sql`INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
+    await sql`INSERT INTO timeline (member_id, created_at, post_id, author_id)
       SELECT r.reader, p.created_at, p.id, p.member_id
       FROM post p
       JOIN (
@@ -148,6 +149,7 @@ export async function rebuildTimeline(db: DB, now = Date.now(), pullFollowers = 
         UNION SELECT id, id FROM member
       ) r ON r.author = p.member_id
       WHERE p.created_at >= ${from} AND p.member_id NOT IN (SELECT member_id FROM timeline_pull_author)
-      ORDER BY r.reader, p.created_at DESC, p.id`.execute(trx);
+      ORDER BY r.reader, p.created_at DESC, p.id
+      ON CONFLICT DO NOTHING`.execute(trx);
   });
 }
