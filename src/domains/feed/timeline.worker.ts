@@ -2,7 +2,7 @@ import type { DB } from "../../server/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts";
 
-/** How often an empty queue is looked at again (readers merge the queue in meanwhile). */
+/** How often an empty queue is looked at again (posts written by another process; this one's wake it). */
 const IDLE_MS = 200;
 /**
  * After a batch that took t ms the worker waits REST_PER_WORK × t ms (at least 1 ms), so a backlog
@@ -12,6 +12,14 @@ const IDLE_MS = 200;
 const REST_PER_WORK = 4;
 /** How often the horizon is checked (it moves by a day at a time). */
 const HORIZON_CHECK_MS = 60 * 60_000;
+
+/** The idle waits of the running workers (one per server; tests may start more). */
+const idleWorkers = new Set<() => void>();
+
+/** Wakes the idle workers at once: a post was just queued (called after the post's insert). */
+export function wakeTimelineWorkers(): void {
+  for (const wake of [...idleWorkers]) wake();
+}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Runs one unit of work, then leaves the thread to requests for REST_PER_WORK times as long. */
@@ -37,9 +45,11 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
       function done() {
         clearTimeout(timer);
         signal.removeEventListener("abort", done);
+        idleWorkers.delete(done);
         resolve();
       }
       signal.addEventListener("abort", done, { once: true });
+      idleWorkers.add(done);
     });
 
   async function run(): Promise<void> {
