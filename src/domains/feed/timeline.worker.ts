@@ -6,10 +6,13 @@ import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts"
 const IDLE_MS = 200;
 /**
  * After a batch that took t ms the worker waits REST_PER_WORK × t ms (at least 1 ms), so a backlog
- * takes at most a fifth of the server's thread: a burst of posts is fanned out over the next
- * seconds instead of slowing the requests that come meanwhile.
+ * takes at most a fifth of the server's thread; while requests keep the thread busy (the wait ends
+ * more than BUSY_LATE_MS late) the wait doubles, up to MAX_BACKOFF times: a burst of posts is
+ * fanned out when the burst is over instead of slowing the requests that come meanwhile.
  */
 const REST_PER_WORK = 4;
+const BUSY_LATE_MS = 3;
+const MAX_BACKOFF = 64;
 /** How often the horizon is checked (it moves by a day at a time). */
 const HORIZON_CHECK_MS = 60 * 60_000;
 
@@ -22,12 +25,19 @@ export function wakeTimelineWorkers(): void {
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Runs one unit of work, then leaves the thread to requests for REST_PER_WORK times as long. */
-async function paced<T>(work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  await pause(Math.max(1, (performance.now() - started) * REST_PER_WORK));
-  return result;
+/** Runs units of work, each followed by a rest for requests (longer while they keep the thread busy). */
+function pacer() {
+  let backoff = 1;
+  return async function paced<T>(work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const result = await work();
+    const rest = Math.max(1, (performance.now() - started) * REST_PER_WORK) * backoff;
+    const resting = performance.now();
+    await pause(rest);
+    const late = performance.now() - resting - rest;
+    backoff = late > BUSY_LATE_MS ? Math.min(backoff * 2, MAX_BACKOFF) : 1;
+    return result;
+  };
 }
 
 /**
@@ -39,6 +49,7 @@ async function paced<T>(work: () => Promise<T>): Promise<T> {
 export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSignal; now?: () => number }): { stopped: Promise<void> } {
   const { db, log, signal } = deps;
   const now = deps.now ?? Date.now;
+  const paced = pacer();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
