@@ -118,10 +118,13 @@ const DAY = 86_400_000;
 const setStatus = (m: Actor, status: number) => db.updateTable("member").set({ status }).where("id", "=", m.memberId).execute();
 
 describe("timeline", () => {
-  let [a, b, c, d, star, f1, f2, f3, f4]: Actor[] = [];
+  let a!: Actor, b!: Actor, c!: Actor, d!: Actor, star!: Actor, f1!: Actor, f2!: Actor, f3!: Actor, f4!: Actor;
 
   it("holds each reader's network posts since the horizon once the queue is drained, and the feed shows queued posts at once", async () => {
-    [a, b, c, d, star, f1, f2, f3, f4] = await Promise.all(["A", "B", "C", "D", "Star", "F1", "F2", "F3", "F4"].map((n) => insertTestMember(db, n, "Timeline")));
+    const member = (first: string) => insertTestMember(db, first, "Timeline");
+    [a, b, c, d, star, f1, f2, f3, f4] = await Promise.all([
+      member("A"), member("B"), member("C"), member("D"), member("Star"), member("F1"), member("F2"), member("F3"), member("F4"),
+    ]);
     everyone = [a, b, c, d, star, f1, f2, f3, f4];
     await contacts.sendRequest(ctx, a, b.memberId);
     await contacts.acceptRequest(ctx, b, a.memberId);
