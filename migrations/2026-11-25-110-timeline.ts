@@ -49,8 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at TEXT NOT NULL,
     next_member INTEGER NOT NULL DEFAULT 0
   )`);
-  // Readers merge the queue in newest first and stop at a page (a backlog after a burst of posts).
-  await run(`CREATE INDEX timeline_queue_created_idx ON timeline_queue (created_at DESC, post_id)`);
+  // Readers take each queued author's newest posts and stop at a page (a backlog after a burst of posts).
+  await run(`CREATE INDEX timeline_queue_author_created_idx ON timeline_queue (author_id, created_at DESC, post_id)`);
   // The fan-out takes an author's queued posts together (a burst of posts costs one pass over the readers).
   await run(`CREATE INDEX timeline_queue_author_idx ON timeline_queue (author_id, next_member, post_id)`);
   await run(`CREATE TABLE timeline_pull_author (member_id INTEGER PRIMARY KEY)`);

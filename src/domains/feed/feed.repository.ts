@@ -50,10 +50,18 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
   const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id") };
+  const q2 = { at: sql.ref("q2.created_at"), id: sql.ref("q2.post_id") };
   const qa = { author: sql.ref("qa.author_id") };
   const pa = sql.ref("a.member_id");
   return sql<PostRow>`
-    WITH fast AS MATERIALIZED (
+    WITH RECURSIVE
+    -- The authors with queued posts, one index seek each (a skip scan: a backlog is one author).
+    queued_author (author_id) AS (
+      SELECT min(author_id) FROM timeline_queue
+      UNION ALL
+      SELECT (SELECT min(author_id) FROM timeline_queue WHERE author_id > qa.author_id) FROM queued_author qa WHERE qa.author_id IS NOT NULL
+    ),
+    fast AS MATERIALIZED (
       SELECT * FROM (
         SELECT t.post_id AS id, t.created_at AS created_at FROM timeline t
         WHERE t.member_id = ${viewer} AND t.created_at >= ${HORIZON} ${afterCursor(t.at, t.id, after)}
@@ -66,9 +74,15 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
         ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
       SELECT * FROM (
-        SELECT q.post_id, q.created_at FROM (SELECT DISTINCT author_id FROM timeline_queue) qa
+        SELECT q.post_id, q.created_at FROM queued_author qa
         CROSS JOIN timeline_queue q ON q.author_id = qa.author_id
-        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} AND q.created_at >= ${HORIZON} ${afterCursor(q.at, q.id, after)}
+        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} ${afterCursor(q.at, q.id, after)}
+          -- Only down to the author's page-th newest queued post (or the horizon): a range of the
+          -- index, however long a backlog.
+          AND q.created_at >= max(${HORIZON}, coalesce((
+            SELECT q2.created_at FROM timeline_queue q2
+            WHERE q2.author_id = qa.author_id AND q2.created_at >= ${HORIZON} ${afterCursor(q2.at, q2.id, after)}
+            ORDER BY q2.created_at DESC, q2.post_id LIMIT 1 OFFSET ${lim} - 1), ''))
         ORDER BY q.created_at DESC, q.post_id LIMIT ${lim})
     ),
     network (id) AS (

@@ -145,6 +145,15 @@ describe("timeline", () => {
     expect(mine.length).toBe(4); // A's own 2 and B's 2; C's are not A's (C follows A, not the other way)
   });
 
+  it("pages through a backlog of one author's queued posts (ties included) like through the timeline", async () => {
+    const t = at(60_000);
+    for (let i = 0; i < 12; i++) await repo.insertPost(db, b.memberId, `burst ${i}`, i % 3 ? t : at(50_000 - i));
+    await feed.createPost(ctx, d, "queued too");
+    expect(await queuedPosts(db)).toBe(13);
+    await expectFeedsMatch();
+    await expectConsistent();
+  });
+
   it("fans out in batches and makes an author with many followers a pull author, whose posts readers merge in", async () => {
     const p = await feed.createPost(ctx, star, "star post");
     expect((await feed.feed(ctx, f1, { limit: 5 })).items[0]!.postId).toBe(p.postId);
@@ -160,7 +169,7 @@ describe("timeline", () => {
   it("adds the followee's recent posts on follow and removes them on unfollow (kept while still a contact)", async () => {
     await contacts.follow(ctx, d, a.memberId);
     await expectConsistent();
-    expect((await rowsOf()).filter((r) => r.startsWith(`${d.memberId}:`)).length).toBe(2 + 2); // D's own 2, A's 2
+    expect((await rowsOf()).filter((r) => r.startsWith(`${d.memberId}:`)).length).toBe(3 + 2); // D's own 3, A's 2
     await contacts.unfollow(ctx, d, a.memberId);
     await expectConsistent();
     // B follows A too, then unfollows: A stays in B's timeline as a contact.
