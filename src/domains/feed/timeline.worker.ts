@@ -25,18 +25,34 @@ export function wakeTimelineWorkers(): void {
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Runs units of work, each followed by a rest for requests (longer while they keep the thread busy). */
+/**
+ * Rests between units of work: REST_PER_WORK times as long as the work since the last rest took
+ * (at least 1 ms), longer while requests keep the thread busy.
+ */
 function pacer() {
   let backoff = 1;
-  return async function paced<T>(work: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    const result = await work();
-    const rest = Math.max(1, (performance.now() - started) * REST_PER_WORK) * backoff;
+  let workStarted = performance.now();
+  const rest = async () => {
+    const ms = Math.max(1, (performance.now() - workStarted) * REST_PER_WORK) * backoff;
     const resting = performance.now();
-    await pause(rest);
-    const late = performance.now() - resting - rest;
+    await pause(ms);
+    const late = performance.now() - resting - ms;
     backoff = late > BUSY_LATE_MS ? Math.min(backoff * 2, MAX_BACKOFF) : 1;
-    return result;
+    workStarted = performance.now();
+  };
+  return {
+    rest,
+    /** Work begins now, after an idle wait (no work; a burst, if any, is over). */
+    restart: () => {
+      workStarted = performance.now();
+      backoff = 1;
+    },
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      workStarted = performance.now();
+      const result = await work();
+      await rest();
+      return result;
+    },
   };
 }
 
@@ -71,7 +87,11 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
           nextHorizonCheck = now() + HORIZON_CHECK_MS;
           if (await advanceHorizon(db, now())) await prune();
         }
-        if (!(await paced(() => fanOutStep(db)))) await sleep(IDLE_MS);
+        if (await fanOutStep(db)) await paced.rest();
+        else {
+          await sleep(IDLE_MS);
+          paced.restart();
+        }
       } catch (error) {
         log.error("timeline fan-out failed", { error: String(error) });
         await sleep(5_000);
@@ -82,7 +102,7 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
   async function prune(): Promise<void> {
     let from: number | null = 0;
     while (from !== null && !signal.aborted) {
-      from = await paced(() => pruneStep(db, from!));
+      from = await paced.run(() => pruneStep(db, from!));
     }
   }
 
