@@ -31,6 +31,7 @@ import { hashPassword } from "../../src/domains/platform/crypto.ts";
 import { DAY, MINUTE } from "../../src/domains/platform/clock.ts";
 import { snippet } from "../../src/domains/notifications/notifications.service.ts";
 import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
+import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
 import type { DB } from "../../src/server/db/client.ts";
 import { migrateToLatest } from "../../src/server/db/migrator.ts";
 import { MemberStatus, PROFILE_TYPES, type ProfileType } from "../../src/shared/limits.ts";
@@ -50,6 +51,7 @@ export const DERIVED: ReadonlyArray<{ name: string; rebuild: (db: DB) => Promise
   { name: "search words for typos", rebuild: syncSearchTerms },
   // Suggestion lists are computed on a member's first read, then kept by the server (decision 012).
   { name: "member suggestions", rebuild: resetSuggestions },
+  { name: "home feed timeline", rebuild: (db) => rebuildTimeline(db) },
 ];
 
 /** The tables the generator writes: their secondary indexes and triggers are set aside during the load. */

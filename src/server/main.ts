@@ -7,6 +7,7 @@ import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
 import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
 import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
+import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
@@ -57,6 +58,8 @@ async function start() {
     shutdown: shutdown.signal,
   };
   registerNotificationHandlers(app);
+  // The home feed's fan-out queue and horizon (decision 011), drained between requests.
+  const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
   if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
   const http = createHttpApp({
@@ -113,6 +116,7 @@ async function start() {
     if (!drained) log.warn(`requests still open after ${DRAIN_MS} ms are closed`);
     await server.stop(true);
     await app.events.settled();
+    await timeline.stopped;
     await searchUpkeep.stopped;
     await mailer.flush();
     await db.destroy();

@@ -26,12 +26,17 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Tables the server's background work rewrites on its own schedule (src/domains/search/search.upkeep.ts):
- * suggestion lists recomputed after triggers on the base tables marked them stale, and the typo
- * tables following the search index's vocabulary. Their writes may land during any request; a
- * refused request that wrote a base table is still caught there (the triggers start from those).
+ * Derived tables written off the request path, left out whole: the home feed's timeline and its
+ * fan-out queue (decision 011) are filled by triggers on post, follow and contact_link (hashed
+ * above) and by a background worker that may commit during any later request. A refused request
+ * cannot write them without writing those base tables.
  */
-export const BACKGROUND_TABLES: ReadonlySet<string> = new Set(["member_suggestion", "member_suggestion_state", "search_term", "search_term_variant"]);
+export const DERIVED_TABLES: ReadonlySet<string> = new Set([
+  "timeline", "timeline_queue", "timeline_pull_author", "timeline_state",
+  // Search (decision 012): suggestion lists recomputed in the background after triggers on the base
+  // tables marked them stale, and the typo tables following the search index's vocabulary.
+  "member_suggestion", "member_suggestion_state", "search_term", "search_term_variant",
+]);
 
 type Fingerprint = ReadonlyMap<string, string>;
 
@@ -48,7 +53,7 @@ type Db = ReturnType<typeof open>;
 /** Ordinary tables; a virtual (full-text) table is skipped because its shadow tables hold its content. */
 const tablesOf = (db: Db) =>
   (db.prepare("select name, sql from sqlite_master where type = 'table' order by name").all() as Array<{ name: string; sql: string | null }>)
-    .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? "") && !BACKGROUND_TABLES.has(t.name))
+    .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? "") && !DERIVED_TABLES.has(t.name))
     .map((t) => t.name);
 
 function hashTable(db: Db, table: string): string {
