@@ -8,7 +8,8 @@ import { emailField, passwordField } from "../../../domains/accounts/accounts.sc
 import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { AppPreviewModal, StoreBadges } from "../../components/InfoModals.tsx";
+import { AppPreviewModal } from "../../components/LazyInfoModals.tsx";
+import { StoreBadges } from "../../components/StoreBadges.tsx";
 import { rule } from "../../lib/form.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
