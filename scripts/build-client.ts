@@ -14,10 +14,10 @@ import { type BuildManifest, MANIFEST_FILE } from "./client-first-load.ts";
 
 const root = path.resolve(import.meta.dir, "..");
 // CLIENT_DIR moves the build (the server reads the same variable), e.g. for a second journey run.
-const outdir = path.resolve(root, process.env.CLIENT_DIR ?? "dist/client");
+const defaultOutdir = path.resolve(root, process.env.CLIENT_DIR ?? "dist/client");
 const dev = process.argv.includes("--dev");
 
-export async function buildClient(): Promise<boolean> {
+export async function buildClient(outdir = defaultOutdir): Promise<boolean> {
   // Generate the route tree from the files in src/client/routes (TanStack Router CLI).
   const gen = Bun.spawnSync([path.join(root, "node_modules/.bin/tsr"), "generate"], { cwd: root, stdout: "pipe", stderr: "pipe" });
   if (gen.exitCode !== 0) {
@@ -47,7 +47,7 @@ export async function buildClient(): Promise<boolean> {
     return false;
   }
   const bytes = result.outputs.reduce((n, o) => n + o.size, 0);
-  writeManifest(result.metafile);
+  writeManifest(result.metafile, outdir);
   const compressed = await precompress(result.outputs.map((o) => o.path));
   console.log(
     `client built in ${(performance.now() - started).toFixed(0)} ms: ${result.outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB` +
@@ -61,7 +61,7 @@ interface Metafile {
   outputs: Record<string, { bytes: number; imports?: { path: string; kind: string }[]; entryPoint?: string }>;
 }
 
-function writeManifest(metafile: Metafile | undefined) {
+function writeManifest(metafile: Metafile | undefined, outdir: string) {
   if (!metafile) throw new Error("Bun.build gave no metafile");
   const local = (p: string) => path.relative(outdir, path.resolve(outdir, p));
   const files: BuildManifest["files"] = {};
