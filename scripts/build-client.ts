@@ -81,6 +81,7 @@ function writeManifest(metafile: Metafile | undefined, outdir: string) {
  */
 function mantineComponentsWithoutStyles(metafile: Metafile | undefined): string[] {
   const inputs = Object.keys(metafile?.inputs ?? {});
+  if (inputs.some((i) => i.endsWith("@mantine/core/styles.css"))) return []; // the whole sheet styles them all
   const styled = new Set(inputs.flatMap((i) => i.match(/@mantine\/core\/styles\/(\w+)\.css$/)?.[1] ?? []));
   const components = new Set(inputs.flatMap((i) => i.match(/@mantine\/core\/esm\/(?:components|utils)\/(\w+)\//)?.[1] ?? []));
   const stylesDir = path.join(root, "node_modules/@mantine/core/styles");

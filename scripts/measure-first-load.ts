@@ -5,7 +5,7 @@
  *    brotli, as the build precompressed them; see scripts/client-first-load.ts for what counts),
  *  - Lighthouse scores (performance, accessibility) and paint timings of the login page and of the
  *    home page signed in, mobile preset (simulated Slow 4G, 4x CPU slowdown), in Debian's Chromium.
- * Usage: bun scripts/measure-first-load.ts [--runs N] [--no-lighthouse] [--json FILE] [--reports DIR]
+ * Usage: bun scripts/measure-first-load.ts [--runs N] [--cpu-slowdown N] [--no-lighthouse] [--json FILE] [--reports DIR]
  * Lighthouse: the pinned devDependency (node_modules/.bin/lighthouse), or LIGHTHOUSE=path/to/cli.
  * Chromium: CHROMIUM_PATH, else what scripts/chromium.mjs finds (node scripts/ensure-chromium.mjs installs it).
  */
@@ -24,6 +24,11 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "1" },
     "no-lighthouse": { type: "boolean", default: false },
     json: { type: "string" },
+    /**
+     * Lighthouse's CPU slowdown (default 4, the mobile preset). Its docs (throttling.md) calibrate it by
+     * the host's benchmarkIndex, printed below: 4 from 1300 up, 2 for 800-1300, 1 below 800.
+     */
+    "cpu-slowdown": { type: "string" },
     /** Keep Lighthouse's full JSON reports in this folder (to read what an audit found). */
     reports: { type: "string" },
   },
@@ -84,6 +89,7 @@ interface LighthouseResult {
   tbtMs: number;
   cls: number;
   transferredKB: number;
+  benchmarkIndex: number;
   failedAudits: string[];
 }
 
@@ -108,6 +114,7 @@ function lighthouse(url: string, chromium: string, cookie?: string): LighthouseR
       "--only-categories=performance,accessibility",
       `--chrome-flags=${CHROME_FLAGS}`,
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      ...(args["cpu-slowdown"] ? [`--throttling.cpuSlowdownMultiplier=${Number(args["cpu-slowdown"])}`] : []),
     ],
     { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromium }, encoding: "utf8", timeout: 300_000 },
   );
@@ -129,6 +136,7 @@ function lighthouse(url: string, chromium: string, cookie?: string): LighthouseR
     tbtMs: Math.round(audit("total-blocking-time")),
     cls: Number(audit("cumulative-layout-shift").toFixed(3)),
     transferredKB: Number((audit("total-byte-weight") / 1024).toFixed(1)),
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? Number.NaN),
     failedAudits: failed,
   };
 }
@@ -160,7 +168,9 @@ async function main() {
           (scores[name] ??= []).push(lighthouse(page.url, chromium, "cookie" in page ? page.cookie : undefined));
         }
       }
-      console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset: simulated Slow 4G, 4x CPU), median of ${runs} run(s):`);
+      const slowdown = args["cpu-slowdown"] ?? "4";
+      const bench = median(Object.values(scores).flatMap((list) => list.map((r) => r.benchmarkIndex)));
+      console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset: simulated Slow 4G, ${slowdown}x CPU slowdown; host benchmarkIndex ${bench}), median of ${runs} run(s):`);
       console.log("| page | performance | accessibility | FCP | LCP | TBT | CLS | transferred |");
       console.log("|---|---|---|---|---|---|---|---|");
       for (const [name, list] of Object.entries(scores)) {
