@@ -27,6 +27,9 @@ export function useDeferredRules<K extends string>(
   getForm: () => RevalidatingForm<K>,
 ): Record<K, Rule> {
   const loaded = useRef<Record<K, Rule> | null>(null);
+  // The form of the latest render (its `errors` are a snapshot per render).
+  const latestForm = useRef(getForm);
+  latestForm.current = getForm;
   const [, setReady] = useState(false);
   const [rules] = useState(
     () => Object.fromEntries(fields.map((field) => [field, (value: unknown) => (loaded.current ? loaded.current[field](value) : RULE_PENDING)])) as Record<K, Rule>,
@@ -36,7 +39,7 @@ export function useDeferredRules<K extends string>(
     void load().then((schemas) => {
       if (!mounted) return;
       loaded.current = Object.fromEntries(fields.map((field) => [field, rule(schemas[field])])) as Record<K, Rule>;
-      const form = getForm();
+      const form = latestForm.current();
       for (const field of fields) if (form.errors[field] === RULE_PENDING) form.validateField(field);
       setReady(true);
     });
