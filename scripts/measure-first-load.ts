@@ -5,7 +5,7 @@
  *    brotli, as the build precompressed them; see scripts/client-first-load.ts for what counts),
  *  - Lighthouse scores (performance, accessibility) and paint timings of the login page and of the
  *    home page signed in, mobile preset (simulated Slow 4G, 4x CPU slowdown), in Debian's Chromium.
- * Usage: bun scripts/measure-first-load.ts [--runs N] [--cpu-slowdown N] [--no-lighthouse] [--json FILE] [--reports DIR]
+ * Usage: bun scripts/measure-first-load.ts [--runs N] [--cpu-slowdown N] [--pages login,home] [--no-lighthouse] [--json FILE] [--reports DIR]
  * Lighthouse: the pinned devDependency (node_modules/.bin/lighthouse), or LIGHTHOUSE=path/to/cli.
  * Chromium: CHROMIUM_PATH, else what scripts/chromium.mjs finds (node scripts/ensure-chromium.mjs installs it).
  */
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
      * the host's benchmarkIndex, printed below: 4 from 1300 up, 2 for 800-1300, 1 below 800.
      */
     "cpu-slowdown": { type: "string" },
+    /** Lighthouse only these pages (comma-separated: login,home). */
+    pages: { type: "string", default: "login,home" },
     /** Keep Lighthouse's full JSON reports in this folder (to read what an audit found). */
     reports: { type: "string" },
   },
@@ -160,7 +162,9 @@ async function main() {
     const server = await startSideline(dataDir, clientDir);
     try {
       const cookie = await signIn(server.baseUrl, email);
-      const pages = { login: { url: `${server.baseUrl}/` }, home: { url: `${server.baseUrl}/home`, cookie } };
+      const all = { login: { url: `${server.baseUrl}/` }, home: { url: `${server.baseUrl}/home`, cookie } };
+      const wanted = new Set(args.pages.split(","));
+      const pages = Object.fromEntries(Object.entries(all).filter(([name]) => wanted.has(name)));
       const scores: Record<string, LighthouseResult[]> = {};
       for (let i = 0; i < runs; i++) {
         for (const [name, page] of Object.entries(pages)) {
