@@ -1,7 +1,5 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./mantine-styles.ts";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { setNonce } from "get-nonce";
@@ -40,8 +38,6 @@ createRoot(document.getElementById("root")!).render(
       colorSchemeManager={localStorageColorSchemeManager({ key: "sideline-color-scheme" })}
       getStyleNonce={() => nonce}
     >
-      {/* The live updates' toasts (features/live). */}
-      <Notifications limit={3} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

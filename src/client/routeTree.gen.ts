@@ -65,7 +65,7 @@ const AuthRoute = AuthRouteImport.update({
 const MemberRoute = MemberRouteImport.update({
   id: "/_member",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import("./routes/_member.lazy").then((d) => d.Route));
 const ErrorsRoute = ErrorsRouteImport.update({
   id: "/errors",
   path: "/errors",

@@ -12,6 +12,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./http/sessions.ts";
 import { spaIndex, staticFiles } from "./http/static.ts";
 import { bodyLimits } from "./http/body-limit.ts";
+import { compressJson } from "./http/compress-json.ts";
 import { pingDatabase } from "./db/client.ts";
 import { restControllers } from "./rest/controllers.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
@@ -53,6 +54,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     http.use("/api/*", legacyCors);
     http.use("/services/*", legacyCors);
   }
+  // JSON answers of a kilobyte or more go compressed (lists, feeds); before the session so it wraps the answer.
+  for (const prefix of ["/trpc/*", "/api/*", "/services/*"]) http.use(prefix, compressJson());
   http.use("/trpc/*", resolveSession({ acceptCookie: true }), csrfGuard(publicOrigin));
   for (const prefix of ["/api/*", "/services/*"]) {
     // Bearer tokens only (see resolveSession); the guard still refuses cookie-carrying cross-site writes.
@@ -90,7 +93,11 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
   http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));
 
-  http.use("/assets/*", staticFiles(path.join(clientDir, "assets"), "public, max-age=31536000, immutable", { urlPrefix: "/assets" }));
+  // Built assets: hashed names (cached for good), sent brotli or gzip as the build precompressed them.
+  http.use(
+    "/assets/*",
+    staticFiles(path.join(clientDir, "assets"), "public, max-age=31536000, immutable", { urlPrefix: "/assets", precompressed: true }),
+  );
   if (app.uploadsDir) {
     // Uploaded pictures: random names that are never reused, so they are cached for good.
     http.use("/uploads/*", staticFiles(app.uploadsDir, "public, max-age=31536000, immutable", { urlPrefix: "/uploads" }));

@@ -7,6 +7,8 @@ import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
 import { pruneNotifications, registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { pruneInBatches, type RetentionJob } from "../domains/platform/retention.ts";
+import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
+import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
@@ -58,6 +60,8 @@ async function start() {
     shutdown: shutdown.signal,
   };
   registerNotificationHandlers(app);
+  // The home feed's fan-out queue and horizon (decision 011), drained between requests.
+  const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
   if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
   const http = createHttpApp({
@@ -106,6 +110,9 @@ async function start() {
   const pruneTimer = setInterval(prune, 10 * 60_000);
   setTimeout(prune, 60_000).unref();
 
+  // Typo tables and suggestion lists kept up to date off the request path (decision 012).
+  const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: path.join(dataDir, "sideline.db") });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -122,6 +129,8 @@ async function start() {
     if (!drained) log.warn(`requests still open after ${DRAIN_MS} ms are closed`);
     await server.stop(true);
     await app.events.settled();
+    await timeline.stopped;
+    await searchUpkeep.stopped;
     await mailer.flush();
     await db.destroy();
     process.exit(0);

@@ -25,6 +25,19 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // suites wait out (settle) before sending the next request.
 };
 
+/**
+ * Derived tables written off the request path, left out whole: the home feed's timeline and its
+ * fan-out queue (decision 011) are filled by triggers on post, follow and contact_link (hashed
+ * above) and by a background worker that may commit during any later request. A refused request
+ * cannot write them without writing those base tables.
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set([
+  "timeline", "timeline_queue", "timeline_pull_author", "timeline_state",
+  // Search (decision 012): suggestion lists recomputed in the background after triggers on the base
+  // tables marked them stale, and the typo tables following the search index's vocabulary.
+  "member_suggestion", "member_suggestion_state", "search_term", "search_term_variant",
+]);
+
 type Fingerprint = ReadonlyMap<string, string>;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -40,7 +53,7 @@ type Db = ReturnType<typeof open>;
 /** Ordinary tables; a virtual (full-text) table is skipped because its shadow tables hold its content. */
 const tablesOf = (db: Db) =>
   (db.prepare("select name, sql from sqlite_master where type = 'table' order by name").all() as Array<{ name: string; sql: string | null }>)
-    .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? ""))
+    .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? "") && !DERIVED_TABLES.has(t.name))
     .map((t) => t.name);
 
 function hashTable(db: Db, table: string): string {

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { texts } from "../../shared/texts.ts";
-import { AboutModal } from "./InfoModals.tsx";
+import { AboutModal } from "./LazyInfoModals.tsx";
 
 /** The spec's footer: the site's line, an about link, the copyright with the current year. */
 export function Footer() {

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
+// Loaded on first open through LazyInfoModals.tsx: Modal (with its scroll area) stays out of the
+// first load of the logged-out screens.
+import { Button, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { TERMS_OF_USE } from "../../shared/terms.ts";
 import { texts } from "../../shared/texts.ts";
 
-interface ModalProps {
+export interface ModalProps {
   opened: boolean;
   onClose(): void;
 }
@@ -74,18 +75,3 @@ export function AppPreviewModal({ opened, onClose }: ModalProps) {
     </Modal>
   );
 }
-
-/** The two store badges of the login page; both open the preview. */
-export function StoreBadges({ onOpen }: { onOpen(): void }) {
-  return (
-    <Group justify="center" gap="sm">
-      <Button variant="default" leftSection={<IconBrandApple size={18} />} onClick={onOpen} aria-label={texts.appStoreApple}>
-        App Store
-      </Button>
-      <Button variant="default" leftSection={<IconBrandGooglePlay size={18} />} onClick={onOpen} aria-label={texts.appStoreGoogle}>
-        Google Play
-      </Button>
-    </Group>
-  );
-}
-

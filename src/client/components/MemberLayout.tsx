@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, UnstyledButton, useMantineTheme } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLock, IconLogout, IconSettings, IconUser, IconUserEdit } from "@tabler/icons-react";
 import { useMediaQuery } from "@mantine/hooks";
+import { Notifications } from "@mantine/notifications";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
@@ -42,6 +43,8 @@ export function MemberLayout() {
 
   return (
     <AppShell header={{ height: 60 }} aside={{ width: 300, breakpoint: "lg", collapsed: { mobile: true } }} padding="md">
+      {/* The live updates' toasts (features/live): only signed-in members get them. */}
+      <Notifications limit={3} />
       <AppShell.Header>
         <Navbar member={member} />
       </AppShell.Header>

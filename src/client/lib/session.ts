@@ -8,6 +8,11 @@ export function loadCurrentMember(): Promise<SessionMember | null> {
   return queryClient.ensureQueryData(trpc.account.me.queryOptions());
 }
 
+/** The signed-in member as far as this tab knows without asking (undefined: not asked yet). */
+export function cachedMember(): SessionMember | null | undefined {
+  return queryClient.getQueryData(trpc.account.me.queryKey());
+}
+
 /** After a login: remember who is signed in, so guards let them through without a round trip. */
 export function rememberMember(member: SessionMember): void {
   queryClient.setQueryData(trpc.account.me.queryKey(), member);

@@ -1,11 +1,11 @@
 import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { z } from "zod";
 import { texts } from "../../shared/texts.ts";
+import { optionalString } from "../lib/search-params.ts";
 import { useLogout } from "../lib/session.ts";
 
 export const Route = createFileRoute("/errors")({
-  validateSearch: z.object({ errType: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { errType?: string } => ({ errType: optionalString(search.errType) }),
   component: ErrorPage,
 });
 

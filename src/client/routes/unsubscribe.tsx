@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { z } from "zod";
 import { fillText, texts } from "../../shared/texts.ts";
 import { AuthFrame } from "../components/AuthFrame.tsx";
 import { ErrorAlert } from "../components/ErrorAlert.tsx";
+import { optionalString } from "../lib/search-params.ts";
 import { isNetworkError, trpc } from "../lib/trpc.ts";
 
 export const Route = createFileRoute("/unsubscribe")({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: optionalString(search.token) }),
   component: UnsubscribePage,
 });
 

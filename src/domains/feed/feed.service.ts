@@ -5,6 +5,7 @@ import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
+import { wakeTimelineWorkers } from "./timeline.worker.ts";
 
 type AuthorRow = { memberId: number; firstName: string; lastName: string; picturePath: string | null };
 
@@ -73,6 +74,8 @@ export async function createPost(ctx: AppContext, actor: Actor, input: string): 
   if (!member) throw notFound("There is no such member.");
   const at = isoNow();
   const id = await repo.insertPost(ctx.db, actor.memberId, text, at);
+  // Its fan-out starts now, off this request (readers merge the queue in until it is done).
+  wakeTimelineWorkers();
   const author = { ...member, memberId: member.id };
   return { postId: id, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author), replies: [] };
 }

@@ -1,14 +1,23 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
+import { acceptedEncodings, type Encoding } from "./content-encoding.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
  * Serves files below `root` for GET/HEAD; unknown paths fall through to the next handler. With
  * `urlPrefix` (e.g. "/uploads"), the URL path below that prefix names the file below `root`, so
  * nothing outside `root` can be reached even through an encoded "..%2F".
+ * With `precompressed`, FILE.br / FILE.gz written beside FILE by the build are sent instead of it
+ * when Accept-Encoding allows (`Vary: Accept-Encoding` on every answer, so caches keep them apart).
+ * Every answer carries an ETag (size and modification time, and the encoding) and a matching
+ * If-None-Match gets 304.
  */
-export function staticFiles(root: string, cacheControl: string, options: { urlPrefix?: string } = {}): MiddlewareHandler<AppEnv> {
+export function staticFiles(
+  root: string,
+  cacheControl: string,
+  options: { urlPrefix?: string; precompressed?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   const base = path.resolve(root);
   const prefix = options.urlPrefix?.replace(/\/+$/, "") ?? "";
   return async (c, next) => {
@@ -22,12 +31,36 @@ export function staticFiles(root: string, cacheControl: string, options: { urlPr
     }
     const file = path.resolve(base, `.${rel}`);
     if (!file.startsWith(base + path.sep)) return next();
-    const blob = Bun.file(file);
-    if (!(await blob.exists())) return next();
-    return new Response(c.req.method === "HEAD" ? null : blob, {
-      headers: { "Content-Type": blob.type, "Cache-Control": cacheControl, "Content-Length": String(blob.size) },
-    });
+    const original = Bun.file(file);
+    if (!(await original.exists())) return next();
+    const headers: Record<string, string> = { "Content-Type": original.type, "Cache-Control": cacheControl };
+    let blob = original;
+    let encoding: Encoding | null = null;
+    if (options.precompressed) {
+      headers.Vary = "Accept-Encoding";
+      for (const candidate of acceptedEncodings(c.req.header("Accept-Encoding"))) {
+        const variant = Bun.file(`${file}.${candidate === "br" ? "br" : "gz"}`);
+        if (await variant.exists()) {
+          blob = variant;
+          encoding = candidate;
+          break;
+        }
+      }
+      if (encoding) headers["Content-Encoding"] = encoding;
+    }
+    const etag = `"${blob.size.toString(36)}-${Math.trunc(blob.lastModified).toString(36)}${encoding ? `-${encoding}` : ""}"`;
+    headers.ETag = etag;
+    if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+    headers["Content-Length"] = String(blob.size);
+    return new Response(c.req.method === "HEAD" ? null : blob, { headers });
   };
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";

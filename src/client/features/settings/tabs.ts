@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { optionalEnum, optionalString } from "../../lib/search-params.ts";
 
 /** The tabs of the two settings screens, as they appear in ?tab= (shared by the route files). */
 export const ACCOUNT_TABS = ["photo", "name", "email", "password", "security", "notifications", "devices", "deactivate"] as const;
@@ -11,10 +11,10 @@ export type PrivacyTab = (typeof PRIVACY_TABS)[number];
  * settings/account-setting?tab&confirmEmail&code: the tab to open, and the e-mail link's new
  * address and code (the link opens the E-mail tab and confirms the change).
  */
-export const accountSettingsSearch = z.object({
-  tab: z.enum(ACCOUNT_TABS).optional().catch(undefined),
-  confirmEmail: z.string().optional().catch(undefined),
-  code: z.string().optional().catch(undefined),
-});
+export function accountSettingsSearch(search: Record<string, unknown>): { tab?: AccountTab; confirmEmail?: string; code?: string } {
+  return { tab: optionalEnum(search.tab, ACCOUNT_TABS), confirmEmail: optionalString(search.confirmEmail), code: optionalString(search.code) };
+}
 
-export const privacySettingsSearch = z.object({ tab: z.enum(PRIVACY_TABS).optional().catch(undefined) });
+export function privacySettingsSearch(search: Record<string, unknown>): { tab?: PrivacyTab } {
+  return { tab: optionalEnum(search.tab, PRIVACY_TABS) };
+}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { AboutModal, TermsModal } from "../../components/InfoModals.tsx";
+import { AboutModal, TermsModal } from "../../components/LazyInfoModals.tsx";
 import { rememberMember } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 

@@ -4,12 +4,12 @@ import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { createLazyFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { emailField, passwordField } from "../../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { AppPreviewModal, StoreBadges } from "../../components/InfoModals.tsx";
-import { rule } from "../../lib/form.ts";
+import { AppPreviewModal } from "../../components/LazyInfoModals.tsx";
+import { StoreBadges } from "../../components/StoreBadges.tsx";
+import { type RevalidatingForm, useDeferredRules } from "../../lib/deferred-rules.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -20,11 +20,17 @@ function LoginPage() {
   const search = Route.useSearch();
   const [outcome, setOutcome] = useState<"notfound" | "deactivated" | null>(null);
   const [previewOpen, preview] = useDisclosure(false);
+  // The field rules come with zod after the page is shown (lib/deferred-rules.ts).
+  const rules = useDeferredRules(
+    ["email", "password"],
+    () => import("../../../domains/accounts/accounts.schema.ts").then((m) => ({ email: m.emailField, password: m.passwordField })),
+    (): RevalidatingForm<"email" | "password"> => form,
+  );
   const form = useForm({
     mode: "controlled",
     initialValues: { email: "", password: "" },
     validateInputOnBlur: true,
-    validate: { email: rule(emailField), password: rule(passwordField) },
+    validate: { email: rules.email, password: rules.password },
   });
   const login = useMutation(
     trpc.account.login.mutationOptions({

@@ -1,0 +1,47 @@
+/**
+ * Size budgets of the first load (issue 12): what a first visit to the login page downloads, from a
+ * real production build. Sizes, not timings: the same build always gives the same bytes.
+ * KB here is 1,024 bytes (as in the issue's figures); gzip is level 9, as the build precompresses.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { firstLoadFiles, sizes } from "../../scripts/client-first-load.ts";
+import { buildClientInto } from "../support/client-build.ts";
+
+const KB = 1024;
+const LOGIN_JS_GZIP_BUDGET = 160 * KB;
+const CSS_GZIP_BUDGET = 30 * KB;
+
+const client = buildClientInto();
+afterAll(() => client.remove());
+
+describe("first load of the login page", () => {
+  it(`stays within ${LOGIN_JS_GZIP_BUDGET / KB} KB of JavaScript and ${CSS_GZIP_BUDGET / KB} KB of CSS, gzip`, () => {
+    const files = firstLoadFiles(client.dir, "login");
+    const js = sizes(client.dir, files.js);
+    const css = sizes(client.dir, files.css);
+    const report = `login: JS ${(js.gzip / KB).toFixed(1)} KB gzip in ${files.js.length} files, CSS ${(css.gzip / KB).toFixed(1)} KB gzip`;
+    expect(js.gzip, report).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET);
+    expect(css.gzip, report).toBeLessThanOrEqual(CSS_GZIP_BUDGET);
+    expect(files.css).toHaveLength(1);
+  });
+
+  it("leaves the member area out", () => {
+    const { js } = firstLoadFiles(client.dir, "login");
+    const home = firstLoadFiles(client.dir, "home").js.filter((file) => !js.includes(file));
+    // The member layout and the home screen are chunks of their own, loaded only after sign-in.
+    expect(home.some((file) => file.includes("_member.lazy"))).toBe(true);
+    expect(home.some((file) => file.includes("home.lazy"))).toBe(true);
+  });
+});
+
+describe("the build", () => {
+  it("writes brotli and gzip copies of every script and stylesheet", () => {
+    const assets = readdirSync(path.join(client.dir, "assets")).filter((f) => /\.(?:js|css)$/.test(f));
+    expect(assets.length).toBeGreaterThan(10);
+    const missing = assets.filter((f) => !existsSync(path.join(client.dir, "assets", `${f}.br`)) || !existsSync(path.join(client.dir, "assets", `${f}.gz`)));
+    // Only files too small to gain from compression (gzip alone adds 18 bytes) may go without.
+    for (const f of missing) expect(sizes(client.dir, [`assets/${f}`]).raw, f).toBeLessThan(256);
+  });
+});
