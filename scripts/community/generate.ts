@@ -17,8 +17,9 @@
  *   contacts;
  * - notification: what notifications.service makes of each event (request, acceptance, follow,
  *   message, reply; same kind, subject, text, link and actor), for the events of the last
- *   `notificationDays` days (what a bounded retention keeps), read up to each member's last visit;
- * - live_event: what live.service logs for those events in its retention window (2 days);
+ *   `notificationDays` days, read up to each member's last visit, and of those read only the ones
+ *   within the read retention (NOTIFICATION_RETENTION_MS: what the pruning job would keep);
+ * - live_event: what live.service logs for those events in its retention window;
  * - the derived structures, rebuilt from the base tables at the end by their repositories' bulk
  *   functions (DERIVED below: add one line per new structure).
  *
@@ -29,7 +30,7 @@
  */
 import { hashPassword } from "../../src/domains/platform/crypto.ts";
 import { DAY, MINUTE } from "../../src/domains/platform/clock.ts";
-import { snippet } from "../../src/domains/notifications/notifications.service.ts";
+import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
 import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
 import type { DB } from "../../src/server/db/client.ts";
@@ -675,6 +676,7 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const acceptedText = new Array<string | undefined>(N);
   const followedText = new Array<string | undefined>(N);
   const liveStart = now - o.liveEventDays * DAY;
+  const readNotesStart = now - NOTIFICATION_RETENTION_MS.read;
   const notes = new Inserter(raw, "notification", ["id", "member_id", "kind", "subject", "text", "link", "actor_id", "is_read", "created_at"], batches);
   const live = new Inserter(raw, "live_event", ["id", "member_id", "type", "data", "created_at"], batches);
   let liveId = 0;
@@ -723,7 +725,9 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       live.row(++liveId, id(member), "message.received", JSON.stringify({ messageId: 2 * ref + 2, from: name, subject: subjectOf(messageOrder[ref]!) }), when);
       live.row(++liveId, id(actor), "messages.changed", "{}", when);
     }
-    notes.row(k + 1, id(member), KIND_NAMES[kind], subject, text, link, id(actor), at <= lastSeen(member) ? 1 : 0, when);
+    const read = at <= lastSeen(member);
+    // What retention keeps: read notifications for a shorter time than unread ones.
+    if (!read || at >= readNotesStart) notes.row(k + 1, id(member), KIND_NAMES[kind], subject, text, link, id(actor), read ? 1 : 0, when);
     if (at >= liveStart) {
       live.row(++liveId, id(member), "notification.created", JSON.stringify({ notificationId: k + 1, kind: KIND_NAMES[kind], subject, text, link }), when);
     }

@@ -19,7 +19,7 @@ import * as contacts from "../../src/domains/contacts/contacts.service.ts";
 import * as feed from "../../src/domains/feed/feed.service.ts";
 import * as messages from "../../src/domains/messages/messages.service.ts";
 import * as notifications from "../../src/domains/notifications/notifications.service.ts";
-import { snippet } from "../../src/domains/notifications/notifications.service.ts";
+import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import type { Actor, AppContext } from "../../src/domains/platform/context.ts";
 import { DomainEvents } from "../../src/domains/platform/events.ts";
 import { LocalLiveBus } from "../../src/domains/platform/live.ts";
@@ -277,12 +277,15 @@ describe("npm run seed -- --members 300", () => {
     expect(violations(sqlite)).toEqual(Object.fromEntries(Object.keys(violations(sqlite)).map((k) => [k, 0])));
   });
 
-  it("writes the notifications the app makes, for the events of the last 90 days, and their live events", () => {
+  it("writes the notifications the app makes and retention keeps (unread 90 days, read 30), and their live events", () => {
     const { checked, mismatches } = notificationMismatches(sqlite);
     expect(checked).toBeGreaterThan(MEMBERS * 5);
     expect(mismatches).toEqual([]);
-    const since = new Date(now - 90 * DAY).toISOString();
-    const kinds = Object.fromEntries(rows<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM notification GROUP BY kind").map((r) => [r.kind, r.n]));
+    // Within the read retention every event has its notification, read or not.
+    const since = new Date(now - NOTIFICATION_RETENTION_MS.read).toISOString();
+    const kinds = Object.fromEntries(
+      rows<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM notification WHERE created_at >= ? GROUP BY kind", since).map((r) => [r.kind, r.n]),
+    );
     expect(kinds["member.followed"]).toBe(value("SELECT count(*) FROM follow WHERE created_at >= ?", since));
     expect(kinds["message.received"]).toBe(value("SELECT count(*) FROM message WHERE created_at >= ?", since));
     expect(kinds["post.replied"]).toBe(value("SELECT count(*) FROM post_reply WHERE created_at >= ?", since));
@@ -290,7 +293,9 @@ describe("npm run seed -- --members 300", () => {
     expect(kinds["contact.requested"]).toBe(
       value("SELECT count(*) FROM contact_link WHERE created_at >= ? AND (status = 'pending' OR created_at < updated_at)", since),
     );
-    expect(value("SELECT count(*) FROM notification WHERE created_at < ?", since)).toBe(0);
+    // Before it, only unread ones would be kept, and never beyond the unread retention.
+    expect(value("SELECT count(*) FROM notification WHERE is_read = 1 AND created_at < ?", since)).toBe(0);
+    expect(value("SELECT count(*) FROM notification WHERE created_at < ?", new Date(now - NOTIFICATION_RETENTION_MS.unread).toISOString())).toBe(0);
     // Older ones were read (up to each member's last visit), the newest partly not.
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0 AND created_at < ?", new Date(now - 5 * DAY).toISOString())).toBe(0);
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0")).toBeGreaterThan(0);
