@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { Actor, AppContext } from "../src/domains/platform/context.ts";
 import { silentLogger } from "../src/domains/platform/logger.ts";
-import { ftsQuery, searchQuery } from "../src/domains/search/search.repository.ts";
+import { tierQuery } from "../src/domains/search/search.repository.ts";
 import * as search from "../src/domains/search/search.service.ts";
 import { openSqlite } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrator.ts";
@@ -86,7 +86,7 @@ await db.transaction().execute(async (trx) => {
 });
 await sql`ANALYZE`.execute(db);
 
-const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${searchQuery(viewer.memberId, ftsQuery("maya")!, 20)}`.execute(db);
+const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${tierQuery(viewer.memberId, '{name} : ("maya"*)', 20)}`.execute(db);
 console.log("query plan of the search:");
 for (const row of plan.rows) console.log(`  ${row.detail}`);
 

@@ -30,7 +30,7 @@
 import { hashPassword } from "../../src/domains/platform/crypto.ts";
 import { DAY, MINUTE } from "../../src/domains/platform/clock.ts";
 import { snippet } from "../../src/domains/notifications/notifications.service.ts";
-import { rebuildMemberSearch } from "../../src/domains/search/search.repository.ts";
+import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
 import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
 import type { DB } from "../../src/server/db/client.ts";
 import { migrateToLatest } from "../../src/server/db/migrator.ts";
@@ -47,6 +47,10 @@ import * as words from "./vocabulary.ts";
  */
 export const DERIVED: ReadonlyArray<{ name: string; rebuild: (db: DB) => Promise<unknown> }> = [
   { name: "member search index", rebuild: rebuildMemberSearch },
+  // After the index: the typo tables read its vocabulary.
+  { name: "search words for typos", rebuild: syncSearchTerms },
+  // Suggestion lists are computed on a member's first read, then kept by the server (decision 012).
+  { name: "member suggestions", rebuild: resetSuggestions },
   { name: "home feed timeline", rebuild: (db) => rebuildTimeline(db) },
 ];
 

@@ -5,6 +5,7 @@ import { DomainEvents } from "../domains/platform/events.ts";
 import { LocalLiveBus } from "../domains/platform/live.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
+import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
 import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
@@ -97,6 +98,9 @@ async function start() {
   const pruneTimer = setInterval(prune, 60 * 60_000);
   setTimeout(prune, 60_000).unref();
 
+  // Typo tables and suggestion lists kept up to date off the request path (decision 012).
+  const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: path.join(dataDir, "sideline.db") });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -113,6 +117,7 @@ async function start() {
     await server.stop(true);
     await app.events.settled();
     await timeline.stopped;
+    await searchUpkeep.stopped;
     await mailer.flush();
     await db.destroy();
     process.exit(0);

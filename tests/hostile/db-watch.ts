@@ -31,7 +31,12 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * above) and by a background worker that may commit during any later request. A refused request
  * cannot write them without writing those base tables.
  */
-export const DERIVED_TABLES: ReadonlySet<string> = new Set(["timeline", "timeline_queue", "timeline_pull_author", "timeline_state"]);
+export const DERIVED_TABLES: ReadonlySet<string> = new Set([
+  "timeline", "timeline_queue", "timeline_pull_author", "timeline_state",
+  // Search (decision 012): suggestion lists recomputed in the background after triggers on the base
+  // tables marked them stale, and the typo tables following the search index's vocabulary.
+  "member_suggestion", "member_suggestion_state", "search_term", "search_term_variant",
+]);
 
 type Fingerprint = ReadonlyMap<string, string>;
 

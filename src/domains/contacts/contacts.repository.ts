@@ -167,11 +167,17 @@ export async function listMembers(
     const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return q.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${like} escape '\\'`);
   };
-  let page = withCard(filtered(base()), viewerId);
+  // The page's ids first (the link index and each member's name), then the card columns of those
+  // rows only: profile, privacy and the viewer's contact row are read for a page, not the list.
+  let page = filtered(base())
+    .select(["member.id as memberId", sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName")])
+    .where("member.status", "=", 2);
   if (options.after) {
     page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${options.after.name}, ${options.after.id})`);
   }
-  const rows = (await page.orderBy("sortName").orderBy("member.id").limit(options.limit).execute()) as CardRow[];
+  const ids = (await page.orderBy("sortName").orderBy("member.id").limit(options.limit).execute()).map((r) => r.memberId);
+  const byId = new Map((await cardsFor(db, ids, viewerId)).map((r) => [r.memberId, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const count = await filtered(base())
     .where("member.status", "=", 2)
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -12,7 +12,7 @@ import type { DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import { upsertPrivacy } from "../settings/settings.repository.ts";
-import { ftsQuery, rebuildMemberSearch, searchMemberIds } from "./search.repository.ts";
+import { prefixTerms, rebuildMemberSearch, searchMemberIds } from "./search.repository.ts";
 
 let t: TestContext | undefined;
 let db: DB;
@@ -67,8 +67,8 @@ describe("rebuildMemberSearch", () => {
     expect(rows.map((r) => (r as { rowid: number }).rowid)).toEqual([viewer.memberId, bare.memberId, waiting.memberId, gone.memberId]);
 
     // Searching the rebuilt index finds what the triggers' index found.
-    expect(await searchMemberIds(db, viewer.memberId, ftsQuery("ten")!, 10)).toEqual([gone.memberId]);
-    expect(await searchMemberIds(db, viewer.memberId, ftsQuery("barty coach")!, 10)).toEqual([bare.memberId]);
+    expect(await searchMemberIds(db, viewer.memberId, prefixTerms("ten"), 10)).toEqual([gone.memberId]);
+    expect(await searchMemberIds(db, viewer.memberId, prefixTerms("barty coach"), 10)).toEqual([bare.memberId]);
   });
 
   it("rebuilds an index that was emptied or went stale", async () => {

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import type { Reader } from "./search.reader.ts";
+import { foldWord, MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
 /**
  * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers on
@@ -10,106 +12,168 @@ import type { DB } from "../../server/db/client.ts";
  * port implements the same functions over two tsvector columns (public, contacts-only).
  */
 
-/** The index columns any signed-in member may match (the `_c` ones are for contacts). */
-const PUBLIC_COLUMNS = "{name status sport positions place}";
-/** bm25 weights, public then contacts-only columns: name weighs most, then status/title, sport, positions, place. */
-const WEIGHTS = sql.raw("10.0, 6.0, 4.0, 4.0, 2.0, 10.0, 6.0, 4.0, 4.0, 2.0");
-
-/** The words of a query as an FTS5 expression: every word must match, each as a prefix. */
-export function ftsQuery(text: string): string | null {
-  const words = text
+/** The words of a query (at most 8), as the index reads them: letters and digits. */
+export function queryWords(text: string): string[] {
+  return text
     .normalize("NFKC")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/** The words of a query as an FTS5 expression: every word must match, each as a prefix. */
+export function ftsQuery(text: string): string | null {
+  const words = queryWords(text);
   return words.length ? words.map((w) => `"${w}"*`).join(" AND ") : null;
 }
 
 /**
- * Ids of the active members matching the query that this viewer may find (search visibility
- * 1 Everyone, or 2 Only Contacts and the viewer is one), best first: name weighs most, then sport,
- * status/title, positions, place. A member matches a stranger on the public columns only, and the
- * viewer's contacts on all of them: two index scans (the second limited to the viewer's contacts),
- * each member's best score kept.
+ * The ranking tiers of member search (decision 012), best first: every word a whole word of the
+ * name, then every word a prefix within the name, then within name and status/title, then adding
+ * sport, positions, and last the place. Within a tier, members come by id (oldest account first).
+ * Each tier reads the full-text index in rowid order and stops at the limit, so a two-letter prefix
+ * that matches thousands of members costs no more than a rare one; the ranking is bm25-free.
  */
-export async function searchMemberIds(db: DB, viewerId: number, query: string, limit: number): Promise<number[]> {
-  const rows = await searchQuery(viewerId, query, limit).execute(db);
-  return rows.rows.map((r) => r.id);
-}
+const TIERS: Array<{ columns: string; exact?: true }> = [
+  { columns: "{name}", exact: true },
+  { columns: "{name}" },
+  { columns: "{name status}" },
+  { columns: "{name status sport}" },
+  { columns: "{name status sport positions}" },
+  { columns: "{name status sport positions place}" },
+];
 
-/** The statement of searchMemberIds (exported for its query-plan test). */
-export function searchQuery(viewerId: number, query: string, limit: number) {
+/** The words of a text as prefix terms (no corrections). */
+export const prefixTerms = (text: string): QueryTerm[] => queryWords(text).map((word) => ({ word }));
+
+/** A query word as FTS5 syntax: a prefix, a whole word, or either of its corrections. */
+export interface QueryTerm {
+  word: string;
+  corrections?: string[];
+}
+const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
+function termExpr(t: QueryTerm, exact: boolean): string {
+  const own = exact ? quote(t.word) : `${quote(t.word)}*`;
+  if (!t.corrections?.length) return own;
+  return `(${[own, ...t.corrections.map(quote)].join(" OR ")})`;
+}
+const allOf = (terms: QueryTerm[], exact: boolean) => terms.map((t) => termExpr(t, exact)).join(" AND ");
+
+/** One tier: visible matches in rowid order (the index drives; privacy and contact rows by key). */
+export function tierQuery(viewerId: number, match: string, limit: number) {
   return sql<{ id: number }>`
-    WITH hits(id, score) AS (
-      SELECT rowid, bm25(member_search, ${WEIGHTS}) FROM member_search
-      WHERE member_search MATCH ${`${PUBLIC_COLUMNS} : (${query})`}
-      UNION ALL
-      SELECT s.rowid, bm25(member_search, ${WEIGHTS})
-      FROM member_search s
-      CROSS JOIN contact_link c ON c.member_id = ${viewerId} AND c.other_id = s.rowid AND c.status = 'accepted'
-      WHERE member_search MATCH ${query}
-    ),
-    best(id, score) AS (SELECT id, min(score) FROM hits GROUP BY id)
-    SELECT m.id AS id
-    FROM best h
-    JOIN member m ON m.id = h.id
-    LEFT JOIN member_privacy pr ON pr.member_id = m.id
-    LEFT JOIN contact_link vc ON vc.member_id = ${viewerId} AND vc.other_id = m.id AND vc.status = 'accepted'
-    WHERE m.status = 2
-      AND m.id <> ${viewerId}
-      AND (coalesce(pr.search_visibility, 1) = 1 OR vc.member_id IS NOT NULL)
-    ORDER BY h.score, m.id
+    SELECT s.rowid AS id
+    FROM member_search s
+    JOIN member m ON m.id = s.rowid
+    LEFT JOIN member_privacy pr ON pr.member_id = s.rowid
+    WHERE member_search MATCH ${match}
+      AND m.status = 2
+      AND s.rowid <> ${viewerId}
+      AND (coalesce(pr.search_visibility, 1) = 1
+           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ${viewerId} AND vc.other_id = s.rowid AND vc.status = 'accepted'))
+    ORDER BY s.rowid
     LIMIT ${limit}`;
 }
 
 /**
- * Members to suggest: active, findable by everyone, not the viewer, not a contact, no request
- * either way. Ranked by shared sport (3), status (2), positions (2 each), "looking for" (1 each)
- * and mutual contacts (2 each). A candidate is never the viewer's contact, so their basic info
- * counts only when it is Public: a hidden section does not steer the ranking either.
+ * The viewer's contacts matching on any column, Only Contacts ones included. It runs only when the
+ * public tiers found fewer than the limit, so the query is a selective one: the index drives and
+ * each match is probed for a contact row by key.
  */
-export async function suggestionIds(db: DB, viewerId: number, limit: number): Promise<number[]> {
-  const rows = await sql<{ id: number }>`
-    WITH me AS (
-      SELECT m.profile_type AS status, coalesce(p.sport, '') AS sport,
-             coalesce(p.preferred_position, '') AS pos1, coalesce(p.secondary_position, '') AS pos2,
-             coalesce(p.looking_for_employment, 0) AS lfe, coalesce(p.looking_for_networking, 0) AS lfn,
-             coalesce(p.looking_for_partnership, 0) AS lfp, coalesce(p.looking_for_recruitment, 0) AS lfr
-      FROM member m LEFT JOIN member_profile p ON p.member_id = m.id WHERE m.id = ${viewerId}
-    ),
-    mutual AS (
-      SELECT c2.other_id AS id, count(*) AS n
-      FROM contact_link c1
-      JOIN contact_link c2 ON c2.member_id = c1.other_id AND c2.status = 'accepted'
-      WHERE c1.member_id = ${viewerId} AND c1.status = 'accepted'
-      GROUP BY c2.other_id
-    )
-    SELECT m.id AS id,
-      (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
-      + (CASE WHEN coalesce(pr.basic_info, 1) = 1 AND m.profile_type = me.status THEN 2 ELSE 0 END)
-      + (CASE WHEN me.pos1 <> '' AND lower(me.pos1) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
-      + (CASE WHEN me.pos2 <> '' AND lower(me.pos2) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
-      + (CASE WHEN me.lfe = 1 AND p.looking_for_employment = 1 THEN 1 ELSE 0 END)
-      + (CASE WHEN me.lfn = 1 AND p.looking_for_networking = 1 THEN 1 ELSE 0 END)
-      + (CASE WHEN me.lfp = 1 AND p.looking_for_partnership = 1 THEN 1 ELSE 0 END)
-      + (CASE WHEN me.lfr = 1 AND p.looking_for_recruitment = 1 THEN 1 ELSE 0 END)
-      + 2 * coalesce(mu.n, 0) AS score
-    FROM member m
-    CROSS JOIN me
-    LEFT JOIN member_privacy pr ON pr.member_id = m.id
-    LEFT JOIN member_profile p ON p.member_id = m.id AND coalesce(pr.basic_info, 1) = 1
-    LEFT JOIN mutual mu ON mu.id = m.id
-    WHERE m.status = 2
-      AND m.id <> ${viewerId}
-      AND coalesce(pr.search_visibility, 1) = 1
-      AND NOT EXISTS (
-        SELECT 1 FROM contact_link c
-        WHERE (c.member_id = ${viewerId} AND c.other_id = m.id) OR (c.member_id = m.id AND c.other_id = ${viewerId})
-      )
-    ORDER BY score DESC, m.id DESC
-    LIMIT ${limit}`.execute(db);
-  return rows.rows.map((r) => r.id);
+export function contactsQuery(viewerId: number, match: string, limit: number) {
+  return sql<{ id: number }>`
+    SELECT s.rowid AS id
+    FROM member_search s
+    WHERE member_search MATCH ${match}
+      AND EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${viewerId} AND c.other_id = s.rowid AND c.status = 'accepted')
+    ORDER BY s.rowid
+    LIMIT ${limit}`;
+}
+
+/**
+ * Ids of the active members matching every term that this viewer may find (search visibility
+ * 1 Everyone, or 2 Only Contacts and the viewer is one), best first (TIERS). Strangers match the
+ * public columns only; the viewer's contacts match the Only Contacts columns too, after the tiers.
+ */
+export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm[], limit: number): Promise<number[]> {
+  const found: number[] = [];
+  const seen = new Set<number>();
+  const take = (rows: Array<{ id: number }>) => {
+    for (const { id } of rows) {
+      if (found.length >= limit) return;
+      if (!seen.has(id)) {
+        seen.add(id);
+        found.push(id);
+      }
+    }
+  };
+  for (const tier of TIERS) {
+    // Earlier tiers' members come again in later ones: asking for as many more covers them.
+    const rows = await tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit + found.length).execute(db);
+    take(rows.rows);
+    if (found.length >= limit) return found;
+  }
+  take((await contactsQuery(viewerId, allOf(terms, false), limit + found.length).execute(db)).rows);
+  return found;
+}
+
+/** The words of the index one edit away from this query word read as a prefix (deletion index). */
+export async function correctionsOf(db: DB, word: string): Promise<string[]> {
+  const keys = variantsOfQueryWord(word);
+  const rows = await sql<{ term: string }>`
+    SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${sql.join(keys)})`.execute(db);
+  return rows.rows
+    .map((r) => r.term)
+    .filter((t) => prefixDistance(word, t) === 1)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+    .slice(0, MAX_CORRECTIONS);
+}
+
+/** Does any word of the index start with this query word (a range read of the words table)? */
+export async function hasTermWithPrefix(db: DB, word: string): Promise<boolean> {
+  const w = foldWord(word);
+  const row = await sql<{ term: string }>`
+    SELECT term FROM search_term WHERE term >= ${w} AND term < ${`${w}\u{10FFFF}`} LIMIT 1`.execute(db);
+  return row.rows.length > 0;
+}
+
+/** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */
+const TERM_CHUNK = 200;
+
+/**
+ * Brings the typo tables up to the FTS5 vocabulary: new words get their variants. Words that left
+ * the index stay (a correction to a word nobody has finds nobody). Reads the vocabulary in chunks in
+ * word order (on `read`, the background's worker connection, when given) and writes each chunk's
+ * new words in one short transaction; `pause` runs between
+ * chunks (the server yields to requests there and stops on shutdown).
+ */
+export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = async () => true, read?: Reader): Promise<number> {
+  let after = "";
+  let added = 0;
+  for (;;) {
+    const vocab = sql<{ term: string }>`SELECT term FROM member_search_vocab WHERE term > ${after} LIMIT ${TERM_CHUNK}`;
+    const chunk = (read ? await read(vocab.compile(db)) : (await vocab.execute(db)).rows).map((r) => r.term);
+    if (chunk.length === 0) return added;
+    const last = chunk[chunk.length - 1]!;
+    const known = new Set(
+      (await sql<{ term: string }>`SELECT term FROM search_term WHERE term >= ${chunk[0]} AND term <= ${last}`.execute(db)).rows.map((r) => r.term),
+    );
+    const fresh = chunk.filter((t) => !known.has(t));
+    if (fresh.length) {
+      await db.transaction().execute(async (trx) => {
+        await sql`INSERT OR IGNORE INTO search_term (term) VALUES ${sql.join(fresh.map((t) => sql`(${t})`))}`.execute(trx);
+        const pairs = fresh.flatMap((t) => variantsOfTerm(t).map((v) => [v, t] as const));
+        for (let i = 0; i < pairs.length; i += 400) {
+          const part = pairs.slice(i, i + 400);
+          await sql`INSERT OR IGNORE INTO search_term_variant (variant, term) VALUES ${sql.join(part.map(([v, t]) => sql`(${v}, ${t})`))}`.execute(trx);
+        }
+      });
+      added += fresh.length;
+    }
+    after = last;
+    if (!(await pause())) return added;
+  }
 }
 
 /**
@@ -151,4 +215,137 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
   ORDER BY f.id`,
     )
     .execute(db);
+}
+/**
+ * Each member's list holds this many suggestions: the largest page asked for is 50, and the list
+ * keeps deactivated and contacts-only candidates (filtered when read) so that they come back at
+ * once when they qualify again (their row in the list is what the triggers find).
+ */
+export const SUGGESTIONS_KEPT = 60;
+/** Candidates from contacts of contacts (most mutual contacts first), and from each attribute list. */
+const MUTUAL_CANDIDATES = 500;
+const SIMILAR_CANDIDATES = 300;
+
+/**
+ * Computes a member's suggestions (decision 012): members confirmed (active or deactivated: the
+ * read keeps the active ones findable by everyone), not the member, not a contact, no request
+ * either way; ranked by shared sport (3), status (2), positions
+ * (2 each), "looking for" (1 each) and mutual contacts (2 each); ties newest first. A candidate is
+ * never the member's contact, so their basic info counts only when it is Public. Only candidates
+ * are scored, never every member: contacts of contacts with the most mutual contacts, and the
+ * newest members sharing the sport, sharing the status, and overall (a member without contacts
+ * still gets suggestions).
+ */
+export function computeSuggestionsQuery(memberId: number, limit: number) {
+  return sql<{ id: number; score: number }>`
+    WITH me AS (
+      SELECT m.profile_type AS status, coalesce(p.sport, '') AS sport,
+             coalesce(p.preferred_position, '') AS pos1, coalesce(p.secondary_position, '') AS pos2,
+             coalesce(p.looking_for_employment, 0) AS lfe, coalesce(p.looking_for_networking, 0) AS lfn,
+             coalesce(p.looking_for_partnership, 0) AS lfp, coalesce(p.looking_for_recruitment, 0) AS lfr
+      FROM member m LEFT JOIN member_profile p ON p.member_id = m.id WHERE m.id = ${memberId}
+    ),
+    mutual AS MATERIALIZED (
+      SELECT c2.other_id AS id, count(*) AS n
+      FROM contact_link c1
+      JOIN contact_link c2 ON c2.member_id = c1.other_id AND c2.status = 'accepted'
+      WHERE c1.member_id = ${memberId} AND c1.status = 'accepted'
+      GROUP BY c2.other_id
+    ),
+    candidate(id) AS (
+      SELECT * FROM (SELECT id FROM mutual ORDER BY n DESC, id DESC LIMIT ${MUTUAL_CANDIDATES})
+      UNION SELECT * FROM (SELECT p.member_id FROM member_profile p WHERE p.sport = (SELECT sport FROM me WHERE sport <> '') ORDER BY p.member_id DESC LIMIT ${SIMILAR_CANDIDATES})
+      UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.profile_type = (SELECT status FROM me) ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
+      UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.status = 2 ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
+    )
+    SELECT m.id AS id,
+      (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
+      + (CASE WHEN coalesce(pr.basic_info, 1) = 1 AND m.profile_type = me.status THEN 2 ELSE 0 END)
+      + (CASE WHEN me.pos1 <> '' AND lower(me.pos1) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
+      + (CASE WHEN me.pos2 <> '' AND lower(me.pos2) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
+      + (CASE WHEN me.lfe = 1 AND p.looking_for_employment = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfn = 1 AND p.looking_for_networking = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfp = 1 AND p.looking_for_partnership = 1 THEN 1 ELSE 0 END)
+      + (CASE WHEN me.lfr = 1 AND p.looking_for_recruitment = 1 THEN 1 ELSE 0 END)
+      + 2 * coalesce(mu.n, 0) AS score
+    FROM candidate c
+    JOIN member m ON m.id = c.id
+    CROSS JOIN me
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN member_profile p ON p.member_id = m.id AND coalesce(pr.basic_info, 1) = 1
+    LEFT JOIN mutual mu ON mu.id = m.id
+    WHERE m.status IN (2, 3)
+      AND m.id <> ${memberId}
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${memberId} AND c.other_id = m.id)
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = m.id AND c.other_id = ${memberId})
+    ORDER BY score DESC, m.id DESC
+    LIMIT ${limit}`;
+}
+
+/** The member's refresh state: null when never computed; `stale` counts the changes since. */
+export async function suggestionState(db: DB, memberId: number): Promise<{ stale: number } | null> {
+  const row = await sql<{ stale: number }>`SELECT stale FROM member_suggestion_state WHERE member_id = ${memberId}`.execute(db);
+  return row.rows[0] ?? null;
+}
+
+/**
+ * Recomputes one member's list: the read outside any transaction (on `read`, the background's
+ * worker connection, when given), then one short write
+ * transaction (about 100 rows). Changes that arrived meanwhile keep the list stale: the state's
+ * counter goes down by what it was before the read, not to zero.
+ */
+export async function refreshSuggestionsOf(db: DB, memberId: number, at: string, read?: Reader): Promise<void> {
+  const before = (await suggestionState(db, memberId))?.stale ?? 0;
+  const query = computeSuggestionsQuery(memberId, SUGGESTIONS_KEPT);
+  const rows = read ? await read(query.compile(db)) : (await query.execute(db)).rows;
+  await db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM member_suggestion WHERE member_id = ${memberId}`.execute(trx);
+    if (rows.length) {
+      await sql`INSERT INTO member_suggestion (member_id, suggested_id, score) VALUES ${sql.join(rows.map((r) => sql`(${memberId}, ${r.id}, ${r.score})`))}`.execute(trx);
+    }
+    await sql`
+      INSERT INTO member_suggestion_state (member_id, computed_at, stale)
+      SELECT ${memberId}, ${at}, 0 WHERE EXISTS (SELECT 1 FROM member WHERE id = ${memberId})
+      ON CONFLICT (member_id) DO UPDATE SET computed_at = excluded.computed_at, stale = max(0, stale - ${before})`.execute(trx);
+  });
+}
+
+/** The next member whose list is stale, or computed before `olderThan` (oldest first); null when none. */
+export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promise<number | null> {
+  const stale = await sql<{ id: number }>`
+    SELECT member_id AS id FROM member_suggestion_state WHERE stale > 0 ORDER BY stale DESC LIMIT 1`.execute(db);
+  if (stale.rows[0]) return stale.rows[0].id;
+  const old = await sql<{ id: number }>`
+    SELECT member_id AS id FROM member_suggestion_state WHERE stale = 0 AND computed_at < ${olderThan} ORDER BY computed_at LIMIT 1`.execute(db);
+  return old.rows[0]?.id ?? null;
+}
+
+/**
+ * The member's stored suggestions that still hold, best first: each is checked again against what
+ * may have changed since the list was computed (deactivation, search visibility, a contact or a
+ * request either way), so the list never shows one that no longer qualifies.
+ */
+export function storedSuggestionsQuery(memberId: number, limit: number) {
+  return sql<{ id: number }>`
+    SELECT s.suggested_id AS id
+    FROM member_suggestion s
+    JOIN member m ON m.id = s.suggested_id
+    LEFT JOIN member_privacy pr ON pr.member_id = s.suggested_id
+    WHERE s.member_id = ${memberId}
+      AND m.status = 2
+      AND coalesce(pr.search_visibility, 1) = 1
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${memberId} AND c.other_id = s.suggested_id)
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = ${memberId})
+    ORDER BY s.score DESC, s.suggested_id DESC
+    LIMIT ${limit}`;
+}
+
+export async function storedSuggestionIds(db: DB, memberId: number, limit: number): Promise<number[]> {
+  return (await storedSuggestionsQuery(memberId, limit).execute(db)).rows.map((r) => r.id);
+}
+
+/** Bulk rebuild (the community generator): lists start empty and are computed on first read. */
+export async function resetSuggestions(db: DB): Promise<void> {
+  await sql`DELETE FROM member_suggestion`.execute(db);
+  await sql`DELETE FROM member_suggestion_state`.execute(db);
 }

@@ -13,7 +13,8 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { PrivacyLevel } from "../profiles/privacy.ts";
-import { ftsQuery, searchQuery } from "./search.repository.ts";
+import { contactsQuery, ftsQuery, syncSearchTerms, tierQuery } from "./search.repository.ts";
+import { prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 import * as search from "./search.service.ts";
 
 let db: DB;
@@ -149,6 +150,48 @@ describe("searchMembers", () => {
   });
 });
 
+describe("typo tolerance", () => {
+  it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", async () => {
+    for (const [typed, term] of [["okafr", "okafor"], ["okaofr", "okafor"], ["okfor", "okafor"], ["okaffor", "okafor"], ["jonh", "johnson"], ["bsak", "basketball"], ["zoe", "zoe"]] as const) {
+      expect(prefixDistance(typed, term), `${typed} ${term}`).not.toBeNull();
+      // The deletion index finds it: a key of the query word is a key of the term.
+      const keys = new Set(variantsOfTerm(term));
+      expect(variantsOfQueryWord(typed).some((k) => keys.has(k)), `${typed} ${term}`).toBe(true);
+    }
+    expect(prefixDistance("okafor", "okafor")).toBe(0);
+    expect(prefixDistance("oxafxr", "okafor")).toBeNull();
+    expect(prefixDistance("Okáfr", "okafor")).toBe(1);
+  });
+
+  it("corrects words of 4 letters or more that start no indexed word, only when nothing matches, within privacy", async () => {
+    const viewer = await newMember();
+    const maya = await newMember({ first: "Maya", last: "Okafor", sport: "Basketball" });
+    const hidden = await newMember({ first: "Mayo", last: "Okafor" });
+    await setVisibility(hidden, 2);
+    await syncSearchTerms(db);
+    expect(await find(viewer, "okafr")).toEqual([maya.memberId]);
+    expect(await find(viewer, "maya okfor")).toEqual([maya.memberId]);
+    expect(await find(viewer, "basketbal okafro")).toEqual([maya.memberId]);
+    // Three letters are never corrected; a word that starts an indexed word is read as it is.
+    expect(await find(viewer, "oka")).toEqual([maya.memberId]);
+    expect(await find(viewer, "okf")).toEqual([]);
+    expect(await find(viewer, "okafor golf")).toEqual([]);
+    // "mayo" starts an indexed word (the hidden member's name): not read as "maya".
+    expect(await find(viewer, "mayo okafor")).toEqual([]);
+    expect(await find(viewer, "mayx okafor")).toEqual([maya.memberId]);
+  });
+
+  it("learns new words on the next sync of the typo tables", async () => {
+    const viewer = await newMember();
+    await syncSearchTerms(db);
+    const m = await newMember({ first: "Quentin", last: "Zabriskie" });
+    expect(await find(viewer, "zabriskie")).toEqual([m.memberId]);
+    expect(await find(viewer, "zabirskie")).toEqual([]);
+    expect(await syncSearchTerms(db)).toBeGreaterThan(0);
+    expect(await find(viewer, "zabirskie")).toEqual([m.memberId]);
+  });
+});
+
 describe("searchMembers and the privacy of profile sections (issue 11, finding 5)", () => {
   const { Public, Private, OnlyContacts } = PrivacyLevel;
 
@@ -199,12 +242,17 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
     expect(asFriend).toMatchObject({ title: "Agent", profileType: "Agent", sport: "Rowing", city: "", state: "", location: "" });
   });
 
-  it("runs on the indexes: the full-text index, primary keys and the contact index, never a scan of members or links", async () => {
+  it("runs on the indexes: the full-text index drives in id order, then primary keys; never a scan of members or links", async () => {
     const viewer = await newMember();
-    const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${searchQuery(viewer.memberId, ftsQuery("maya ok")!, 20)}`.execute(db)).rows.map((r) => r.detail);
-    expect(plan.filter((d) => /^SCAN (member_search|s) VIRTUAL TABLE/.test(d))).toHaveLength(2);
-    expect(plan).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
-    expect(plan.filter((d) => /^SCAN (m|c|pr|vc|member|contact_link|member_privacy)\b/.test(d))).toEqual([]);
+    const planOf = async (q: ReturnType<typeof tierQuery>) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${q}`.execute(db)).rows.map((r) => r.detail);
+    const tier = await planOf(tierQuery(viewer.memberId, '{name} : ("maya"* AND "ok"*)', 20));
+    expect(tier[0]).toMatch(/^SCAN s VIRTUAL TABLE/);
+    expect(tier).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(tier.some((d) => /TEMP B-TREE/.test(d))).toBe(false);
+    expect(tier.filter((d) => /^SCAN (m|vc|pr|member|contact_link|member_privacy)\b/.test(d))).toEqual([]);
+    const mine = await planOf(contactsQuery(viewer.memberId, '"maya"*', 20));
+    expect(mine[0]).toMatch(/^SCAN s VIRTUAL TABLE/);
+    expect(mine.filter((d) => /^SCAN (c|contact_link)\b/.test(d))).toEqual([]);
   });
 });
 
@@ -245,6 +293,8 @@ describe("suggestions", () => {
     const plain = await newMember({ type: "Coach", sport: "Golf" });
     expect((await suggest(viewer)).slice(0, 2).sort()).toEqual([open.memberId, hidden.memberId].sort());
     await setLevels(hidden, PrivacyLevel.OnlyContacts, PrivacyLevel.Public);
+    // The stored list is re-scored by the background refresh (the trigger marked it stale).
+    await search.refreshDueSuggestions(ctx);
     // Nothing in common that the viewer may see: ranked with the plain member, by id (newest first).
     expect(await suggest(viewer)).toEqual([open.memberId, plain.memberId, hidden.memberId]);
   });

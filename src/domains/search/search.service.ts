@@ -1,8 +1,11 @@
 import { cardsFor } from "../contacts/contacts.repository.ts";
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import { cardsOf } from "../contacts/contacts.service.ts";
+import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import type { Reader } from "./search.reader.ts";
 import * as repo from "./search.repository.ts";
+import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
 /** Cards for ids, in the order of the ids. */
 async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Promise<MemberCard[]> {
@@ -11,17 +14,52 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
 }
 
 /**
- * Full-text member search by name, sport, profile type or title, positions, city and state, with
- * prefix matching and relevance ranking. Members who may be found only by their contacts are left
- * out for everyone else; deactivated members are not in the index.
+ * Member search by name, sport, profile type or title, positions, city and state, with prefix
+ * matching and ranking by where the words match (search.repository TIERS). Members who may be found
+ * only by their contacts are left out for everyone else; deactivated members are not in the index.
+ * When nothing matches, words of 4 letters or more that start no word of the index are read with
+ * their corrections (one typo) too.
  */
 export async function searchMembers(ctx: AppContext, viewer: Actor, text: string, limit: number): Promise<MemberCard[]> {
-  const query = repo.ftsQuery(text);
-  if (!query) return [];
-  return orderedCards(ctx, viewer, await repo.searchMemberIds(ctx.db, viewer.memberId, query, limit));
+  const words = repo.queryWords(text);
+  if (words.length === 0) return [];
+  let ids = await repo.searchMemberIds(ctx.db, viewer.memberId, words.map((word) => ({ word })), limit);
+  if (ids.length === 0) {
+    const terms = await Promise.all(
+      words.map(async (word) =>
+        word.length >= TYPO_MIN_LENGTH && !(await repo.hasTermWithPrefix(ctx.db, word)) ? { word, corrections: await repo.correctionsOf(ctx.db, word) } : { word },
+      ),
+    );
+    if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit);
+  }
+  return orderedCards(ctx, viewer, ids);
 }
 
-/** "Suggested for you": similar career or interests and mutual contacts. */
+/**
+ * "Suggested for you": similar career or interests and mutual contacts, read from the member's
+ * precomputed list (search.repository computeSuggestionsQuery). A member whose list was never
+ * computed gets it now (candidates only, a few milliseconds); a stale list is served as it is
+ * (each entry re-checked) while the background refresh (refreshSuggestionsInBackground) redoes it.
+ */
 export async function suggestions(ctx: AppContext, viewer: Actor, limit: number): Promise<MemberCard[]> {
-  return orderedCards(ctx, viewer, await repo.suggestionIds(ctx.db, viewer.memberId, limit));
+  if (!(await repo.suggestionState(ctx.db, viewer.memberId))) await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow());
+  return orderedCards(ctx, viewer, await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit));
+}
+
+/** Lists are recomputed at least this often even when no event marked them stale. */
+export const SUGGESTIONS_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** Refreshes the stale (then the oldest) lists, one member per call; false when none was due. */
+export async function refreshNextSuggestions(ctx: AppContext, now = Date.now(), read?: Reader): Promise<boolean> {
+  const id = await repo.nextSuggestionsToRefresh(ctx.db, new Date(now - SUGGESTIONS_MAX_AGE_MS).toISOString());
+  if (id === null) return false;
+  await repo.refreshSuggestionsOf(ctx.db, id, new Date(now).toISOString(), read);
+  return true;
+}
+
+/** Refreshes every due list now (tests, and the end of a bulk change). */
+export async function refreshDueSuggestions(ctx: AppContext): Promise<number> {
+  let n = 0;
+  while (await refreshNextSuggestions(ctx)) n += 1;
+  return n;
 }

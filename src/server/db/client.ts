@@ -11,6 +11,9 @@ const PRAGMAS = [
   "synchronous = NORMAL",
   "foreign_keys = ON",
   "busy_timeout = 5000",
+  // 64 MB of page cache per connection (the default is 2 MB): a list page's rows lie on scattered
+  // pages of a large file, and re-reading them from the OS cost My Contacts 14 ms against 9 ms.
+  "cache_size = -65536",
 ];
 
 /**

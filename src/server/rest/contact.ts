@@ -105,10 +105,10 @@ function labelOf(r: CardRelation): string {
   return "";
 }
 
-async function contactItems(req: RestRequest, cards: MemberCard[], fromId: number) {
-  const relations = await contacts.relationsOf(req.app, actorOf(req), cards.map((c) => c.memberId));
+/** The legacy rows of cards; each card carries the viewer's relation already (not looked up twice). */
+function contactItems(cards: MemberCard[], fromId: number) {
   return cards.map((card) => {
-    const relation = relations.get(card.memberId)!;
+    const relation = card.relation;
     return {
       contactID: String(card.memberId),
       friendName: card.name,
@@ -137,7 +137,7 @@ const searchItem = (card: MemberCard) => ({
 async function listAnswer(req: RestRequest, kind: ListKind, ownerId: number, options: { search?: string; limit: number }) {
   const input = listInput.parse({ memberId: ownerId, search: options.search, limit: options.limit });
   const page = await contacts.listOf(req.app, actorOf(req), kind, input);
-  return contactItems(req, page.items, ownerId);
+  return contactItems(page.items, ownerId);
 }
 
 async function searchAnswer(req: RestRequest, limit: number) {
@@ -148,7 +148,7 @@ async function searchAnswer(req: RestRequest, limit: number) {
 
 async function suggestionsAnswer(req: RestRequest, limit: number) {
   const memberId = ownId(req);
-  return contactItems(req, await search.suggestions(req.app, actorOf(req), limit), memberId);
+  return contactItems(await search.suggestions(req.app, actorOf(req), limit), memberId);
 }
 
 /** A write on the pair (memberID = the caller, contactID = the other member). */

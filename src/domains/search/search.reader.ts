@@ -1,0 +1,36 @@
+import type { CompiledQuery } from "kysely";
+
+/** Runs a compiled read-only query somewhere and answers its rows. */
+export type Reader = <R>(query: CompiledQuery<R>) => Promise<R[]>;
+
+/**
+ * A reader on a worker thread with its own read-only connection (Bun only; null elsewhere, e.g.
+ * under vitest on Node, where the caller reads on its own connection). `close` terminates the
+ * worker; reads pending then fail.
+ */
+export function workerReader(file: string): { read: Reader; close: () => void } | null {
+  if (typeof Bun === "undefined") return null;
+  const worker = new Worker(new URL("./search.reader.worker.ts", import.meta.url).href);
+  worker.postMessage({ file });
+  let next = 0;
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  worker.onmessage = (event: MessageEvent<{ id: number; rows?: unknown[]; error?: string }>) => {
+    const p = pending.get(event.data.id);
+    if (!p) return;
+    pending.delete(event.data.id);
+    if (event.data.error !== undefined) p.reject(new Error(event.data.error));
+    else p.resolve(event.data.rows ?? []);
+  };
+  const read: Reader = <R>(query: CompiledQuery<R>) =>
+    new Promise<R[]>((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+    });
+  const close = () => {
+    worker.terminate();
+    for (const p of pending.values()) p.reject(new Error("reader closed"));
+    pending.clear();
+  };
+  return { read, close };
+}
