@@ -6,6 +6,8 @@
  */
 import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DAY } from "../../src/domains/platform/clock.ts";
+import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
 import { loadConfig } from "../../src/server/env.ts";
 import { type CommunityResult, generateCommunity } from "./generate.ts";
 
@@ -105,7 +107,7 @@ export async function main(args: string[]): Promise<void> {
       now: options.now,
       password: options.password,
       notificationDays: options.notificationDays,
-      liveEventDays: 2,
+      liveEventDays: LIVE_EVENT_RETENTION_MS / DAY,
       progress: progressLine(started),
     });
   } catch (error) {

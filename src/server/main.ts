@@ -1,12 +1,13 @@
 import path from "node:path";
 import { createLogger } from "../domains/platform/logger.ts";
-import { createMailer } from "../domains/platform/mailer.ts";
+import { createMailerThread } from "../domains/platform/mailer.ts";
 import { DomainEvents } from "../domains/platform/events.ts";
 import { LocalLiveBus } from "../domains/platform/live.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
+import { pruneNotifications, registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
+import { pruneInBatches, type RetentionJob } from "../domains/platform/retention.ts";
 import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
-import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
 import { RateLimiter } from "../domains/platform/rate-limit.ts";
 import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../domains/platform/secret-box.ts";
@@ -38,7 +39,8 @@ async function start() {
   const applied = await migrateToLatest(db);
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log });
+  // Mail is built and sent on a thread of its own (docs/decisions/013).
+  const mailer = createMailerThread({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log, logLevel: config.LOG_LEVEL });
   const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
   const shutdown = new AbortController();
   const app = {
@@ -90,12 +92,22 @@ async function start() {
     setTimeout(importNews, 5_000).unref();
   }
 
-  // The live-event log keeps two days for reconnecting pages, client logs seven; older rows go hourly.
+  // Retention (docs/performance.md, "Storage"): notifications (read 30 days, unread 90), live events
+  // (a day) and client logs (seven days) past their time go in small batches, a minute after start
+  // and then every ten minutes; a stop interrupts a run between two batches.
+  const retentionJobs: RetentionJob[] = [
+    { name: "read notifications", deleteBatch: (now, limit) => pruneNotifications(app, true, now, limit) },
+    { name: "unread notifications", deleteBatch: (now, limit) => pruneNotifications(app, false, now, limit) },
+    { name: "live events", deleteBatch: (now, limit) => pruneLiveEvents(app, now, limit) },
+    { name: "client logs", deleteBatch: (now) => pruneClientLogs(app, now) },
+  ];
+  let pruning: Promise<unknown> | undefined;
   const prune = () => {
-    void pruneLiveEvents(app).catch((error) => log.error("live event pruning failed", { error: String(error) }));
-    void pruneClientLogs(app).catch((error) => log.error("client log pruning failed", { error: String(error) }));
+    pruning ??= pruneInBatches(retentionJobs, { log, signal: shutdown.signal })
+      .then((deleted) => log.debug("retention run", deleted))
+      .finally(() => (pruning = undefined));
   };
-  const pruneTimer = setInterval(prune, 60 * 60_000);
+  const pruneTimer = setInterval(prune, 10 * 60_000);
   setTimeout(prune, 60_000).unref();
 
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
@@ -112,6 +124,7 @@ async function start() {
     // server); requests in flight finish with their answers. Whatever is still open after 7 s is
     // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
     shutdown.abort();
+    await pruning;
     const drained = await Promise.race([server.stop().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false))]);
     if (!drained) log.warn(`requests still open after ${DRAIN_MS} ms are closed`);
     await server.stop(true);

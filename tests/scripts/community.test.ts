@@ -25,6 +25,7 @@ import { DomainEvents } from "../../src/domains/platform/events.ts";
 import { LocalLiveBus } from "../../src/domains/platform/live.ts";
 import { silentLogger } from "../../src/domains/platform/logger.ts";
 import { createMailer } from "../../src/domains/platform/mailer.ts";
+import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
 import { RateLimiter } from "../../src/domains/platform/rate-limit.ts";
 import { createLinkSigner } from "../../src/domains/platform/secret-box.ts";
 import * as search from "../../src/domains/search/search.service.ts";
@@ -293,8 +294,8 @@ describe("npm run seed -- --members 300", () => {
     // Older ones were read (up to each member's last visit), the newest partly not.
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0 AND created_at < ?", new Date(now - 5 * DAY).toISOString())).toBe(0);
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0")).toBeGreaterThan(0);
-    // live.service's log of the last two days: each notification, each message for both parties.
-    const liveSince = new Date(now - 2 * DAY).toISOString();
+    // live.service's log of its retention (a day): each notification, each message for both parties.
+    const liveSince = new Date(now - LIVE_EVENT_RETENTION_MS).toISOString();
     expect(value("SELECT count(*) FROM live_event WHERE type = 'notification.created'")).toBe(value("SELECT count(*) FROM notification WHERE created_at >= ?", liveSince));
     expect(value("SELECT count(*) FROM live_event WHERE type = 'message.received'")).toBe(value("SELECT count(*) FROM message WHERE created_at >= ?", liveSince));
     const sample = rows<{ member_id: number; data: string; created_at: string }>("SELECT member_id, data, created_at FROM live_event WHERE type = 'notification.created' LIMIT 20");

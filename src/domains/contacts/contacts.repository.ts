@@ -18,6 +18,48 @@ export async function areContacts(db: DB, a: number, b: number): Promise<boolean
 export const findLink = (db: DB, memberId: number, otherId: number) =>
   db.selectFrom("contactLink").selectAll().where("memberId", "=", memberId).where("otherId", "=", otherId).executeTakeFirst();
 
+/**
+ * Both members of an accepted link from `memberId` to `otherId`, with what the picture rule needs
+ * of the other (one primary-key lookup and three joins); undefined without such a link.
+ */
+export function linkedPair(db: DB, memberId: number, otherId: number) {
+  return db
+    .selectFrom("contactLink as l")
+    .innerJoin("member as m", "m.id", "l.memberId")
+    .innerJoin("member as o", "o.id", "l.otherId")
+    .leftJoin("memberPrivacy as op", "op.memberId", "l.otherId")
+    .select([
+      "m.firstName as memberFirstName",
+      "m.lastName as memberLastName",
+      "m.picturePath as memberPicturePath",
+      "o.firstName as otherFirstName",
+      "o.lastName as otherLastName",
+      "o.picturePath as otherPicturePath",
+      "o.status as otherStatus",
+      "op.viewProfilePicture as otherViewProfilePicture",
+    ])
+    .where("l.memberId", "=", memberId)
+    .where("l.otherId", "=", otherId)
+    .where("l.status", "=", "accepted")
+    .executeTakeFirst();
+}
+
+/**
+ * What a contact request from `fromId` to `toId` depends on, in one row (a primary-key lookup and
+ * three joins): the member's status, the links either way and the member's request setting (null:
+ * the default). Undefined when there is no such member.
+ */
+export function requestFacts(db: DB, fromId: number, toId: number) {
+  return db
+    .selectFrom("member as m")
+    .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", fromId).onRef("mine.otherId", "=", "m.id"))
+    .leftJoin("contactLink as theirs", (j) => j.onRef("theirs.memberId", "=", "m.id").on("theirs.otherId", "=", fromId))
+    .leftJoin("memberPrivacy as p", "p.memberId", "m.id")
+    .select(["m.status", "mine.status as mine", "theirs.status as theirs", "p.viewLinkRequest"])
+    .where("m.id", "=", toId)
+    .executeTakeFirst();
+}
+
 /** Records a request; false when a row for this pair existed already (two sends at once). */
 export async function insertRequest(db: DB, fromId: number, toId: number, at: string): Promise<boolean> {
   const row = await db

@@ -1,9 +1,10 @@
 import { badInput, forbidden, notFound } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
-import { levelAllows, pictureFor } from "../profiles/privacy.ts";
+import { levelAllows, PRIVACY_DEFAULTS, pictureFor } from "../profiles/privacy.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import { inWriteUnit } from "../platform/write-unit.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 
@@ -71,6 +72,33 @@ export async function picturesFor(
   return out;
 }
 
+/** A member as a message shows them: id, name and the picture the viewer may see. */
+export interface Party {
+  memberId: number;
+  name: string;
+  picturePath: string;
+}
+
+/**
+ * The actor and a member the actor may write to, as the actor sees them (one query): an active
+ * contact (a request accepted by both). The link's "Only Contacts" setting never hides the message
+ * link from a contact, so every active contact may be written to. Null when the member may not be
+ * written to (the actor themself, not a contact, not active, not a member).
+ */
+export async function messageParties(ctx: AppContext, actor: Actor, memberId: number): Promise<{ me: Party; them: Party } | null> {
+  if (memberId === actor.memberId) return null;
+  const row = await repo.linkedPair(ctx.db, actor.memberId, memberId);
+  if (!row || row.otherStatus !== MemberStatus.Active) return null;
+  return {
+    me: { memberId: actor.memberId, name: `${row.memberFirstName} ${row.memberLastName}`, picturePath: pictureFor("self", { picturePath: row.memberPicturePath }) },
+    them: {
+      memberId,
+      name: `${row.otherFirstName} ${row.otherLastName}`,
+      picturePath: pictureFor("contact", { picturePath: row.otherPicturePath, viewProfilePicture: row.otherViewProfilePicture }),
+    },
+  };
+}
+
 /** Cards for a page of rows, with the viewer's relation to each (a fixed number of queries). */
 export async function cardsOf(ctx: AppContext, viewer: Actor, rows: repo.CardRow[]): Promise<MemberCard[]> {
   const relations = await relationsOf(ctx, viewer, rows.map((r) => r.memberId));
@@ -87,23 +115,26 @@ async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
 
 /**
  * Sends a contact request. A request to someone who already asked you accepts theirs instead;
- * a member whose privacy hides the request link from non-contacts cannot be asked.
+ * a member whose privacy hides the request link from non-contacts cannot be asked. One read for
+ * every check, then one write unit (the request and the member's notification).
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, contactId: number): Promise<"requested" | "accepted"> {
-  await activeOther(ctx, actor, contactId);
-  if (await repo.findLink(ctx.db, actor.memberId, contactId)) throw badInput("You have already sent a request to this member, or you are contacts.");
-  const theirs = await repo.findLink(ctx.db, contactId, actor.memberId);
-  if (theirs?.status === "pending") {
+  if (contactId === actor.memberId) throw badInput("You cannot do that with your own account.");
+  const facts = await repo.requestFacts(ctx.db, actor.memberId, contactId);
+  if (!facts || facts.status !== MemberStatus.Active) throw notFound("There is no such member.");
+  if (facts.mine) throw badInput("You have already sent a request to this member, or you are contacts.");
+  if (facts.theirs === "pending") {
     await acceptRequest(ctx, actor, contactId);
     return "accepted";
   }
-  const flags = await repo.searchFlags(ctx.db, contactId);
-  if (flags.viewLinkRequest !== 1) throw forbidden("This member accepts contact requests only from people they know.");
-  const at = isoNow();
-  // A second send racing the first finds the row already there: one request, one event.
-  if (await repo.insertRequest(ctx.db, actor.memberId, contactId, at)) {
-    ctx.events.publish({ type: "contact.requested", fromId: actor.memberId, toId: contactId, at });
-  }
+  if ((facts.viewLinkRequest ?? PRIVACY_DEFAULTS.viewLinkRequest) !== 1) throw forbidden("This member accepts contact requests only from people they know.");
+  await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
+    // A second send racing the first finds the row already there: one request, one event.
+    if (await repo.insertRequest(unit.db, actor.memberId, contactId, at)) {
+      unit.events.publish({ type: "contact.requested", fromId: actor.memberId, toId: contactId, at });
+    }
+  });
   return "requested";
 }
 
@@ -112,10 +143,11 @@ export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: 
   // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
   const requester = await findMemberById(ctx.db, requesterId);
   if (!requester || requester.status !== MemberStatus.Active) throw notFound("There is no request from this member.");
-  const at = isoNow();
-  const accepted = await ctx.db.transaction().execute((trx) => repo.acceptRequest(trx, requesterId, actor.memberId, at));
-  if (!accepted) throw notFound("There is no request from this member.");
-  ctx.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId, at });
+  await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
+    if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound("There is no request from this member.");
+    unit.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId, at });
+  });
 }
 
 /** Rejects a request the actor received (the requester may ask again later). */
@@ -132,10 +164,12 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
 
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
-  const at = isoNow();
-  if (await repo.insertFollow(ctx.db, actor.memberId, memberId, at)) {
-    ctx.events.publish({ type: "member.followed", followerId: actor.memberId, followedId: memberId, at });
-  }
+  await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
+    if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
+      unit.events.publish({ type: "member.followed", followerId: actor.memberId, followedId: memberId, at });
+    }
+  });
 }
 
 export async function unfollow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {

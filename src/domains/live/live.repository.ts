@@ -10,6 +10,18 @@ export async function insertEvent(db: DB, memberId: number, type: LiveEventType,
   return { id: row.id, memberId, type, data, at };
 }
 
+/** Writes several events in one statement; answers them with their ids, in the order given. */
+export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
+  const rows = await db
+    .insertInto("liveEvent")
+    .values(events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at })))
+    .returning("id")
+    .execute();
+  // Rows of one INSERT take ascending ids in the order of its VALUES (the statement holds the write lock).
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  return events.map((e, i) => ({ ...e, id: ids[i]! }));
+}
+
 /** A member's events after the given id, oldest first (a reconnecting page's replay). */
 export async function eventsAfter(db: DB, memberId: number, afterId: number, limit: number): Promise<LiveEvent[]> {
   const rows = await db
@@ -23,8 +35,12 @@ export async function eventsAfter(db: DB, memberId: number, afterId: number, lim
   return rows.map((r) => ({ id: r.id, memberId: r.memberId, type: r.type as LiveEventType, data: JSON.parse(r.data) as Record<string, unknown>, at: r.createdAt }));
 }
 
-export async function deleteOlderThan(db: DB, before: string): Promise<number> {
-  const r = await db.deleteFrom("liveEvent").where("createdAt", "<", before).executeTakeFirst();
+/** Deletes up to `limit` events created before `before`, oldest first (one range of live_event_created_idx). */
+export async function deleteOlderThan(db: DB, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom("liveEvent")
+    .where("id", "in", (eb) => eb.selectFrom("liveEvent").select("id").where("createdAt", "<", before).orderBy("createdAt").limit(limit))
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -4,14 +4,20 @@ import { isSessionActive } from "../accounts/sessions.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../platform/live.ts";
+import { RETENTION_BATCH } from "../platform/retention.ts";
+import type { WriteUnit } from "../platform/write-unit.ts";
 import * as repo from "./live.repository.ts";
 
 /** A reconnecting page's missed events are read in pages of this size. */
 const REPLAY_PAGE = 200;
 /** How often an idle stream checks that its session still stands (signed out elsewhere, deactivated). */
 export const SESSION_CHECK_MS = 30_000;
-/** How long the log keeps events for replay. */
-export const LIVE_EVENT_RETENTION_MS = 2 * DAY;
+/**
+ * How long the log keeps events for replay: a page that reconnects (the client does after 15 s of
+ * silence; a laptop waking up after a night) gets the toasts of what it missed. One that comes back
+ * later still reloads its lists on reconnecting; only those toasts are left out.
+ */
+export const LIVE_EVENT_RETENTION_MS = DAY;
 
 /**
  * Streams one process keeps open at once: a page holds one, so five per session (tabs of one
@@ -47,9 +53,14 @@ function reserveStream(ctx: AppContext, actor: Actor): () => void {
 /**
  * Writes a live event to the member's log, then tells their open pages. Best effort: the action it
  * follows has happened already, so a failure here is logged, never thrown back (the pages catch up
- * on their next refresh).
+ * on their next refresh). Inside a write unit the unit's events are written together in one
+ * statement at its end and told after its commit; the answer is then null.
  */
 export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent | null> {
+  if (ctx.unit) {
+    gather(ctx.unit, { memberId, type, data, at: isoNow() });
+    return null;
+  }
   try {
     const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
     ctx.live.publish(event);
@@ -58,6 +69,24 @@ export async function emit(ctx: AppContext, memberId: number, type: LiveEventTyp
     ctx.log.error("live event not sent", { memberId, type, error: String(error) });
     return null;
   }
+}
+
+/** The live events a write unit has gathered so far. */
+const gathered = new WeakMap<WriteUnit, Array<Omit<LiveEvent, "id">>>();
+
+function gather(unit: WriteUnit, event: Omit<LiveEvent, "id">) {
+  let events = gathered.get(unit);
+  if (!events) {
+    gathered.set(unit, (events = []));
+    unit.beforeCommit.push(async (scope) => {
+      try {
+        for (const written of await repo.insertEvents(scope.db, events!)) scope.live.publish(written);
+      } catch (error) {
+        scope.log.error("live events not sent", { count: events!.length, error: String(error) });
+      }
+    });
+  }
+  events.push(event);
 }
 
 /**
@@ -132,5 +161,6 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
   }
 }
 
-/** Drops events older than the retention (called hourly by the server). */
-export const pruneLiveEvents = (ctx: AppContext, now = new Date()) => repo.deleteOlderThan(ctx.db, isoNow(new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)));
+/** Drops up to `limit` events older than the retention, oldest first (the server's retention job runs it in batches). */
+export const pruneLiveEvents = (ctx: AppContext, now = new Date(), limit = RETENTION_BATCH) =>
+  repo.deleteOlderThan(ctx.db, isoNow(new Date(now.getTime() - LIVE_EVENT_RETENTION_MS)), limit);

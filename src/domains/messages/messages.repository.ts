@@ -103,27 +103,27 @@ export async function unreadCount(db: DB, ownerId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** Writes the message and both copies (one transaction); returns the copy ids. */
+/**
+ * Writes the message and both copies (two statements; the caller's write unit makes them one
+ * transaction); returns the ids.
+ */
 export async function insertMessage(
   db: DB,
   values: { senderId: number; recipientId: number; subject: string; body: string; at: string },
 ): Promise<{ messageId: number; inboxCopyId: number; sentCopyId: number }> {
-  return db.transaction().execute(async (trx) => {
-    const { id: messageId } = await trx
-      .insertInto("message")
-      .values({ senderId: values.senderId, recipientId: values.recipientId, subject: values.subject, body: values.body, createdAt: values.at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const { id: sentCopyId } = await trx
-      .insertInto("messageCopy")
-      .values({ messageId, ownerId: values.senderId, box: "sent", isRead: 1, createdAt: values.at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const { id: inboxCopyId } = await trx
-      .insertInto("messageCopy")
-      .values({ messageId, ownerId: values.recipientId, box: "inbox", isRead: 0, createdAt: values.at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { messageId, inboxCopyId, sentCopyId };
-  });
+  const { id: messageId } = await db
+    .insertInto("message")
+    .values({ senderId: values.senderId, recipientId: values.recipientId, subject: values.subject, body: values.body, createdAt: values.at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const copies = await db
+    .insertInto("messageCopy")
+    .values([
+      { messageId, ownerId: values.senderId, box: "sent", isRead: 1, createdAt: values.at },
+      { messageId, ownerId: values.recipientId, box: "inbox", isRead: 0, createdAt: values.at },
+    ])
+    .returning(["id", "box"])
+    .execute();
+  const idOf = (box: string) => copies.find((c) => c.box === box)!.id;
+  return { messageId, inboxCopyId: idOf("inbox"), sentCopyId: idOf("sent") };
 }

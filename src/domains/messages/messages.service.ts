@@ -1,12 +1,11 @@
 import { badInput, notFound, parseInput } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
-import { findMemberById } from "../accounts/accounts.repository.ts";
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as live from "../live/live.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import { inWriteUnit } from "../platform/write-unit.ts";
 import {
   type MessageItem,
   type MessageListQuery,
@@ -56,32 +55,35 @@ const toItem = async (ctx: AppContext, actor: Actor, row: repo.CopyRow): Promise
 
 /**
  * Whether the actor may write to this member: an active contact (a contact request accepted by
- * both) whose privacy lets the actor see the link to send a message. The link's "Only Contacts"
- * setting never hides it from a contact, so in effect every active contact may be written to.
+ * both). The link's "Only Contacts" setting never hides the message link from a contact, so every
+ * active contact may be written to.
  */
 export async function canWriteTo(ctx: AppContext, actor: Actor, memberId: number): Promise<boolean> {
-  if (memberId === actor.memberId) return false;
-  const member = await findMemberById(ctx.db, memberId);
-  if (!member || member.status !== MemberStatus.Active) return false;
-  const relation = await contacts.relationship(ctx, actor, memberId);
-  return relation.isContact && relation.canMessage;
+  return (await contacts.messageParties(ctx, actor, memberId)) !== null;
 }
 
-/** Sends a message to a contact; the recipient's open pages hear of it at once. */
+/**
+ * Sends a message to a contact; the recipient's open pages hear of it at once. One read (may the
+ * actor write to them, and both parties' names and pictures) and one write unit: the message, both
+ * copies, the live events and the recipient's notification commit together; the live pushes and
+ * the notification e-mail follow the commit.
+ */
 export async function send(ctx: AppContext, actor: Actor, input: SendMessageInput): Promise<MessageItem> {
   const subject = parseInput(messageSubject, input.subject);
   const body = parseInput(messageBody, input.body);
-  if (!(await canWriteTo(ctx, actor, input.toMemberId))) throw badInput(texts.recipientNotValid);
+  const parties = await contacts.messageParties(ctx, actor, input.toMemberId);
+  if (!parties) throw badInput(texts.recipientNotValid);
   ctx.limiter.consume("message", [`member:${actor.memberId}`]);
-  const at = isoNow();
-  const ids = await repo.insertMessage(ctx.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
-  const sent = await repo.findCopy(ctx.db, actor.memberId, ids.sentCopyId);
-  if (!sent) throw notFound(NO_SUCH_MESSAGE);
-  const item = await toItem(ctx, actor, sent);
-  await live.emit(ctx, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: item.from.name, subject });
-  await live.emit(ctx, actor.memberId, "messages.changed");
-  ctx.events.publish({ type: "message.sent", messageId: ids.messageId, senderId: actor.memberId, recipientId: input.toMemberId, subject, at });
-  return item;
+  return inWriteUnit(ctx, async (unit) => {
+    // Taken inside the unit (which holds the connection): ids and times keep the same order.
+    const at = isoNow();
+    const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
+    await live.emit(unit, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: parties.me.name, subject });
+    await live.emit(unit, actor.memberId, "messages.changed");
+    unit.events.publish({ type: "message.sent", messageId: ids.messageId, senderId: actor.memberId, recipientId: input.toMemberId, subject, at });
+    // The sender's copy as findCopy would read it back.
+    return { messageId: ids.sentCopyId, box: "sent", from: parties.me, to: parties.them, subject, body, sentAt: at, read: true };
+  });
 }
 
 function decodeCursor(cursor: string | undefined): number | undefined {

@@ -47,3 +47,17 @@ export async function existsSince(db: DB, memberId: number, actorId: number, kin
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * Deletes up to `limit` notifications of this read state created before `before`, oldest first
+ * (one range of notification_retention_idx); answers how many it deleted.
+ */
+export async function deleteOldBatch(db: DB, read: boolean, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom("notification")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("notification").select("id").where("isRead", "=", read ? 1 : 0).where("createdAt", "<", before).orderBy("createdAt").limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

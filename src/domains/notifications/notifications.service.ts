@@ -5,6 +5,8 @@ import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
+import { RETENTION_BATCH } from "../platform/retention.ts";
+import { inWriteUnit } from "../platform/write-unit.ts";
 import type { NotificationKey } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import { notificationMail } from "./notification-mails.ts";
@@ -39,8 +41,16 @@ export interface NewNotification {
 /** How a notification quotes a subject or a reply: at most `max` characters, an ellipsis when cut (exported for the community generator). */
 export const snippet = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
-/** Stores a notification for an active member, tells their open pages, and e-mails it when their settings allow. */
-export async function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
+/**
+ * Stores a notification for an active member, tells their open pages, and e-mails it when their
+ * settings allow. In a write unit: the action's own, or one of its own (so the time is taken while
+ * the unit holds the connection, and notification ids keep the order of their times).
+ */
+export function notify(ctx: AppContext, n: NewNotification): Promise<number | null> {
+  return inWriteUnit(ctx, (unit) => notifyWithin(unit, n));
+}
+
+async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number | null> {
   const member = await findMemberById(ctx.db, n.memberId);
   if (!member || member.status !== MemberStatus.Active) return null;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
@@ -57,7 +67,8 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<numbe
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text: n.text, link: n.link });
   const rule = MAIL_RULES[n.kind];
   if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting] && mayMail(ctx, n.memberId)) {
-    ctx.mailer.send(
+    // Rendered when the mail queue gets to it, off the request path.
+    ctx.mailer.send(() =>
       notificationMail({
         to: member.email,
         firstName: member.firstName,
@@ -91,14 +102,15 @@ async function nameOf(ctx: AppContext, memberId: number): Promise<string | null>
 
 /**
  * Turns the domain events into notifications. Called once at start (and by tests); returns the
- * function that stops listening.
+ * function that stops listening. An event published in a write unit is handled in that unit
+ * (`scope`): the notification commits with the action that caused it.
  */
 export function registerNotificationHandlers(ctx: AppContext): () => void {
   const stops = [
-    ctx.events.subscribe("contact.requested", async (e) => {
-      const name = await nameOf(ctx, e.fromId);
+    ctx.events.subscribe("contact.requested", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.fromId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.toId,
         kind: "contact.requested",
         actorId: e.fromId,
@@ -107,10 +119,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/contacts/requests",
       });
     }),
-    ctx.events.subscribe("contact.accepted", async (e) => {
-      const name = await nameOf(ctx, e.byId);
+    ctx.events.subscribe("contact.accepted", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.byId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.requesterId,
         kind: "contact.accepted",
         actorId: e.byId,
@@ -119,10 +131,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: `/members/view-profile/show-profile?memberID=${e.byId}`,
       });
     }),
-    ctx.events.subscribe("member.followed", async (e) => {
-      const name = await nameOf(ctx, e.followerId);
+    ctx.events.subscribe("member.followed", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.followerId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.followedId,
         kind: "member.followed",
         actorId: e.followerId,
@@ -131,10 +143,10 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/contacts/people-following-me",
       });
     }),
-    ctx.events.subscribe("message.sent", async (e) => {
-      const name = await nameOf(ctx, e.senderId);
+    ctx.events.subscribe("message.sent", async (e, scope = ctx) => {
+      const name = await nameOf(scope, e.senderId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.recipientId,
         kind: "message.received",
         actorId: e.senderId,
@@ -143,11 +155,11 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         link: "/messages/view-messages",
       });
     }),
-    ctx.events.subscribe("post.replied", async (e) => {
+    ctx.events.subscribe("post.replied", async (e, scope = ctx) => {
       if (e.replierId === e.postAuthorId) return;
-      const name = await nameOf(ctx, e.replierId);
+      const name = await nameOf(scope, e.replierId);
       if (!name) return;
-      await notify(ctx, {
+      await notify(scope, {
         memberId: e.postAuthorId,
         kind: "post.replied",
         actorId: e.replierId,
@@ -158,6 +170,15 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
     }),
   ];
   return () => stops.forEach((stop) => stop());
+}
+
+/** How long notifications are kept: read ones 30 days, unread ones 90 (then nobody is coming for them). */
+export const NOTIFICATION_RETENTION_MS = { read: 30 * DAY, unread: 90 * DAY } as const;
+
+/** Drops up to `limit` notifications past their retention, of one read state, oldest first (the server's retention job runs it in batches). */
+export function pruneNotifications(ctx: AppContext, read: boolean, now = new Date(), limit = RETENTION_BATCH): Promise<number> {
+  const keep = read ? NOTIFICATION_RETENTION_MS.read : NOTIFICATION_RETENTION_MS.unread;
+  return repo.deleteOldBatch(ctx.db, read, isoNow(new Date(now.getTime() - keep)), limit);
 }
 
 /** One page of the actor's notifications, newest first. */

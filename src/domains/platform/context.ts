@@ -7,6 +7,7 @@ import type { VideoProvider } from "../videos/videos.schema.ts";
 import type { Assistant } from "../assistant/assistant.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { LinkSigner, SecretBox } from "./secret-box.ts";
+import type { WriteUnit } from "./write-unit.ts";
 
 /** What every service receives first: the database and the few infrastructure pieces. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   operatorEmail?: string;
   /** Aborts when the server starts to stop: open live streams end, so the shutdown waits only for ordinary requests. */
   shutdown?: AbortSignal;
+  /** Set inside a write unit (write-unit.ts): `db` is then its transaction. */
+  unit?: WriteUnit;
 }
 
 /** Facts about the request that services need for rate limits and the sessions list. */

@@ -1,0 +1,112 @@
+/**
+ * Write units on a real SQLite file: a message (with its recipient's notification) and a contact
+ * request each write in one transaction; what a unit writes commits or rolls back as one, and its
+ * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+import * as contacts from "../contacts/contacts.service.ts";
+import * as live from "../live/live.service.ts";
+import * as messages from "../messages/messages.service.ts";
+import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
+import type { AppContext } from "./context.ts";
+import { DomainEvents } from "./events.ts";
+import type { LiveEvent } from "./live.ts";
+import type { MailJob } from "./mailer.ts";
+import { inWriteUnit } from "./write-unit.ts";
+
+let db: DB;
+let ctx: AppContext;
+let testContext: TestContext | undefined;
+let stopHandlers = () => {};
+/** What went out, in order: live pushes and e-mails, with whether a transaction was open then. */
+let sent: Array<{ what: string; duringTransaction: boolean }> = [];
+const begins = watchStatements((sql) => /^\s*begin/i.test(sql));
+const commits = watchStatements((sql) => /^\s*commit/i.test(sql));
+const openTransactions = () => (statementsMatched(db, begins) ?? 0) - (statementsMatched(db, commits) ?? 0);
+const writes = watchStatements((sql) => /^\s*(insert|update|delete)/i.test(sql));
+
+beforeAll(async () => {
+  testContext = await openTestContext("write-unit");
+  ({ db } = testContext);
+  const base = testContext.ctx;
+  ctx = {
+    ...base,
+    live: { publish: (e: LiveEvent) => sent.push({ what: `live ${e.type}`, duringTransaction: openTransactions() > 0 }), subscribe: base.live.subscribe.bind(base.live) },
+    mailer: { send: (m: MailJob) => sent.push({ what: `mail ${(typeof m === "function" ? m() : m).subject}`, duringTransaction: openTransactions() > 0 }), flush: async () => {} },
+  };
+  stopHandlers = registerNotificationHandlers(ctx);
+});
+afterAll(async () => {
+  stopHandlers();
+  await closeTestContext(testContext);
+});
+beforeEach(() => {
+  sent = [];
+});
+
+const count = async (table: "message" | "messageCopy" | "notification" | "liveEvent" | "contactLink") =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("write units", () => {
+  it("a message, its copies, live events and the recipient's notification: one transaction, pushes and e-mail after it", async () => {
+    const a = await insertTestMember(db, "Ann", "Sender");
+    const b = await insertTestMember(db, "Ben", "Receiver");
+    await makeContacts(db, a, b);
+    const before = { begins: statementsMatched(db, begins)!, writes: statementsMatched(db, writes)!, notes: await count("notification") };
+    const item = await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Practice", body: "At six." });
+    expect(statementsMatched(db, begins)! - before.begins).toBe(1);
+    // the message, both copies (one statement), the notification, the three live events (one statement)
+    expect(statementsMatched(db, writes)! - before.writes).toBe(4);
+    expect(await count("notification")).toBe(before.notes + 1);
+    // (The mail is only queued here: the mailer sends it on a later turn.)
+    expect(sent).toEqual([
+      { what: "mail New message on Sideline", duringTransaction: false },
+      { what: "live message.received", duringTransaction: false },
+      { what: "live messages.changed", duringTransaction: false },
+      { what: "live notification.created", duringTransaction: false },
+    ]);
+    // The answer is the sender's copy as it reads back.
+    expect(item).toEqual(await messages.get(ctx, a, item.messageId));
+  });
+
+  it("a contact request and its notification: one transaction", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    const before = statementsMatched(db, begins)!;
+    expect(await contacts.sendRequest(ctx, a, b.memberId)).toBe("requested");
+    expect(statementsMatched(db, begins)! - before).toBe(1);
+    expect(sent.map((s) => s.what)).toEqual(["mail New contact request on Sideline", "live notification.created"]);
+    expect(sent.every((s) => !s.duringTransaction)).toBe(true);
+  });
+
+  it("rolls back as one: nothing written, nothing pushed, nothing mailed", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    const before = { links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") };
+    await expect(
+      inWriteUnit(ctx, async (unit) => {
+        await contacts.sendRequest(unit, a, b.memberId); // a unit inside a unit is the same unit
+        await live.emit(unit, a.memberId, "messages.changed");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect({ links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") }).toEqual(before);
+    expect(sent).toEqual([]);
+  });
+
+  it("a failing handler is reported and the action still commits", async () => {
+    const failures: unknown[] = [];
+    const local: AppContext = { ...ctx, events: new DomainEvents((error) => failures.push(error)) };
+    local.events.subscribe("contact.requested", () => {
+      throw new Error("handler broke");
+    });
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    await contacts.sendRequest(local, a, b.memberId);
+    expect(failures).toHaveLength(1);
+    expect((await contacts.relationship(ctx, a, b.memberId)).requestSent).toBe(true);
+  });
+});
