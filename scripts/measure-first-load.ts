@@ -71,7 +71,12 @@ function seedDemo(): string {
   return email;
 }
 
-/** Signs in through the web client's own call; answers the session cookie. */
+/**
+ * Signs in through the web client's own call; answers the Cookie header Lighthouse sends. It carries
+ * an XSRF-TOKEN too: without one the server sets it, and once the browser holds a cookie of its own
+ * Chromium sends its cookie jar instead of the extra Cookie header, so the page's later calls went
+ * without the session (401) and the "home" run measured the /errors page.
+ */
 async function signIn(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/trpc/account.login`, {
     method: "POST",
@@ -80,7 +85,7 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sideline_session="));
   if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return cookie.split(";")[0]!;
+  return `${cookie.split(";")[0]!}; XSRF-TOKEN=first-load-measure`;
 }
 
 interface LighthouseResult {
@@ -122,6 +127,9 @@ function lighthouse(url: string, chromium: string, cookie?: string): LighthouseR
   );
   if (run.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed (${run.status}):\n${run.stderr}`);
   const report = JSON.parse(readFileSync(out, "utf8"));
+  // A page that sent the browser elsewhere (a lost session: /errors) would be measured in its place.
+  const landed = new URL(report.finalDisplayedUrl ?? url).pathname;
+  if (landed !== new URL(url).pathname) throw new Error(`lighthouse ${url} ended on ${landed}: not the page asked for`);
   if (args.reports) {
     mkdirSync(args.reports, { recursive: true });
     copyFileSync(out, path.join(args.reports, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}-${Date.now()}.json`));

@@ -6,6 +6,7 @@ import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../shared/texts.ts";
+import { useAfterPaint } from "../lib/use-after-paint.ts";
 import { useCurrentMember } from "../lib/use-current-member.ts";
 import { forgetSession, isSignedOut, useLogout } from "../lib/session.ts";
 import { ContactsMenu, PhoneSearch } from "../features/contacts/ContactsMenu.tsx";
@@ -24,7 +25,10 @@ export function MemberLayout() {
   const member = useCurrentMember();
   // The right column is mounted once: in the aside from the large breakpoint up, else below the content.
   const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true) ?? true;
+  // Read at once (no server render here): a first guess that is wrong would mount the column twice.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true, { getInitialValueInEffect: false }) ?? true;
+  // The column renders after the routed screen has been painted, in a task of its own.
+  const showColumn = useAfterPaint();
   const navigate = useNavigate();
   // The tab's one live stream (messages, notifications, unread counts).
   useLiveUpdates();
@@ -49,14 +53,14 @@ export function MemberLayout() {
         <Navbar member={member} />
       </AppShell.Header>
       <AppShell.Aside p="md" aria-label="Right column">
-        {wide && <RightColumn />}
+        {wide && showColumn && <RightColumn />}
       </AppShell.Aside>
       <AppShell.Main>
         <Stack gap="lg" maw={760} mx="auto">
           <Box>
             <Outlet />
           </Box>
-          {!wide && (
+          {!wide && showColumn && (
             <Box component="aside" aria-label="Right column">
               <RightColumn />
             </Box>

@@ -21,4 +21,14 @@ describe("relativeDate", () => {
     expect(exactDate("not a date")).toBe("");
     expect(exactDate("2026-03-12T09:00:00.000Z", "en-GB")).toMatch(/12 March 2026/);
   });
+
+  it("writes dates exactly as toLocaleString does, in any locale, call after call", () => {
+    for (const locale of ["en-GB", "en-US", "de-DE", undefined]) {
+      for (const iso of ["2026-03-12T09:00:00.000Z", "2025-12-31T23:59:00.000Z"]) {
+        const at = new Date(iso);
+        expect(exactDate(iso, locale)).toBe(at.toLocaleString(locale, { dateStyle: "full", timeStyle: "short" }));
+        expect(relativeDate(iso, now, locale)).toBe(at.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" }));
+      }
+    }
+  });
 });
