@@ -842,7 +842,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     `Data: ${describeSizes(community.sizes)}${community.fromFile ? "" : " (not a generated community)"}.`,
     `Server: start-up to the first answer ${server.startupMs.toFixed(0)} ms, RSS ${idleRss?.toFixed(0) ?? "?"} MB idle.`,
     `Load: ${CONNECTIONS} connections for ${DURATION} s (req/s, ratio, p50, p99), then ${LATENCY_CONNECTIONS} for ${LATENCY_DURATION} s (@${LATENCY_CONNECTIONS}); ` +
-      `the ceiling for ${CEILING_DURATION} s right before each route.` +
+      `the ceiling for ${Number(CEILING_DURATION.toFixed(1))} s right before each route.` +
       (ONLY || SKIP.size ? ` Only part of the routes: ${[ONLY ? `--only ${[...ONLY].join(",")}` : "", SKIP.size ? `--skip ${[...SKIP].join(",")}` : ""].filter(Boolean).join(" ")}.` : ""),
   ];
   const text = [header.join("\n"), "", table, ...(notes.length ? ["", ...notes.map((n) => `- ${n}`)] : [])].join("\n");
