@@ -1,4 +1,5 @@
 import type { DB } from "../../server/db/client.ts";
+import { restUnlessWoken } from "../platform/clock.ts";
 import type { Logger } from "../platform/logger.ts";
 import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts";
 
@@ -66,18 +67,7 @@ export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSi
   const { db, log, signal } = deps;
   const now = deps.now ?? Date.now;
   const paced = pacer();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        idleWorkers.delete(done);
-        resolve();
-      }
-      signal.addEventListener("abort", done, { once: true });
-      idleWorkers.add(done);
-    });
+  const sleep = (ms: number) => restUnlessWoken(ms, signal, idleWorkers);
 
   async function run(): Promise<void> {
     let nextHorizonCheck = 0;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../platform/context.ts";
+import { restUnlessWoken } from "../platform/clock.ts";
 import { workerReader } from "./search.reader.ts";
 import { syncSearchTerms } from "./search.repository.ts";
 import { refreshNextSuggestions } from "./search.service.ts";
@@ -30,25 +31,10 @@ export function startSearchUpkeep(
   options: { startDelayMs?: number; /** The database file: candidates are read on a worker thread (Bun). */ dbFile?: string } = {},
 ): { stopped: Promise<void> } {
   const reader = options.dbFile ? workerReader(options.dbFile) : null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, ms);
-    });
-  signal.addEventListener(
-    "abort",
-    () => {
-      clearTimeout(timer);
-      reader?.close();
-      wake?.();
-    },
-    { once: true },
-  );
+  signal.addEventListener("abort", () => reader?.close(), { once: true });
   const pause = async (ms: number) => {
     if (signal.aborted) return false;
-    await sleep(ms);
+    await restUnlessWoken(ms, signal);
     return !signal.aborted;
   };
 
