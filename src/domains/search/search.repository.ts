@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { Reader } from "./search.reader.ts";
-import { foldWord, MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
+import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
 /**
  * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers on
@@ -128,14 +128,6 @@ export async function correctionsOf(db: DB, word: string): Promise<string[]> {
     .filter((t) => prefixDistance(word, t) === 1)
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
     .slice(0, MAX_CORRECTIONS);
-}
-
-/** Does any word of the index start with this query word (a range read of the words table)? */
-export async function hasTermWithPrefix(db: DB, word: string): Promise<boolean> {
-  const w = foldWord(word);
-  const row = await sql<{ term: string }>`
-    SELECT term FROM search_term WHERE term >= ${w} AND term < ${`${w}\u{10FFFF}`} LIMIT 1`.execute(db);
-  return row.rows.length > 0;
 }
 
 /** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */

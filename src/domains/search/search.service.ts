@@ -17,8 +17,8 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
  * Member search by name, sport, profile type or title, positions, city and state, with prefix
  * matching and ranking by where the words match (search.repository TIERS). Members who may be found
  * only by their contacts are left out for everyone else; deactivated members are not in the index.
- * When nothing matches, words of 4 letters or more that start no word of the index are read with
- * their corrections (one typo) too.
+ * When nothing the viewer may find matches, words of 4 letters or more are read with their
+ * corrections (one typo) too.
  */
 export async function searchMembers(ctx: AppContext, viewer: Actor, text: string, limit: number): Promise<MemberCard[]> {
   const words = repo.queryWords(text);
@@ -27,7 +27,9 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
   if (ids.length === 0) {
     const terms = await Promise.all(
       words.map(async (word) =>
-        word.length >= TYPO_MIN_LENGTH && !(await repo.hasTermWithPrefix(ctx.db, word)) ? { word, corrections: await repo.correctionsOf(ctx.db, word) } : { word },
+        // Whether a word starts some indexed word is not asked: the index holds the words of members
+        // the viewer may not find, and the answer would tell that such a word exists.
+        word.length >= TYPO_MIN_LENGTH ? { word, corrections: await repo.correctionsOf(ctx.db, word) } : { word },
       ),
     );
     if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit);
