@@ -75,7 +75,7 @@ async function startConstant(kind: "bare" | "hono") {
       : `const { Hono } = await import("hono"); const app = new Hono(); app.get("/api/health", (c) => c.json({ status: "ok" }));
          Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { server: srv }) }); console.log("ready");`;
   const child = spawn(BUN, ["-e", code], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
   return { pid: child.pid!, url: `http://127.0.0.1:${port}/api/health`, stop: () => child.kill("SIGTERM") };
 }
 

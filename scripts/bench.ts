@@ -115,7 +115,7 @@ const CEILING_DURATION = positive("ceiling-duration", args["ceiling-duration"], 
 const QUEUE_BUDGET_MS = 10_000;
 const TIMEOUT = positive("timeout", args.timeout, 10);
 const STAR_RATE = positive("star-rate", args["star-rate"], 2);
-const APIS = new Set(args.api!.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
+const APIS = new Set(args.api.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
 for (const a of APIS) {
   if (a !== "rest" && a !== "trpc") {
     console.error(`--api takes rest, trpc or both (got "${a}").`);

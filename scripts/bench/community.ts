@@ -176,7 +176,7 @@ export function readCommunity(db: Database, dataDir: string): Community {
     const m = memberBy(db, ref);
     if (m && m.status === ACTIVE) starFollowers.push({ role: "starFollower", memberId: m.id, email: m.email });
   }
-  if (starFollower && !starFollowers.some((s) => s.memberId === starFollower!.memberId)) starFollowers.unshift(starFollower);
+  if (starFollower && !starFollowers.some((s) => s.memberId === starFollower.memberId)) starFollowers.unshift(starFollower);
   if (star && starFollowers.length < 8) {
     for (const id of followersOf(star.memberId, 40)) {
       if (starFollowers.length >= 8) break;
@@ -193,7 +193,7 @@ export function readCommunity(db: Database, dataDir: string): Community {
     else notes.push(`${role} = member ${s.memberId}${s.about ? ` (${s.about})` : ""}.`);
   }
   const password = typeof json?.password === "string" ? json.password : DEMO_PASSWORD;
-  const terms = (json?.searchTerms ?? undefined) as Community["searchTerms"];
+  const terms = (json?.searchTerms ?? undefined);
   return { password, fromFile: !!json, sizes: readSizes(db, dataDir), typical, following2000, starFollower, star, starFollowers, searchTerms: terms, notes };
 }
 
@@ -222,7 +222,7 @@ export function searchTerms(db: Database, named: Community["searchTerms"] = {}):
     .filter((w) => /^[a-z]+$/.test(w));
   const first = { 2: named?.two, 3: named?.three, 5: named?.five } as Record<2 | 3 | 5, string | undefined>;
   const prefixes = (len: 2 | 3 | 5) =>
-    [...new Set([...(first[len] ? [first[len]!.toLowerCase()] : []), ...names.filter((w) => w.length >= len).map((w) => w.slice(0, len))])].slice(0, 10);
+    [...new Set([...(first[len] ? [first[len].toLowerCase()] : []), ...names.filter((w) => w.length >= len).map((w) => w.slice(0, len))])].slice(0, 10);
   return { byLength: { 2: prefixes(2), 3: prefixes(3), 5: prefixes(5) }, words: [...new Set(names)].slice(0, 10) };
 }
 

@@ -69,10 +69,10 @@ export interface SidelineServer {
   pid: number | undefined;
   startupMs: number;
   /** Lines the server wrote (warnings and errors at LOG_LEVEL=warn). */
-  output(): string[];
+  output: () => string[];
   /** False once the process has exited (a crash under load). */
-  running(): boolean;
-  stop(): Promise<void>;
+  running: () => boolean;
+  stop: () => Promise<void>;
 }
 
 /** Starts `bun src/server/main.ts` as in production and waits for GET /api/health. */
@@ -93,7 +93,7 @@ export async function startSideline(dataDir: string, clientDir: string): Promise
   const started = performance.now();
   const child = spawn(BUN, [path.join(ROOT, "src/server/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on("line", (l) => lines.push(l));
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (l) => lines.push(l));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -123,10 +123,10 @@ export async function startSideline(dataDir: string, clientDir: string): Promise
 }
 
 /** The bare Bun.serve answering a constant (scripts/bench/bare-server.ts). */
-export async function startBare(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }> {
+export async function startBare(): Promise<{ baseUrl: string; pid: number | undefined; stop: () => Promise<void> }> {
   const child = spawn(BUN, [path.join(ROOT, "scripts/bench/bare-server.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", resolve);
+    createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
   });
   return { baseUrl: `http://127.0.0.1:${port.trim()}`, pid: child.pid, stop: () => stopChild(child, 2_000) };
@@ -169,17 +169,17 @@ export interface LoadGenerator {
   node: string;
   autocannon: string;
   /** Runs the specs at the same time in the load process; answers their results in order. */
-  run(specs: LoadSpec[]): Promise<LoadResult[]>;
-  stop(): Promise<void>;
+  run: (specs: LoadSpec[]) => Promise<LoadResult[]>;
+  stop: () => Promise<void>;
 }
 
 /** The load generator: `node scripts/bench/load.mjs`, driven by JSON lines on stdin/stdout. */
 export async function startLoadGenerator(): Promise<LoadGenerator> {
   const child = spawn("node", [path.join(ROOT, "scripts/bench/load.mjs")], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
-  const waiting = new Map<number, { resolve(r: LoadResult[]): void; reject(e: Error): void }>();
+  const waiting = new Map<number, { resolve: (r: LoadResult[]) => void; reject: (e: Error) => void }>();
   let ready: (v: { node: string; autocannon: string }) => void;
   const readyP = new Promise<{ node: string; autocannon: string }>((r) => (ready = r));
-  createInterface({ input: child.stdout! }).on("line", (line) => {
+  createInterface({ input: child.stdout }).on("line", (line) => {
     const msg = JSON.parse(line) as { ready?: boolean; node: string; autocannon: string; id: number; results?: LoadResult[]; error?: string };
     if (msg.ready) return ready({ node: msg.node, autocannon: msg.autocannon });
     const w = waiting.get(msg.id);
@@ -202,11 +202,11 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        child.stdin!.write(`${JSON.stringify({ id, runs: specs })}\n`);
+        child.stdin.write(`${JSON.stringify({ id, runs: specs })}\n`);
       });
     },
     async stop() {
-      child.stdin!.end();
+      child.stdin.end();
       await stopChild(child, 2_000);
     },
   };

@@ -13,15 +13,15 @@ import type { DB } from "../../src/server/db/client.ts";
 import type { Database } from "../../src/server/db/database.ts";
 
 export interface RawStatement {
-  run(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-  get(...params: unknown[]): unknown;
+  run: (...params: unknown[]) => unknown;
+  all: (...params: unknown[]) => unknown[];
+  get: (...params: unknown[]) => unknown;
 }
 
 export interface RawDb {
-  exec(sql: string): unknown;
-  prepare(sql: string): RawStatement;
-  close(): unknown;
+  exec: (sql: string) => unknown;
+  prepare: (sql: string) => RawStatement;
+  close: () => unknown;
 }
 
 /**

@@ -139,7 +139,7 @@ export function shapeOf(schema: unknown): Record<string, unknown> | null {
     const def = s._zod?.def;
     if (!def) return null;
     if (def.type === "object") return def.shape ?? null;
-    if (def.innerType) s = def.innerType as ZodLike;
+    if (def.innerType) s = def.innerType;
     else if (def.type === "pipe") s = def.in as ZodLike;
     else return null;
   }
@@ -437,7 +437,7 @@ export async function waitUntilHealthy(ctx: HostileContext, withinMs = 120_000):
  * to the single-page app, which answers 503 "not built yet" in a checkout without a build; a real
  * deployment always has one, so the suites run the server with this.
  */
-export function stubClientDir(): { dir: string; remove(): void } {
+export function stubClientDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-hostile-client-"));
   writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Sideline</title><div id=root></div>");
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -180,18 +180,18 @@ export interface Caller {
   member: Member | null;
   /** The caller's own member id; the owner's for anonymous (whose calls are refused anyway). */
   id: number;
-  get(path: string): Promise<ApiResponse>;
-  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse>;
-  put(path: string, body?: unknown): Promise<ApiResponse>;
-  del(path: string): Promise<ApiResponse>;
+  get: (path: string) => Promise<ApiResponse>;
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse>;
+  put: (path: string, body?: unknown) => Promise<ApiResponse>;
+  del: (path: string) => Promise<ApiResponse>;
   /** A multipart POST (uploads). */
-  form(path: string, form: FormData): Promise<ApiResponse>;
+  form: (path: string, form: FormData) => Promise<ApiResponse>;
   /** A tRPC procedure: queries by GET, mutations by POST, a subscription's first event. */
-  trpc(path: string, input?: unknown, headers?: Record<string, string>): Promise<ApiResponse>;
+  trpc: (path: string, input?: unknown, headers?: Record<string, string>) => Promise<ApiResponse>;
   /** A new session of the caller (of the bystander for anonymous), for calls that end or replace one. */
-  freshToken(): Promise<string>;
+  freshToken: () => Promise<string>;
   /** The same caller with another of their sessions. */
-  withToken(token: string): Caller;
+  withToken: (token: string) => Caller;
 }
 
 /** One of the four actors. */

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./server.ts";
 
-export function buildClientInto(): { dir: string; remove(): void } {
+export function buildClientInto(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-client-"));
   execFileSync(path.join(ROOT, "node_modules/.bin/bun"), [path.join(ROOT, "scripts/build-client.ts")], {
     cwd: ROOT,

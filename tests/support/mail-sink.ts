@@ -31,13 +31,13 @@ export interface MailSink {
   /** Every message received, oldest first. */
   messages: SinkMessage[];
   /** Messages received for one address, oldest first. */
-  messagesTo(to: string): SinkMessage[];
+  messagesTo: (to: string) => SinkMessage[];
   /**
    * The oldest message to `to` that no earlier waitForMail call returned; waits (polling) until one
    * arrives, and throws after the timeout. Successive calls return successive messages.
    */
-  waitForMail(to: string, options?: WaitOptions): Promise<SinkMessage>;
-  close(): Promise<void>;
+  waitForMail: (to: string, options?: WaitOptions) => Promise<SinkMessage>;
+  close: () => Promise<void>;
 }
 
 export async function startMailSink(): Promise<MailSink> {

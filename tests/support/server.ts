@@ -34,7 +34,7 @@ export function freePort(): Promise<number> {
 function baseEnv(): Record<string, string> {
   // CLIENT_DIR: the built web client to serve (lets two journey runs use separate builds).
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "CLIENT_DIR"];
-  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
 }
 
 export interface ServerOptions {
@@ -61,10 +61,10 @@ export interface RunningServer {
   /** Path of the SQLite file the server uses. */
   dbFile: string;
   /** Everything the server wrote to stdout and stderr so far. */
-  output(): string;
+  output: () => string;
   /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) and resolves with the exit code once the process has exited (-1 when a signal ended it). */
-  kill(signal: NodeJS.Signals): Promise<number | null>;
-  stop(): Promise<void>;
+  kill: (signal: NodeJS.Signals) => Promise<number | null>;
+  stop: () => Promise<void>;
 }
 
 function spawnServer(options: ServerOptions, port: number, dataDir: string) {
@@ -80,8 +80,8 @@ function spawnServer(options: ServerOptions, port: number, dataDir: string) {
   };
   const child = spawn(BUN, [MAIN], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
-  child.stdout!.setEncoding("utf8").on("data", (s: string) => (out += s));
-  child.stderr!.setEncoding("utf8").on("data", (s: string) => (out += s));
+  child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+  child.stderr.setEncoding("utf8").on("data", (s: string) => (out += s));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   return { child, exited, output: () => out };
 }

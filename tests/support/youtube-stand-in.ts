@@ -12,7 +12,7 @@ export interface YoutubeStandIn {
   env: { YOUTUBE_API_KEY: string; YOUTUBE_API_BASE_URL: string };
   /** Every request the stand-in answered, oldest first. */
   hits: URL[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startYoutubeStandIn(key = "stand-in-key"): Promise<YoutubeStandIn> {

@@ -16,8 +16,8 @@ interface CarouselProps<T> {
   error?: unknown;
   emptyText: string;
   skeleton: ReactNode;
-  itemKey(item: T): Key;
-  renderSlide(item: T): ReactNode;
+  itemKey: (item: T) => Key;
+  renderSlide: (item: T) => ReactNode;
   /** Time on one slide before the next comes by itself. */
   intervalMs?: number;
   cardProps?: CardProps;
@@ -77,7 +77,7 @@ export function Carousel<T>({
     go(to);
   };
   const onBlur = (e: FocusEvent<HTMLElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+    if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
   };
 
   let body: ReactNode;

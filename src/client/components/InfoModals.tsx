@@ -6,7 +6,7 @@ import { texts } from "../../shared/texts.ts";
 
 export interface ModalProps {
   opened: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function TermsModal({ opened, onClose }: ModalProps) {

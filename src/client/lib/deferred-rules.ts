@@ -10,7 +10,7 @@ type Rule = (value: unknown) => string | null;
 /** What the hook needs of the Mantine form it serves. */
 export interface RevalidatingForm<K extends string> {
   errors: Record<string, unknown>;
-  validateField(field: K): unknown;
+  validateField: (field: K) => unknown;
 }
 
 /**

@@ -12,7 +12,7 @@ export interface Assistant {
   /** False without a base URL: complete() then always throws. */
   configured: boolean;
   /** The model's answer, trimmed; throws AssistantError on any failure. */
-  complete(messages: ChatMessage[]): Promise<string>;
+  complete: (messages: ChatMessage[]) => Promise<string>;
 }
 
 export interface AssistantOptions {

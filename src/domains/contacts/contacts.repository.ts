@@ -195,13 +195,13 @@ export async function listMembers(
     const q = db.selectFrom("member");
     switch (kind) {
       case "contacts":
-        return q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", ownerId).on("l.status", "=", "accepted")) as unknown as From;
+        return q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", ownerId).on("l.status", "=", "accepted"));
       case "requests":
-        return q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", ownerId).on("l.status", "=", "pending")) as unknown as From;
+        return q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", ownerId).on("l.status", "=", "pending"));
       case "following":
-        return q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", ownerId)) as unknown as From;
+        return q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", ownerId));
       case "followers":
-        return q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", ownerId)) as unknown as From;
+        return q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", ownerId));
     }
   };
   const filtered = (q: From) => {
@@ -230,7 +230,7 @@ export async function listMembers(
 /** Cards for known ids (search results, suggestions), in no particular order. */
 export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return (await withCard(db.selectFrom("member") as From, viewerId).where("member.id", "in", ids).execute()) as CardRow[];
+  return (await withCard(db.selectFrom("member") as From, viewerId).where("member.id", "in", ids).execute());
 }
 
 /** The privacy flags of a member (defaults when never saved). */

@@ -15,7 +15,7 @@ export interface IncomingFile {
   size: number;
   name?: string;
   type?: string;
-  bytes(): Promise<Uint8Array>;
+  bytes: () => Promise<Uint8Array>;
 }
 
 /** The file of a FormData entry, or null when the field is missing, empty or not a file. */

@@ -62,11 +62,11 @@ export async function listCopies(
         or lower(${other}.first_name || ' ' || ${other}.last_name) like ${like} escape '\\')`,
     );
   }
-  return (await q.orderBy("c.id", "desc").limit(options.limit).execute()) as CopyRow[];
+  return (await q.orderBy("c.id", "desc").limit(options.limit).execute());
 }
 
 export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
-  (await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst()) as CopyRow | undefined;
+  (await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst());
 
 /** Which of these copy ids are the owner's. */
 export async function ownedIds(db: DB, ownerId: number, copyIds: number[]): Promise<number[]> {

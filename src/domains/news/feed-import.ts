@@ -27,7 +27,7 @@ const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.i
 const textOf = (v: unknown): string => {
   if (v === undefined || v === null) return "";
   if (typeof v === "string" || typeof v === "number") return String(v);
-  if (typeof v === "object" && "#text" in (v as object)) return String((v as Record<string, unknown>)["#text"] ?? "");
+  if (typeof v === "object" && "#text" in (v)) return String((v as Record<string, unknown>)["#text"] ?? "");
   return "";
 };
 const attr = (v: Node, name: string): string => (v && typeof v === "object" ? String(v[`@_${name}`] ?? "") : "");

@@ -19,9 +19,9 @@ export interface LiveEvent {
 export type LiveEventType = "message.received" | "messages.changed" | "notification.created" | "notifications.changed" | "stream.ready";
 
 export interface LiveBus {
-  publish(event: LiveEvent): void;
+  publish: (event: LiveEvent) => void;
   /** Calls the handler for each event of this member until the returned function is called. */
-  subscribe(memberId: number, handler: (event: LiveEvent) => void): () => void;
+  subscribe: (memberId: number, handler: (event: LiveEvent) => void) => () => void;
 }
 
 export class LocalLiveBus implements LiveBus {

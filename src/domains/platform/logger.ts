@@ -3,10 +3,10 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 export interface Logger {
   /** The lowest level written; absent means every level may be (test doubles). */
   readonly level?: LogLevel;
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
+  debug: (msg: string, fields?: Record<string, unknown>) => void;
+  info: (msg: string, fields?: Record<string, unknown>) => void;
+  warn: (msg: string, fields?: Record<string, unknown>) => void;
+  error: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };

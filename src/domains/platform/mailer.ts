@@ -21,9 +21,9 @@ export type MailJob = MailMessage | (() => MailMessage);
 
 export interface Mailer {
   /** Queues a message and returns at once: mail is rendered and sent off the request path. */
-  send(message: MailJob, onDone?: () => void): void;
+  send: (message: MailJob, onDone?: () => void) => void;
   /** Resolves when every queued message has been handed over (for graceful stop and tests). */
-  flush(): Promise<void>;
+  flush: () => Promise<void>;
 }
 
 export interface MailerOptions {

@@ -14,7 +14,7 @@ import type { Logger } from "./logger.ts";
 export interface RetentionJob {
   name: string;
   /** Deletes at most `limit` rows that are past their time at `now`; answers how many it deleted. */
-  deleteBatch(now: Date, limit: number): Promise<number>;
+  deleteBatch: (now: Date, limit: number) => Promise<number>;
 }
 
 export const RETENTION_BATCH = 500;

@@ -9,9 +9,9 @@ import path from "node:path";
  * so a ciphertext proves nothing about who made it; it only hides and protects the text.
  */
 export interface SecretBox {
-  encrypt(plain: string): string;
+  encrypt: (plain: string) => string;
   /** The text, or null when the input was not made by this key (tampered, truncated, garbage). */
-  decrypt(token: string): string | null;
+  decrypt: (token: string) => string | null;
 }
 
 const VERSION = 1;
@@ -61,8 +61,8 @@ export function createSecretBox(material: Uint8Array): SecretBox {
  */
 export interface LinkSigner {
   /** A URL-safe signature of the text. */
-  sign(text: string): string;
-  verify(text: string, signature: string): boolean;
+  sign: (text: string) => string;
+  verify: (text: string, signature: string) => boolean;
 }
 
 export function createLinkSigner(material: Uint8Array): LinkSigner {

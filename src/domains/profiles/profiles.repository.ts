@@ -39,7 +39,7 @@ export async function upsertProfile(db: DB, memberId: number, patch: Updateable<
   const values = { ...patch, updatedAt: at };
   await db
     .insertInto("memberProfile")
-    .values({ ...values, memberId } as Insertable<MemberProfileTable>)
+    .values({ ...values, memberId })
     .onConflict((oc) => oc.column("memberId").doUpdateSet(values))
     .execute();
 }

@@ -86,7 +86,7 @@ export async function upsertPrivacy(db: DB, memberId: number, patch: Updateable<
   const values = { ...patch, updatedAt: at };
   await db
     .insertInto("memberPrivacy")
-    .values({ ...values, memberId } as Insertable<MemberPrivacyTable>)
+    .values({ ...values, memberId })
     .onConflict((oc) => oc.column("memberId").doUpdateSet(values))
     .execute();
 }

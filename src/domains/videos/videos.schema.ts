@@ -23,8 +23,8 @@ export interface Video {
 
 /** The video site: lists answer [] when there is nothing, no provider, or the site fails. */
 export interface VideoProvider {
-  playlists(channelId: string): Promise<VideoPlaylist[]>;
-  videos(playlistId: string): Promise<Video[]>;
+  playlists: (channelId: string) => Promise<VideoPlaylist[]>;
+  videos: (playlistId: string) => Promise<Video[]>;
 }
 
 /** Channel and playlist ids of the video site: letters, digits, '-' and '_'. */

@@ -97,7 +97,7 @@ async function openDriver(file: string): Promise<SqliteDatabase> {
   const { default: BetterSqlite } = await import("better-sqlite3");
   const db = new BetterSqlite(file);
   for (const p of PRAGMAS) db.pragma(p);
-  return db as unknown as SqliteDatabase;
+  return db;
 }
 
 /** How many distinct statements stay prepared (the app has a few hundred; `in (?, ?, ...)` lists add more). */

@@ -23,7 +23,7 @@ export interface RestAction {
   public?: boolean;
   /** Allowed with the restricted token of a deactivated login (reactivation only). */
   allowRestricted?: boolean;
-  handler(req: RestRequest): Promise<unknown>;
+  handler: (req: RestRequest) => Promise<unknown>;
 }
 
 export type Controller = Record<string, RestAction>;

@@ -9,9 +9,9 @@ export interface TrpcContext {
   actor: Actor | null;
   meta: RequestMeta;
   /** Starts the browser session (HttpOnly cookie) after a login. */
-  startSession(token: string, expiresAt: string): void;
+  startSession: (token: string, expiresAt: string) => void;
   /** Removes the session cookie. */
-  endSession(): void;
+  endSession: () => void;
 }
 
 const t = initTRPC.context<TrpcContext>().create({

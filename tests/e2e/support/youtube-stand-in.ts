@@ -39,7 +39,7 @@ export const youtubeFixture = {
   } as Record<string, Array<{ id: string; title: string; description: string; publishedAt: string; thumbnail: string }>>,
 };
 
-export async function startYoutubeStandIn(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function startYoutubeStandIn(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const send = (status: number, body: unknown) => {

@@ -11,9 +11,9 @@ interface Props {
   day: string;
   year: string;
   error?: React.ReactNode;
-  onChange(part: "month" | "day" | "year", value: string): void;
+  onChange: (part: "month" | "day" | "year", value: string) => void;
   /** Leaving the year, the last part, is when a missing part is worth pointing out. */
-  onYearBlur?(): void;
+  onYearBlur?: () => void;
 }
 
 /** Birth month, day and year as three selects with one error line under them. */

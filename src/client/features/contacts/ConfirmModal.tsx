@@ -13,8 +13,8 @@ interface Props {
   confirmLabel?: string;
   cancelLabel?: string;
   danger?: boolean;
-  onConfirm(member: Who): void;
-  onClose(): void;
+  onConfirm: (member: Who) => void;
+  onClose: () => void;
 }
 
 /**
@@ -48,7 +48,7 @@ export function ConfirmModal({ member, title, message, confirmLabel = texts.yes,
 }
 
 /** "Requesting to Add Contact": Send Request or Cancel; the other member has to confirm the request. */
-export function RequestContactModal({ member, onSend, onClose }: { member: Who | null; onSend(member: Who): void; onClose(): void }) {
+export function RequestContactModal({ member, onSend, onClose }: { member: Who | null; onSend: (member: Who) => void; onClose: () => void }) {
   return (
     <ConfirmModal
       member={member}

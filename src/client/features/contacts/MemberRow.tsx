@@ -67,10 +67,10 @@ interface ListProps {
   /** The scroll height of the list (spec section 9). */
   height: number;
   emptyText: string;
-  renderRow(member: MemberCard): ReactNode;
+  renderRow: (member: MemberCard) => ReactNode;
   hasMore?: boolean;
   loadingMore?: boolean;
-  onLoadMore?(): void;
+  onLoadMore?: () => void;
 }
 
 /** A list of member rows that scrolls inside its height, with skeletons while loading and "Load more". */

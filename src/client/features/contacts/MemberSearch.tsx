@@ -16,7 +16,7 @@ const DROPDOWN_RESULTS = 10;
  * city/state. Choosing one (click, or arrows and Enter) opens the profile and clears the box;
  * Enter without a chosen member opens the search results for the text.
  */
-export function MemberSearch({ width = 340, autoFocus, onDone }: { width?: number | string; autoFocus?: boolean; onDone?(): void }) {
+export function MemberSearch({ width = 340, autoFocus, onDone }: { width?: number | string; autoFocus?: boolean; onDone?: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [debounced] = useDebouncedValue(text.trim(), 300);

@@ -7,7 +7,7 @@ import { useContactAction } from "./actions.ts";
 interface Props {
   member: MemberCard;
   /** Opens the "Requesting to Add Contact" modal for this member. */
-  onRequest(member: MemberCard): void;
+  onRequest: (member: MemberCard) => void;
   addLabel?: string;
   /** Offer Follow too (suggestions). */
   withFollow?: boolean;

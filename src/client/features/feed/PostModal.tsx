@@ -13,8 +13,8 @@ interface Props {
   composing: Composing;
   pending: boolean;
   error: unknown;
-  onSubmit(text: string): void;
-  onClose(): void;
+  onSubmit: (text: string) => void;
+  onClose: () => void;
 }
 
 /**
@@ -43,7 +43,7 @@ export function PostModal({ composing, pending, error, onSubmit, onClose }: Prop
   );
 }
 
-function PostForm({ replyTo, pending, error, onSubmit, onCancel }: { replyTo: Post | null; pending: boolean; error: unknown; onSubmit(text: string): void; onCancel(): void }) {
+function PostForm({ replyTo, pending, error, onSubmit, onCancel }: { replyTo: Post | null; pending: boolean; error: unknown; onSubmit: (text: string) => void; onCancel: () => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { text: "" },

@@ -48,7 +48,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
 }
 
 /** One post (spec section 3): author photo and name, date, text, Reply, and the replies under it, oldest first. */
-function PostItem({ post, onReply }: { post: Post; onReply(post: Post): void }) {
+function PostItem({ post, onReply }: { post: Post; onReply: (post: Post) => void }) {
   const nameId = useId();
   const replyLabel = texts.replyTo.replace("{name}", post.author.name);
   return (

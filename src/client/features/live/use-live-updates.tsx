@@ -60,7 +60,7 @@ export function useLiveUpdates(): void {
         switch (event.type) {
           case "message.received":
             void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
-            if (path !== MESSENGER_PATH && mayToast(recentToasts.current)) toastMessage(router, event.data as MessageReceived);
+            if (path !== MESSENGER_PATH && mayToast(recentToasts.current)) toastMessage(router, event.data);
             break;
           case "messages.changed":
             void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });

@@ -11,7 +11,7 @@ import { trpc } from "../../lib/trpc.ts";
  * to the assistant, which drafts a message from notes or polishes a text. Its answer can replace the
  * message text; when it fails (or is not set up) its failure text shows instead.
  */
-export function AssistantPanel({ text, onUse }: { text: string; onUse(text: string): void }) {
+export function AssistantPanel({ text, onUse }: { text: string; onUse: (text: string) => void }) {
   const assist = useMutation(trpc.assistant.assist.mutationOptions());
   const ask = (mode: AssistMode) => assist.mutate({ message: text.trim(), mode });
   const reply = assist.isPending ? undefined : assist.data;

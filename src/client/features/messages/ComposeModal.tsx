@@ -16,9 +16,9 @@ export type Composing = { key: number; to?: number } | null;
 
 interface Props {
   composing: Composing;
-  onClose(): void;
+  onClose: () => void;
   /** The message went out: the modal closes and the page says so. */
-  onSent(): void;
+  onSent: () => void;
 }
 
 /** Compose New Message (spec sections 2, 5): To (a contact picked from the suggestions), Subject, message text. */
@@ -46,7 +46,7 @@ function recipientRule(to: string, values: Values): string | null {
   return to.trim() === "" ? texts.messageRequired : texts.recipientNotValid;
 }
 
-function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel(): void; onSent(): void }) {
+function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel: () => void; onSent: () => void }) {
   const refresh = useRefreshMessages();
   const form = useForm<Values>({
     mode: "controlled",

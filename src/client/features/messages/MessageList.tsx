@@ -14,9 +14,9 @@ const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
 interface RowProps {
   item: MessageItem;
   selected: boolean;
-  onSelect(selected: boolean): void;
-  onOpen(): void;
-  onDelete(): void;
+  onSelect: (selected: boolean) => void;
+  onOpen: () => void;
+  onDelete: () => void;
 }
 
 /**
@@ -113,10 +113,10 @@ interface ListProps {
   busy: boolean;
   hasMore: boolean;
   loadingMore: boolean;
-  onLoadMore(): void;
-  onSelect(messageId: number, selected: boolean): void;
-  onOpen(item: MessageItem): void;
-  onDelete(item: MessageItem): void;
+  onLoadMore: () => void;
+  onSelect: (messageId: number, selected: boolean) => void;
+  onOpen: (item: MessageItem) => void;
+  onDelete: (item: MessageItem) => void;
 }
 
 /** The list of messages, newest first, scrolling inside 400 px; "Load more messages" at its end. */

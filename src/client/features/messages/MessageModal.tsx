@@ -13,7 +13,7 @@ import { otherParty, PartyLink, replySubject, SendButton, useRefreshMessages } f
 interface Props {
   /** The message shown; the modal is open while set. */
   message: MessageItem | null;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** An open message (spec section 2): from, date, subject, the whole text, and a reply box. */

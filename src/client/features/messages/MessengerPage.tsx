@@ -19,7 +19,7 @@ const VIEWS: { view: MessageView; label: string }[] = [
 ];
 
 /** A link-like button of the toolbar's second line (Select All / None, Show All / Unread / Sent). */
-function LinkButton({ label, pressed, onClick }: { label: string; pressed?: boolean; onClick(): void }) {
+function LinkButton({ label, pressed, onClick }: { label: string; pressed?: boolean; onClick: () => void }) {
   return (
     <Anchor component="button" type="button" size="sm" fw={pressed ? 700 : 500} underline={pressed ? "always" : "hover"} aria-pressed={pressed} onClick={onClick}>
       {label}
@@ -49,7 +49,7 @@ interface Props {
   /** A contact to write to at once (the profile's "Send a Message"). */
   composeTo?: number;
   /** Called once composeTo has been taken over. */
-  onComposeTaken?(): void;
+  onComposeTaken?: () => void;
 }
 
 /**
@@ -238,7 +238,7 @@ export function MessengerPage({ composeTo, onComposeTaken }: Props) {
 }
 
 /** "Delete messages": the member's copies go; the other member keeps theirs. */
-function ConfirmDelete({ ids, onConfirm, onClose }: { ids: number[] | null; onConfirm(ids: number[]): void; onClose(): void }) {
+function ConfirmDelete({ ids, onConfirm, onClose }: { ids: number[] | null; onConfirm: (ids: number[]) => void; onClose: () => void }) {
   const [shown, setShown] = useState<number[]>([]);
   useEffect(() => {
     if (ids) setShown(ids);

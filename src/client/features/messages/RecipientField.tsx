@@ -14,8 +14,8 @@ interface Props {
   /** The contact picked from the suggestions; typing again drops it. */
   picked: MessageParty | null;
   error?: string | null;
-  onText(text: string): void;
-  onPick(member: MessageParty): void;
+  onText: (text: string) => void;
+  onPick: (member: MessageParty) => void;
 }
 
 /**

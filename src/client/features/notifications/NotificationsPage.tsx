@@ -86,7 +86,7 @@ export function NotificationsPage() {
             size="xs"
             aria-label={texts.notificationsTitle}
             value={view}
-            onChange={(v) => setView(v as View)}
+            onChange={(v) => setView(v)}
             data={[
               { value: "all", label: texts.showAll },
               { value: "unread", label: texts.showUnread },
@@ -142,7 +142,7 @@ function NewMark({ isNew }: { isNew: boolean }) {
 }
 
 /** A table from the small breakpoint up, stacked cards on phones (one or the other, not both in the page). */
-function NotificationList({ items, isNew }: { items: NotificationItem[]; isNew(n: NotificationItem): boolean }) {
+function NotificationList({ items, isNew }: { items: NotificationItem[]; isNew: (n: NotificationItem) => boolean }) {
   const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
   if (!wide) {
     return (

@@ -111,7 +111,7 @@ function valuesOf(entry: EducationEntry | null) {
 }
 
 /** The Add New School / Update School form: state, institution type, then a school of that list or a new one. */
-function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone(): void }) {
+function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone: () => void }) {
   const states = useQuery(trpc.reference.states.queryOptions());
   const degrees = useQuery(trpc.reference.degreeTypes.queryOptions());
   const levels = useQuery(trpc.reference.competitionLevels.queryOptions());
@@ -243,7 +243,7 @@ function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone():
 }
 
 /** Remove School: "Do you really want to remove the school: {school}?" with Yes and No. */
-function RemoveSchool({ entry, onDone }: { entry: EducationEntry; onDone(): void }) {
+function RemoveSchool({ entry, onDone }: { entry: EducationEntry; onDone: () => void }) {
   const remove = useMutation(
     trpc.profiles.removeSchool.mutationOptions({ onSuccess: async () => (await refreshProfile(), onDone()) }),
   );

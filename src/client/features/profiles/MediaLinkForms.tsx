@@ -13,8 +13,8 @@ interface SingleLinkFormProps {
   instructions: string;
   label: string;
   description: string;
-  validate(value: unknown): string | null;
-  save(value: string): Promise<unknown>;
+  validate: (value: unknown) => string | null;
+  save: (value: string) => Promise<unknown>;
   inputProps?: Partial<TextInputProps>;
 }
 

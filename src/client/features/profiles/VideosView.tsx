@@ -41,7 +41,7 @@ export function VideosView({ memberId, channelId }: { memberId: number; channelI
   );
 }
 
-function Playlists({ memberId, onChoose }: { memberId: number; onChoose(p: VideoPlaylist): void }) {
+function Playlists({ memberId, onChoose }: { memberId: number; onChoose: (p: VideoPlaylist) => void }) {
   const playlists = useQuery(trpc.videos.playlists.queryOptions({ memberId }));
   if (playlists.error) return <ErrorAlert error={playlists.error} />;
   if (!playlists.data) return <Loader size="sm" aria-label={texts.pleaseWait} />;
@@ -69,7 +69,7 @@ function Playlists({ memberId, onChoose }: { memberId: number; onChoose(p: Video
   );
 }
 
-function PlaylistVideos({ playlist, onBack }: { playlist: VideoPlaylist; onBack(): void }) {
+function PlaylistVideos({ playlist, onBack }: { playlist: VideoPlaylist; onBack: () => void }) {
   const videos = useQuery(trpc.videos.videos.queryOptions({ playlistId: playlist.id }));
   return (
     <Stack>

@@ -24,11 +24,11 @@ import type { AccountTab } from "./tabs.ts";
 
 interface Props {
   tab: AccountTab;
-  onTabChange(tab: AccountTab): void;
+  onTabChange: (tab: AccountTab) => void;
   /** confirmEmail and code of the e-mail's link, when the page was opened from it. */
   emailLink: { email: string; code: string } | null;
   /** Called once the link was used, so a reload does not send it again. */
-  onEmailLinkUsed(): void;
+  onEmailLinkUsed: () => void;
 }
 
 /**

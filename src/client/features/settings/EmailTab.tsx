@@ -62,7 +62,7 @@ export function EmailTab({ confirm }: { confirm: ConfirmEmailChange }) {
   );
 }
 
-function RequestChange({ onRequested }: { onRequested(): void }) {
+function RequestChange({ onRequested }: { onRequested: () => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: "" },

@@ -12,7 +12,6 @@ import {
   SEARCH_VISIBILITY,
   type SearchFlagKey,
   type SearchPrivacy,
-  type SearchVisibilityValue,
 } from "../../../domains/settings/settings.schema.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
@@ -49,7 +48,7 @@ const FLAGS: Record<SearchFlagKey, TextId> = {
 };
 
 /** Privacy settings (spec section 2): tabs Profile and Search. What others see changes at once. */
-export function PrivacySettingsPage({ tab, onTabChange }: { tab: PrivacyTab; onTabChange(tab: PrivacyTab): void }) {
+export function PrivacySettingsPage({ tab, onTabChange }: { tab: PrivacyTab; onTabChange: (tab: PrivacyTab) => void }) {
   const privacy = useQuery(trpc.settings.privacy.queryOptions());
   const tabs: ReadonlyArray<SettingsTab<PrivacyTab>> = [
     {
@@ -93,7 +92,7 @@ function ProfilePrivacyForm({ profile }: { profile: ProfilePrivacy }) {
     }),
   );
   const submit = (values: Record<ProfilePrivacyKey, string>) =>
-    save.mutate(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v) as PrivacyLevelValue])) as ProfilePrivacy);
+    save.mutate(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v) as PrivacyLevelValue])));
   const row = ([key, label, hint]: LevelRow, i: number) => (
     <Fragment key={key}>
       {i > 0 && <Divider />}
@@ -142,7 +141,7 @@ function SearchPrivacyForm({ search }: { search: SearchPrivacy }) {
     }),
   );
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate({ ...v, visibility: Number(v.visibility) as SearchVisibilityValue }))}>
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate({ ...v, visibility: Number(v.visibility) }))}>
       <Stack>
         <Radio.Group label={texts.searchVisibility} {...form.getInputProps("visibility")}>
           <Stack gap="xs" mt="xs">

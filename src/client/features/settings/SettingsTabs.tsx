@@ -23,7 +23,7 @@ export function SettingsTabs<T extends string>({
 }: {
   tabs: ReadonlyArray<SettingsTab<T>>;
   value: T;
-  onChange(value: T): void;
+  onChange: (value: T) => void;
   label: string;
   vertical?: boolean;
 }) {
