@@ -1,12 +1,14 @@
-import type { Kysely } from "kysely";
+import type { CreateTableBuilder, Kysely } from "kysely";
+
+type Table = CreateTableBuilder<string, string>;
 
 // Frozen in time: no imports from the application. Profile rows are created on first save;
 // reads fall back to these defaults. Privacy levels: 1 Public, 2 Private, 3 Only Contacts.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const text = (name: string) => (t: any) => t.addColumn(name, "text", (c: any) => c.notNull().defaultTo(""));
-  const flag = (name: string, value = 0) => (t: any) => t.addColumn(name, "integer", (c: any) => c.notNull().defaultTo(value));
+  const text = (name: string) => (t: Table): Table => t.addColumn(name, "text", (c) => c.notNull().defaultTo(""));
+  const flag = (name: string, value = 0) => (t: Table): Table => t.addColumn(name, "integer", (c) => c.notNull().defaultTo(value));
 
-  let profile: any = db.schema
+  let profile: Table = db.schema
     .createTable("member_profile")
     .addColumn("member_id", "integer", (c) => c.primaryKey().references("member.id").onDelete("cascade"));
   for (const name of [
@@ -25,10 +27,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   profile = profile
     .addColumn("height_inches", "integer")
     .addColumn("weight_lbs", "integer")
-    .addColumn("updated_at", "text", (c: any) => c.notNull().defaultTo(""));
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(""));
   await profile.execute();
 
-  let privacy: any = db.schema
+  let privacy: Table = db.schema
     .createTable("member_privacy")
     .addColumn("member_id", "integer", (c) => c.primaryKey().references("member.id").onDelete("cascade"));
   for (const name of ["basic_info", "personal_info", "contact_info", "education", "work_info", "photos", "videos", "mobile_phone", "email_address"]) {
@@ -39,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const name of ["search_visibility", "view_profile_picture", "view_friends_list", "view_link_request", "view_link_message"]) {
     privacy = flag(name, 1)(privacy);
   }
-  await privacy.addColumn("updated_at", "text", (c: any) => c.notNull().defaultTo("")).execute();
+  await privacy.addColumn("updated_at", "text", (c) => c.notNull().defaultTo("")).execute();
 
   // Contacts: an accepted link is two rows (one each way); a pending request is the requester's row.
   await db.schema

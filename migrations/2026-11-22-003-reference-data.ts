@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Kysely } from "kysely";
 
+/** Tables as this migration sees them: by name, frozen in time (no import of the app's types). */
+type Tables = Record<string, Record<string, unknown>>;
+
 // Frozen in time: the lists below are this migration's own copy. Schools come from
 // migrations/data/ (IPEDS colleges and NCES high schools, see its README).
 
@@ -74,12 +77,12 @@ function readCsv(name: string): Array<Record<string, string>> {
   return parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true, trim: true });
 }
 
-async function insertChunked(db: Kysely<any>, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
+async function insertChunked(db: Kysely<Tables>, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
   // SQLite allows at most 32766 bound values per statement; 400 rows of 6 columns stay far below.
   for (let i = 0; i < rows.length; i += 400) await db.insertInto(table).values(rows.slice(i, i + 400)).execute();
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<Tables>): Promise<void> {
   const ordered = (names: string[]) => names.map((name, i) => ({ name, sort_order: i }));
   await db.transaction().execute(async (trx) => {
     await insertChunked(trx, "sport", ordered(SPORTS));
@@ -111,7 +114,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   });
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<Tables>): Promise<void> {
   for (const t of ["company", "industry", "sector", "school", "interest", "other_sporting_interest", "competition_level", "degree_type", "us_state", "sport"]) {
     await db.deleteFrom(t).execute();
   }

@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 
+/** Tables as this migration sees them: by name, frozen in time (no import of the app's types). */
+type Tables = Record<string, Record<string, unknown>>;
+
 // Frozen in time. Posts and replies of the home feed, recent news, the site guide (ads of type
 // SiteGuide) and advertising enquiries. The site guide and one welcome news item are reference
 // data: a fresh instance has them without demo data.
@@ -13,7 +16,7 @@ const SITE_GUIDE = [
   { header: "Post short updates", text: "Use Add New Post on Home to share a result, a tryout or a question in up to 150 characters. Your contacts and followers see it in their feed.", url: "/home" },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<Tables>): Promise<void> {
   await db.schema
     .createTable("post")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
@@ -94,6 +97,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<Tables>): Promise<void> {
   for (const t of ["ad_enquiry", "ad_item", "news_item", "post_reply", "post"]) await db.schema.dropTable(t).ifExists().execute();
 }

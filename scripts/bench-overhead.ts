@@ -56,12 +56,21 @@ function cpuTimeUs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
+/** The parts of autocannon's --json summary read here. */
+interface AutocannonSummary {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
 /** autocannon in its own Node process (so the load generator never shares the server's thread). */
 async function load(pid: number, url: string, headers: Record<string, string> = {}): Promise<Result> {
   const args = [AUTOCANNON, "--json", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
   const cpuBefore = cpuTimeUs(pid);
-  const json = JSON.parse(await run("node", [...args, url]));
+  const json = JSON.parse(await run("node", [...args, url])) as AutocannonSummary;
   const cpuUs = (cpuTimeUs(pid) - cpuBefore) / Math.max(1, json.requests.total);
   return { cpuUs, rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors + json.timeouts, non2xx: json.non2xx };
 }

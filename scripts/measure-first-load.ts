@@ -88,6 +88,14 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
   return `${cookie.split(";")[0]!}; XSRF-TOKEN=first-load-measure`;
 }
 
+/** The parts of a Lighthouse JSON report read here. */
+interface LighthouseReport {
+  finalDisplayedUrl?: string;
+  audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; numericValue?: number }>;
+  categories: Record<"performance" | "accessibility", { score: number }>;
+  environment?: { benchmarkIndex?: number };
+}
+
 interface LighthouseResult {
   performance: number;
   accessibility: number;
@@ -126,7 +134,7 @@ function lighthouse(url: string, chromium: string, cookie?: string): LighthouseR
     { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromium }, encoding: "utf8", timeout: 300_000 },
   );
   if (run.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed (${run.status}):\n${run.stderr}`);
-  const report = JSON.parse(readFileSync(out, "utf8"));
+  const report = JSON.parse(readFileSync(out, "utf8")) as LighthouseReport;
   // A page that sent the browser elsewhere (a lost session: /errors) would be measured in its place.
   const landed = new URL(report.finalDisplayedUrl ?? url).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`lighthouse ${url} ended on ${landed}: not the page asked for`);
@@ -135,7 +143,7 @@ function lighthouse(url: string, chromium: string, cookie?: string): LighthouseR
     copyFileSync(out, path.join(args.reports, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}-${Date.now()}.json`));
   }
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-  const failed = Object.values<{ id: string; score: number | null; scoreDisplayMode: string }>(report.audits)
+  const failed = Object.values(report.audits)
     .filter((a) => a.scoreDisplayMode === "binary" && a.score === 0)
     .map((a) => a.id);
   return {
@@ -202,7 +210,7 @@ async function main() {
 function lighthouseVersion(): string {
   try {
     const [, cli] = lighthouseCli();
-    return JSON.parse(readFileSync(path.join(path.dirname(cli!), "../package.json"), "utf8")).version;
+    return (JSON.parse(readFileSync(path.join(path.dirname(cli!), "../package.json"), "utf8")) as { version: string }).version;
   } catch {
     return "";
   }

@@ -190,11 +190,11 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const typeOf = new Uint8Array(N);
   const sportOf = new Uint8Array(N);
   const schoolOf = new Int32Array(N);
-  const firstName: string[] = new Array(N);
-  const fullName: string[] = new Array(N);
-  const emailOf: string[] = new Array(N);
-  const positionOf: string[] = new Array(N);
-  const teamOf: string[] = new Array(N);
+  const firstName = new Array<string>(N);
+  const fullName = new Array<string>(N);
+  const emailOf = new Array<string>(N);
+  const positionOf = new Array<string>(N);
+  const teamOf = new Array<string>(N);
   const acceptsRequests = new Uint8Array(N).fill(1);
   const hasPrivacyRow = new Uint8Array(N);
   const passwordHash = await hashPassword(o.password);
@@ -360,45 +360,49 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   };
   const initiated = new Int32Array(N);
   for (let i = 0; i < N; i++) initiated[i] = Math.max(1, Math.min(4 * meanContacts, Math.round((meanContacts / 2) * grnd.activity(0.6))));
-  // Pairs as numbers (smaller index * 2^21 + larger), sorted and unique. Two members may pick each
-  // other: rounds of further picks, in proportion to each member's share, make up what duplicates lost.
+  // The pair keys (up to hundreds of MB at 100,000 members) live only inside this function, so
+  // they are garbage once the adjacency lists are built.
   const SHIFT = 2 ** 21;
-  let keys = new Float64Array(0);
-  let pairs = 0;
-  for (let round = 0, scale = 1; round < 4 && scale > 0.01; round++) {
-    let extra = 0;
-    for (let i = 0; i < N; i++) extra += Math.round(initiated[i]! * scale);
-    const next = new Float64Array(pairs + extra);
-    next.set(keys.subarray(0, pairs));
-    let n = pairs;
-    for (let i = 0; i < N; i++) {
-      for (let k = Math.round(initiated[i]! * scale); k > 0; k--) {
-        const j = grnd.chance(0.7) ? groupMember(i, grnd) : grnd.int(N);
-        if (j !== i) next[n++] = i < j ? i * SHIFT + j : j * SHIFT + i;
+  const { offset, neighbors, pairs, degree } = (() => {
+    // Pairs as numbers (smaller index * 2^21 + larger), sorted and unique. Two members may pick each
+    // other: rounds of further picks, in proportion to each member's share, make up what duplicates lost.
+    let keys = new Float64Array(0);
+    let pairs = 0;
+    for (let round = 0, scale = 1; round < 4 && scale > 0.01; round++) {
+      let extra = 0;
+      for (let i = 0; i < N; i++) extra += Math.round(initiated[i]! * scale);
+      const next = new Float64Array(pairs + extra);
+      next.set(keys.subarray(0, pairs));
+      let n = pairs;
+      for (let i = 0; i < N; i++) {
+        for (let k = Math.round(initiated[i]! * scale); k > 0; k--) {
+          const j = grnd.chance(0.7) ? groupMember(i, grnd) : grnd.int(N);
+          if (j !== i) next[n++] = i < j ? i * SHIFT + j : j * SHIFT + i;
+        }
       }
+      keys = next.subarray(0, n).sort();
+      pairs = 0;
+      for (let k = 0; k < n; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[pairs++] = keys[k]!;
+      scale = (meanContacts - (2 * pairs) / N) / meanContacts;
     }
-    keys = next.subarray(0, n).sort();
-    pairs = 0;
-    for (let k = 0; k < n; k++) if (k === 0 || keys[k] !== keys[k - 1]) keys[pairs++] = keys[k]!;
-    scale = (meanContacts - (2 * pairs) / N) / meanContacts;
-  }
-  const degree = new Int32Array(N);
-  for (let k = 0; k < pairs; k++) {
-    const a = Math.floor(keys[k]! / SHIFT);
-    degree[a]! += 1;
-    degree[keys[k]! - a * SHIFT]! += 1;
-  }
-  const offset = new Int32Array(N + 1);
-  for (let i = 0; i < N; i++) offset[i + 1] = offset[i]! + degree[i]!;
-  const neighbors = new Int32Array(offset[N]!);
-  const fillAt = offset.slice(0, N);
-  for (let k = 0; k < pairs; k++) {
-    const a = Math.floor(keys[k]! / SHIFT);
-    const b = keys[k]! - a * SHIFT;
-    neighbors[fillAt[a]!++] = b;
-    neighbors[fillAt[b]!++] = a;
-  }
-  keys = new Float64Array(0);
+    const degree = new Int32Array(N);
+    for (let k = 0; k < pairs; k++) {
+      const a = Math.floor(keys[k]! / SHIFT);
+      degree[a]! += 1;
+      degree[keys[k]! - a * SHIFT]! += 1;
+    }
+    const offset = new Int32Array(N + 1);
+    for (let i = 0; i < N; i++) offset[i + 1] = offset[i]! + degree[i]!;
+    const neighbors = new Int32Array(offset[N]!);
+    const fillAt = offset.slice(0, N);
+    for (let k = 0; k < pairs; k++) {
+      const a = Math.floor(keys[k]! / SHIFT);
+      const b = keys[k]! - a * SHIFT;
+      neighbors[fillAt[a]!++] = b;
+      neighbors[fillAt[b]!++] = a;
+    }
+    return { offset, neighbors, pairs, degree };
+  })();
   for (let i = 0; i < N; i++) neighbors.subarray(offset[i], offset[i + 1]).sort();
   const areContacts = (a: number, b: number) => {
     let lo = offset[a]!;
