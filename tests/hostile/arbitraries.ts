@@ -182,7 +182,7 @@ export function percentEncode(s: string): string {
 }
 
 /** A value as form or query text (objects as JSON, as a careless client would send them). */
-export const asText = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v) ?? String(v));
+export const asText = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : (JSON.stringify(v) ?? ""));
 
 export const formEncode = (pairs: ReadonlyArray<readonly [string, unknown]>) =>
   pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(asText(v))}`).join("&");

@@ -363,7 +363,7 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
     const headBytes = r.path.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
     const oversized = headBytes > HEAD_LIMIT_BYTES || bodyBytes(r) > BODY_LIMIT_BYTES;
     if (oversized && CLOSED_EARLY.has(cause?.code ?? "")) return { status: 0, ms, text: `connection closed (${cause?.code})`, innerServerErrors: [] };
-    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describeRequest(r)}`);
+    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describeRequest(r)}`, { cause: error });
   }
   const ms = performance.now() - started;
   const innerServerErrors = trpc ? [...text.matchAll(/"httpStatus":\s*(5\d\d)/g)].map((m) => Number(m[1])) : [];

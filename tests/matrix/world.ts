@@ -429,7 +429,10 @@ export function itemsOf(res: ApiResponse): Record<string, unknown>[] {
   return list as Record<string, unknown>[];
 }
 
-const idOfItem = (item: Record<string, unknown>) => String(item.memberId ?? item.contactID ?? item.entityID ?? "");
+const idOfItem = (item: Record<string, unknown>) => {
+  const id = item.memberId ?? item.contactID ?? item.entityID;
+  return typeof id === "number" || typeof id === "string" ? String(id) : "";
+};
 
 /** The owner's card in a list answer (undefined when the owner is not in it). */
 export const ownerItem = (w: World, res: ApiResponse) => itemsOf(res).find((item) => idOfItem(item) === String(w.owner.id));

@@ -172,7 +172,7 @@ describe("secrets stay out of logs and answers", () => {
     secret("Ben's session at confirmation", ben.jar.sideline_session!, { issuedBy: "ben complete" });
 
     // ---- Sign-ins, good and bad.
-    annToken = secret("Ann's login token", tokenOf(await rest("ann login", "POST", "/api/account/login", undefined, { email: ann.email, password: annPw1 })), { issuedBy: "ann login" });
+    secret("Ann's login token", tokenOf(await rest("ann login", "POST", "/api/account/login", undefined, { email: ann.email, password: annPw1 })), { issuedBy: "ann login" });
     const viaGet = await rest("ann authenticate", "GET", `/api/account/AuthenticateUser${qs({ email: ann.email, pwd: annPw1, rememberMe: "true", screen: "login" })}`);
     const refreshed = await rest("ann refresh", "POST", `/api/account/refreshLogin${qs({ accessToken: secret("Ann's GET-login token", tokenOf(viaGet), { issuedBy: "ann authenticate" }) })}`);
     annToken = secret("Ann's refreshed token", tokenOf(refreshed), { issuedBy: "ann refresh" });

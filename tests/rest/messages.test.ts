@@ -474,10 +474,10 @@ describe("message/GetMemberNotifications", () => {
     expect(bNotes[0]!.link).toBe(`/members/view-profile/show-profile?memberID=${a.memberId}`);
     // fan follows a.
     expectJson(await post(fan, `/api/contact/FollowMember${pair(fan, a)}`));
-    aNotes = await waitForNotifications(a, 2);
+    await waitForNotifications(a, 2);
     // b writes to a.
     await send(b, a, "Game day", "Good luck today");
-    aNotes = await waitForNotifications(a, 3);
+    await waitForNotifications(a, 3);
     // b replies to a's post.
     const p = await post(a, `/api/member/SavePosts/${a.memberId}/0${qs({ postMsg: "Who is coming to the game?" })}`);
     expectJson(p);
@@ -611,11 +611,12 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
     });
 
   beforeAll(async () => {
-    standIn = createServer(async (req, res) => {
-      const raw = await readBody(req);
-      calls.push({ path: req.url ?? "", body: JSON.parse(raw || "null") });
-      res.writeHead(reply.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: reply.content } }] }));
+    standIn = createServer((req, res) => {
+      void readBody(req).then((raw) => {
+        calls.push({ path: req.url ?? "", body: JSON.parse(raw || "null") });
+        res.writeHead(reply.status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: reply.content } }] }));
+      });
     });
     await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
     const port = (standIn.address() as AddressInfo).port;

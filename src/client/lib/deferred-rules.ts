@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { ZodType } from "zod";
 import { rule } from "./form.ts";
 
@@ -34,19 +34,22 @@ export function useDeferredRules<K extends string>(
   const [rules] = useState(
     () => Object.fromEntries(fields.map((field) => [field, (value: unknown) => (loaded.current ? loaded.current[field](value) : RULE_PENDING)])) as Record<K, Rule>,
   );
-  useEffect(() => {
-    let mounted = true;
+  // Loaded once per mount: a screen's fields and loader do not change.
+  const loadRules = useEffectEvent((stillMounted: () => boolean) => {
     void load().then((schemas) => {
-      if (!mounted) return;
+      if (!stillMounted()) return;
       loaded.current = Object.fromEntries(fields.map((field) => [field, rule(schemas[field])])) as Record<K, Rule>;
       const form = latestForm.current();
       for (const field of fields) if (form.errors[field] === RULE_PENDING) form.validateField(field);
       setReady(true);
     });
+  });
+  useEffect(() => {
+    let mounted = true;
+    loadRules(() => mounted);
     return () => {
       mounted = false;
     };
-    // Loaded once per mount: a screen's fields and loader do not change.
   }, []);
   return rules;
 }

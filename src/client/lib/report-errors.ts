@@ -12,7 +12,7 @@ export function reportClientErrors(): void {
   };
   window.addEventListener("error", (e) => send(String(e.message), e.error instanceof Error ? (e.error.stack ?? "") : ""));
   window.addEventListener("unhandledrejection", (e) => {
-    const reason = e.reason;
+    const reason: unknown = e.reason;
     send(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? (reason.stack ?? "") : "");
   });
 }

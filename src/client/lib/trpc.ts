@@ -5,7 +5,7 @@ import type { AppRouter } from "../../server/trpc/root.ts";
 
 /** True when the server said the session is gone (expired, signed out elsewhere). */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+  return error instanceof TRPCClientError && (error as TRPCClientError<AppRouter>).data?.code === "UNAUTHORIZED";
 }
 
 /** True when the request never reached the server (offline, server down). */

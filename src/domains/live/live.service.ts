@@ -32,7 +32,7 @@ const openStreams = new WeakMap<LiveBus, Map<string, number>>();
 /** Takes a stream slot for the actor, or throws RATE_LIMITED; the returned function gives it back (once). */
 function reserveStream(ctx: AppContext, actor: Actor): () => void {
   let counts = openStreams.get(ctx.live);
-  if (!counts) openStreams.set(ctx.live, (counts = new Map()));
+  if (!counts) openStreams.set(ctx.live, (counts = new Map<string, number>()));
   const keys = [`session:${actor.sessionId}`, `member:${actor.memberId}`] as const;
   if ((counts.get(keys[0]) ?? 0) >= LIVE_STREAM_LIMITS.perSession || (counts.get(keys[1]) ?? 0) >= LIVE_STREAM_LIMITS.perMember) {
     throw new DomainError(ErrorCodes.RateLimited, texts.tooManyLiveStreams);

@@ -29,7 +29,7 @@ const newMember = () => insertTestMember(db, "Pat", "Keeper");
 
 const fileOf = (bytes: Uint8Array | string, name = "photo.png", type = "image/png"): media.IncomingFile => {
   const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
-  return { size: data.length, name, type, bytes: async () => data };
+  return { size: data.length, name, type, bytes: () => Promise.resolve(data) };
 };
 
 const picturePathOf = async (memberId: number) =>

@@ -23,14 +23,20 @@ const parser = new XMLParser({
 });
 
 type Node = Record<string, unknown> | string | undefined;
+type Entry = Record<string, unknown>;
+/** What fast-xml-parser makes of an RSS 2.0 or Atom document (one item or several). */
+interface ParsedFeed {
+  rss?: { channel?: { item?: Entry | Entry[] } };
+  feed?: { entry?: Entry | Entry[] };
+}
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const textOf = (v: unknown): string => {
   if (v === undefined || v === null) return "";
   if (typeof v === "string" || typeof v === "number") return String(v);
-  if (typeof v === "object" && "#text" in (v)) return String((v as Record<string, unknown>)["#text"] ?? "");
+  if (typeof v === "object" && "#text" in v) return textOf(v["#text"]);
   return "";
 };
-const attr = (v: Node, name: string): string => (v && typeof v === "object" ? String(v[`@_${name}`] ?? "") : "");
+const attr = (v: Node, name: string): string => (v && typeof v === "object" ? textOf(v[`@_${name}`]) : "");
 
 /** A description longer than this is cut before the tag patterns run (they are quadratic over unclosed tags). */
 const HTML_FRAGMENT_MAX_LENGTH = 20_000;
@@ -65,9 +71,9 @@ function imageOf(entry: Record<string, unknown>): string | undefined {
 
 /** The entries of an RSS 2.0 or Atom document (others: none). */
 export function parseFeed(xml: string): FeedEntry[] {
-  const doc = parser.parse(xml) as Record<string, any>;
+  const doc = parser.parse(xml) as ParsedFeed;
   if (doc.rss?.channel) {
-    return list(doc.rss.channel.item as Record<string, unknown>[]).map((item) => {
+    return list(doc.rss.channel.item).map((item) => {
       const link = textOf(item.link).trim();
       return {
         guid: textOf(item.guid).trim() || link,
@@ -80,7 +86,7 @@ export function parseFeed(xml: string): FeedEntry[] {
     });
   }
   if (doc.feed) {
-    return list(doc.feed.entry as Record<string, unknown>[]).map((entry) => {
+    return list(doc.feed.entry).map((entry) => {
       const links = list(entry.link as Node | Node[]);
       const alternate = links.find((l) => !attr(l, "rel") || attr(l, "rel") === "alternate") ?? links[0];
       const link = attr(alternate, "href");

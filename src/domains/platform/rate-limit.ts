@@ -86,7 +86,7 @@ export class RateLimiter {
     if (!this.enabled) return;
     const { max, windowMs } = RATE_LIMIT_RULES[bucket];
     let byKey = this.hits.get(bucket);
-    if (!byKey) this.hits.set(bucket, (byKey = new Map()));
+    if (!byKey) this.hits.set(bucket, (byKey = new Map<string, number[]>()));
     for (const raw of keys) {
       const key = raw.toLowerCase();
       const previous = byKey.get(key);

@@ -140,7 +140,7 @@ const TERM_CHUNK = 200;
  * new words in one short transaction; `pause` runs between
  * chunks (the server yields to requests there and stops on shutdown).
  */
-export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = async () => true, read?: Reader): Promise<number> {
+export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = () => Promise.resolve(true), read?: Reader): Promise<number> {
   let after = "";
   let added = 0;
   for (;;) {

@@ -151,7 +151,7 @@ describe("searchMembers", () => {
 });
 
 describe("typo tolerance", () => {
-  it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", async () => {
+  it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", () => {
     for (const [typed, term] of [["okafr", "okafor"], ["okaofr", "okafor"], ["okfor", "okafor"], ["okaffor", "okafor"], ["jonh", "johnson"], ["bsak", "basketball"], ["zoe", "zoe"]] as const) {
       expect(prefixDistance(typed, term), `${typed} ${term}`).not.toBeNull();
       // The deletion index finds it: a key of the query word is a key of the term.

@@ -125,7 +125,7 @@ export function createYoutubeProvider(options: YoutubeOptions): VideoProvider {
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[key]").split(encodeURIComponent(apiKey)).join("[key]") : text);
 
   /** One API call; null when it failed (logged). */
-  async function call(endpoint: string, params: Record<string, string>): Promise<unknown | null> {
+  async function call(endpoint: string, params: Record<string, string>): Promise<unknown> {
     const query = new URLSearchParams({ ...params, maxResults: String(maxResults), key: apiKey! });
     const what = { endpoint, ...params };
     try {

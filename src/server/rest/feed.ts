@@ -4,7 +4,7 @@ import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -115,7 +115,7 @@ export const memberFeed: Controller = {
   GetRecentPostResponses: {
     methods: ["GET"],
     handler: async (req) => {
-      const postId = postIdParam(req.params[0] ?? String(fields(req, ["postID"]).postID ?? ""));
+      const postId = postIdParam(req.params[0] ?? (textOf(fields(req, ["postID"]).postID) ?? ""));
       return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
     },
   },
@@ -138,7 +138,7 @@ export const memberFeed: Controller = {
     methods: ["GET", "POST"],
     handler: async (req) => {
       ownId(req);
-      const postId = postIdParam(req.params[1] ?? String(fields(req, ["postID"]).postID ?? ""));
+      const postId = postIdParam(req.params[1] ?? (textOf(fields(req, ["postID"]).postID) ?? ""));
       if (postId === 0) throw badInput("postID must name the post to reply to.");
       return save(req, postId);
     },

@@ -67,7 +67,7 @@ export const memberMediaActions: Controller = {
   GetInstagramAccessToken: {
     methods: ["GET", "POST"],
     // The provider retired the token exchange; Sideline keeps only the public account URL.
-    handler: async (req) => req.c.json({ message: texts.photoTokenRetired }, 501),
+    handler: (req) => req.c.json({ message: texts.photoTokenRetired }, 501),
   },
 };
 
@@ -75,7 +75,7 @@ export const commonCryptoActions: Controller = {
   EncryptString: {
     methods: ["GET"],
     public: true,
-    handler: async (req) => {
+    handler: (req) => {
       const { encrypt } = fields(req, ["encrypt"]);
       if (typeof encrypt !== "string" || encrypt === "") throw badInput("encrypt is required: the text to encrypt.");
       if (encrypt.length > TEXT_MAX) throw badInput(`encrypt must be ${TEXT_MAX} characters or fewer.`);
@@ -85,7 +85,7 @@ export const commonCryptoActions: Controller = {
   DecryptString: {
     methods: ["GET"],
     public: true,
-    handler: async (req) => {
+    handler: (req) => {
       const { encrypted } = fields(req, ["encrypted"]);
       if (typeof encrypted !== "string" || encrypted === "") throw badInput("encrypted is required: a text EncryptString returned.");
       const plain = encrypted.length <= SEALED_MAX ? secretBoxOf(req).decrypt(encrypted) : null;

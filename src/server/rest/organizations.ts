@@ -1,8 +1,7 @@
 import { companiesInput, industriesInput } from "../../domains/reference/reference.schema.ts";
 import * as reference from "../../domains/reference/reference.service.ts";
-import { type Controller, fields } from "./registry.ts";
+import { type Controller, fields, textOf } from "./registry.ts";
 
-const text = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : String(v));
 
 /**
  * organizations/*: the company lookup of the work-experience form (signed-in members).
@@ -16,7 +15,7 @@ export const organizations: Controller = {
   GetIndustries: {
     methods: ["GET"],
     handler: async (req) => {
-      const { sector } = industriesInput.parse({ sector: text(fields(req, ["sector"]).sector) });
+      const { sector } = industriesInput.parse({ sector: (textOf(fields(req, ["sector"]).sector) ?? "") });
       return (await reference.industries(req.app, sector)).map(({ id, name }) => ({ id, name }));
     },
   },
@@ -24,7 +23,7 @@ export const organizations: Controller = {
     methods: ["GET"],
     handler: async (req) => {
       const f = fields(req, ["sector", "industry"]);
-      const input = companiesInput.parse({ sector: text(f.sector), industry: text(f.industry) || undefined });
+      const input = companiesInput.parse({ sector: (textOf(f.sector) ?? ""), industry: (textOf(f.industry) ?? "") || undefined });
       return (await reference.companies(req.app, input.sector, input.industry)).map(({ id, name }) => ({ id, name }));
     },
   },

@@ -23,7 +23,8 @@ export interface RestAction {
   public?: boolean;
   /** Allowed with the restricted token of a deactivated login (reactivation only). */
   allowRestricted?: boolean;
-  handler: (req: RestRequest) => Promise<unknown>;
+  /** The answer, or a promise of it. */
+  handler: (req: RestRequest) => unknown;
 }
 
 export type Controller = Record<string, RestAction>;

@@ -264,7 +264,7 @@ export function RecentPosts() {
           {texts.recentPosts}
         </Title>
         <Group gap="xs">
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={16} aria-hidden />} loading={refreshing} onClick={refresh}>
+          <Button variant="default" size="xs" leftSection={<IconRefresh size={16} aria-hidden />} loading={refreshing} onClick={() => void refresh()}>
             {texts.refresh}
           </Button>
           <Button size="xs" leftSection={<IconPencilPlus size={16} aria-hidden />} onClick={() => openComposer({ kind: "post" })}>
@@ -289,7 +289,7 @@ export function RecentPosts() {
             styles={navButton}
             disabled={!hasOlder}
             loading={feed.isFetchingNextPage}
-            onClick={older}
+            onClick={() => void older()}
           >
             {texts.olderPosts}
           </Button>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { MESSAGE_SUBJECT_MAX, type MessageParty, messageBody, messageSubject } from "../../../domains/messages/messages.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -56,11 +56,14 @@ function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel: () => vo
   // "Send a Message" on a profile: that contact is the recipient (the server still checks it).
   const preset = useQuery({ ...trpc.profiles.view.queryOptions({ memberId: to ?? 0 }), enabled: to !== undefined });
   const presetMember = preset.data;
-  useEffect(() => {
-    if (!presetMember || form.getValues().to !== "") return;
-    const party = { memberId: presetMember.memberId, name: presetMember.name, picturePath: presetMember.picturePath };
+  // Once, when the profile arrives, and only into an empty "To" (the form is read as it is then).
+  const applyPreset = useEffectEvent((member: NonNullable<typeof presetMember>) => {
+    if (form.getValues().to !== "") return;
+    const party = { memberId: member.memberId, name: member.name, picturePath: member.picturePath };
     form.setValues({ to: party.name, recipient: party });
-    // Only once, when the profile arrives.
+  });
+  useEffect(() => {
+    if (presetMember) applyPreset(presetMember);
   }, [presetMember]);
 
   const send = useMutation(

@@ -85,7 +85,7 @@ function ReplyForm({ message }: { message: MessageItem }) {
           {...form.getInputProps("body")}
           onChange={(e) => {
             setSent(false);
-            form.getInputProps("body").onChange(e);
+            form.setFieldValue("body", e.currentTarget.value);
           }}
         />
         <ErrorAlert error={send.error} />

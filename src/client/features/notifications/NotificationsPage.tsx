@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { formatSentDate, type NotificationItem } from "../../../domains/notifications/notifications.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -60,16 +60,19 @@ export function NotificationsPage() {
   const newestShown = useRef<number | undefined>(undefined);
   newestShown.current = loaded?.reduce<number | undefined>((max, n) => (max === undefined || n.notificationId > max ? n.notificationId : max), undefined);
   const unreadKey = unreadLoaded.map((n) => n.notificationId).join(",");
-  useEffect(() => {
-    if (!unreadKey) return;
+  // On screen means seen: keep them shown as new and mark them read (again when one arrives while
+  // the screen is open).
+  const showAndMark = useEffectEvent(() => {
     setFresh((prev) => {
       const next = new Map(prev);
       for (const n of unreadLoaded) next.set(n.notificationId, n);
       return next;
     });
-    // On screen means seen: mark them read (again when one arrives while the screen is open).
     mark();
-    // The unread ids say everything that matters: a new array of the same ids changes nothing.
+  });
+  // The unread ids say everything that matters: a new array of the same ids changes nothing.
+  useEffect(() => {
+    if (unreadKey) showAndMark();
   }, [unreadKey]);
 
   const items = loaded && (view === "all" ? loaded : mergeNewestFirst(loaded, [...fresh.values()]));

@@ -173,7 +173,7 @@ function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone: (
             required
             allowDeselect={false}
             {...selectProps(form.getInputProps("state"))}
-            onChange={(v) => setListKey("state", v ?? "")}
+            onChange={(v: string | null) => setListKey("state", v ?? "")}
           />
           <Select
             label={texts.institutionType}
