@@ -56,7 +56,7 @@ p{margin:0;text-align:center}
 :host-context([data-mantine-color-scheme=light]) .card{border-color:var(--mantine-color-gray-3)}
 h2{margin:0 0 16px;font-size:22px;line-height:1.4;font-weight:700}
 .form{display:flex;flex-direction:column;gap:16px}
-.label{font-size:14px;font-weight:500;line-height:1.55}
+.label{font-size:14px;font-weight:600;line-height:1.55;margin-bottom:2px}
 .req{color:var(--mantine-color-error)}
 .input{height:36px;border:1px solid var(--mantine-color-default-border);border-radius:8px;background:var(--mantine-color-body)}
 .button{display:flex;align-items:center;justify-content:center;height:36px;padding:0 18px;border-radius:8px;font-size:14px;font-weight:600;border:1px solid var(--mantine-color-default-border)}
@@ -67,5 +67,6 @@ h2{margin:0 0 16px;font-size:22px;line-height:1.4;font-weight:700}
 .divider{display:flex;align-items:center;gap:8px;font-size:12px;color:var(--mantine-color-dimmed)}
 .divider::before,.divider::after{content:"";flex:1;border-top:1px solid var(--mantine-color-default-border)}
 .badges{display:flex;justify-content:center;gap:12px}
+.badges .button{padding-left:40px}
 .footer{display:flex;flex-wrap:wrap;justify-content:center;gap:16px;padding:16px 12px;font-size:14px;text-align:center}
 `;
