@@ -1,5 +1,6 @@
 import "./mantine-styles.ts";
 import "./shell/login-shell.css";
+import "./theme.css";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
@@ -9,8 +10,7 @@ import { createRoot } from "react-dom/client";
 import { reportClientErrors } from "./lib/report-errors.ts";
 import { queryClient } from "./lib/trpc.ts";
 import { routeTree } from "./routeTree.gen.ts";
-import { removeLoginShell } from "./shell/remove-login-shell.ts";
-import { COLOR_SCHEME_KEY, cssVariablesResolver, theme } from "./theme.ts";
+import { theme } from "./theme.ts";
 
 // The server writes this page's CSP nonce into a meta tag; every style tag Mantine (and the scroll
 // lock of its modals, through get-nonce) injects must carry it.
@@ -30,11 +30,6 @@ declare module "@tanstack/react-router" {
   }
 }
 
-// The login shell (index.html) only stands for the login page: any other screen ends it.
-router.subscribe("onResolved", ({ toLocation }) => {
-  if (toLocation.pathname !== "/") removeLoginShell();
-});
-
 reportClientErrors();
 
 // The first render is a transition: React renders it in slices of a few milliseconds, yielding to
@@ -47,9 +42,8 @@ startTransition(() => {
       <MantineProvider
         theme={theme}
         defaultColorScheme="auto"
-        colorSchemeManager={localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY })}
+        colorSchemeManager={localStorageColorSchemeManager({ key: "sideline-color-scheme" })}
         getStyleNonce={() => nonce}
-        cssVariablesResolver={cssVariablesResolver}
       >
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

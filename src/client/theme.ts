@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
 
 // One primary colour (a sporty blue) and one accent (turf green), the system font stack.
 const sideline: MantineColorsTuple = [
@@ -24,15 +24,3 @@ export const theme = createTheme({
   },
 });
 
-/** Where Mantine keeps the member's light/dark choice (index.html's boot script reads it too). */
-export const COLOR_SCHEME_KEY = "sideline-color-scheme";
-
-/**
- * Mantine's `dimmed` text (dates, counts, the tagline) is gray 6, #868e96: 3.3:1 on white, under
- * WCAG's 4.5:1 for text. #656d76 keeps the look and reads 5.3:1 on white, 4.7:1 on gray 1.
- */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { "--mantine-color-dimmed": "#656d76" },
-  dark: {},
-});

@@ -1,14 +1,11 @@
 import { Box, Card, Center, Group, Stack, Text, Title } from "@mantine/core";
-import { type ReactNode, useLayoutEffect } from "react";
+import type { ReactNode } from "react";
 import { texts } from "../../shared/texts.ts";
-import { removeLoginShell } from "../shell/remove-login-shell.ts";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
 import { Footer } from "./Footer.tsx";
 
 /** Logged-out screens: the product's name and line, the routed page centred in a card. */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
-  // The static login shell of index.html gives way in the same frame as this screen appears.
-  useLayoutEffect(removeLoginShell, []);
   return (
     <Stack mih="100vh" justify="space-between" gap={0}>
       <Group justify="flex-end" p="sm">

@@ -7,9 +7,6 @@ export const RULE_PENDING = "";
 
 type Rule = (value: unknown) => string | null;
 
-/** The first of these anywhere on the page loads the rules. */
-const FIRST_USE_EVENTS = ["focusin", "pointerdown", "keydown", "input", "touchstart"] as const;
-
 /** What the hook needs of the Mantine form it serves. */
 export interface RevalidatingForm<K extends string> {
   errors: Record<string, unknown>;
@@ -17,7 +14,7 @@ export interface RevalidatingForm<K extends string> {
 }
 
 /**
- * Mantine form rules from shared zod schemas that load on the visitor's first action, for the screen a
+ * Mantine form rules from shared zod schemas that load after the first paint, for the screen a
  * visitor lands on (the login page): zod is about 25 KB gzip that the page does not need to show.
  * Until the schemas arrive every rule answers RULE_PENDING, so the form counts as invalid (its
  * submit button stays disabled) without showing a message; once they arrive, the fields checked
@@ -39,23 +36,15 @@ export function useDeferredRules<K extends string>(
   );
   useEffect(() => {
     let mounted = true;
-    const start = () => {
-      for (const event of FIRST_USE_EVENTS) document.removeEventListener(event, start, true);
-      void load().then((schemas) => {
-        if (!mounted) return;
-        loaded.current = Object.fromEntries(fields.map((field) => [field, rule(schemas[field])])) as Record<K, Rule>;
-        const form = latestForm.current();
-        for (const field of fields) if (form.errors[field] === RULE_PENDING) form.validateField(field);
-        setReady(true);
-      });
-    };
-    // Loaded when the visitor first does anything on the page (a form cannot be filled without it;
-    // a browser's autofill sends input), not while the page is still loading: zod's evaluation is
-    // a long task that would block the page's first seconds (decision 019).
-    for (const event of FIRST_USE_EVENTS) document.addEventListener(event, start, { capture: true, passive: true });
+    void load().then((schemas) => {
+      if (!mounted) return;
+      loaded.current = Object.fromEntries(fields.map((field) => [field, rule(schemas[field])])) as Record<K, Rule>;
+      const form = latestForm.current();
+      for (const field of fields) if (form.errors[field] === RULE_PENDING) form.validateField(field);
+      setReady(true);
+    });
     return () => {
       mounted = false;
-      for (const event of FIRST_USE_EVENTS) document.removeEventListener(event, start, true);
     };
     // Loaded once per mount: a screen's fields and loader do not change.
   }, []);
