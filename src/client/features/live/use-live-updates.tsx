@@ -7,7 +7,6 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import type { NotificationKind } from "../../../domains/notifications/notifications.schema.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
 import { isUnauthorized, trpc } from "../../lib/trpc.ts";
-import { useAfterPaint } from "../../lib/use-after-paint.ts";
 
 /** The screens that show what a toast would announce: no toast there. */
 export const MESSENGER_PATH = "/messages/view-messages";
@@ -18,8 +17,6 @@ const RESTART_AFTER_MS = 10_000;
 /** A reconnect may replay many events at once: at most this many toasts in a burst, the badges tell the rest. */
 const TOAST_BURST = 3;
 const BURST_WINDOW_MS = 2_000;
-/** The longest the stream waits for the browser to be idle after the first paint. */
-const START_AFTER_MS = 2_000;
 
 interface MessageReceived {
   messageId?: number;
@@ -51,14 +48,9 @@ export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const router = useRouter();
   const recentToasts = useRef<number[]>([]);
-  // The stream opens once the first screen is painted and the browser is idle (at most 2 s later):
-  // its start refetches the badges' counts, work that has no place in the first render. Nothing is
-  // missed meanwhile: that start refetches everything it would have announced.
-  const afterPaint = useAfterPaint(START_AFTER_MS);
 
   const subscription = useSubscription(
     trpc.live.events.subscriptionOptions(undefined, {
-      enabled: afterPaint,
       onStarted: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
