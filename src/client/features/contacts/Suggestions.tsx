@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Loader, Paper, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -18,9 +18,7 @@ const SUGGESTIONS = 12;
  * "column": a list at most 600 px high (the right column's Suggested for you).
  */
 export function Suggestions({ layout, label }: { layout: "strip" | "column"; label: string }) {
-  const query = useQuery(trpc.search.suggestions.queryOptions({ limit: SUGGESTIONS }));
-  // Rendered in short slices from a deferred copy (see RecentPosts).
-  const suggestions = { data: useDeferredValue(query.data), error: query.error };
+  const suggestions = useQuery(trpc.search.suggestions.queryOptions({ limit: SUGGESTIONS }));
   const [requesting, setRequesting] = useState<MemberCard | null>(null);
   const send = useContactAction();
   const busy = useBusyMembers();
