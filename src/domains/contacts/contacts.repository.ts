@@ -183,14 +183,31 @@ function withCard(q: From, viewerId: number) {
 
 export type ListKind = "contacts" | "requests" | "following" | "followers";
 
-/** One page of a member list, by name then id (keyset), optionally filtered by name. */
+/** A list row: the card columns and what the viewer's own rows say of this member (links and follows, either way). */
+export interface ListRow extends CardRow {
+  /** The viewer's link to this member: "accepted", "pending" (the viewer asked), or null. */
+  viewerLink: string | null;
+  /** This member's link to the viewer ("pending": they asked the viewer), or null. */
+  theirLink: string | null;
+  viewerFollows: number;
+  followsViewer: number;
+}
+
+/**
+ * One page of a member list, by name then id (keyset), optionally filtered by name, in one
+ * statement: the page's ids (the link or follow index and each member's name, sorted, limited),
+ * then for those rows only the card columns (profile, privacy) and the viewer's four rows about
+ * each (its link and follow either way: one index probe each). The total is counted by a second
+ * statement only when the page does not already tell it (a first page shorter than the limit is
+ * the whole list).
+ */
 export async function listMembers(
   db: DB,
   kind: ListKind,
   ownerId: number,
   viewerId: number,
   options: { search?: string; after?: { name: string; id: number }; limit: number },
-): Promise<{ rows: CardRow[]; total: number }> {
+): Promise<{ rows: ListRow[]; total: number }> {
   const base = (): From => {
     const q = db.selectFrom("member");
     switch (kind) {
@@ -205,23 +222,51 @@ export async function listMembers(
     }
   };
   const filtered = (q: From) => {
-    if (!options.search) return q;
+    const active = q.where("member.status", "=", 2);
+    if (!options.search) return active;
     const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return q.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${like} escape '\\'`);
+    return active.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${like} escape '\\'`);
   };
-  // The page's ids first (the link index and each member's name), then the card columns of those
-  // rows only: profile, privacy and the viewer's contact row are read for a page, not the list.
-  let page = filtered(base())
-    .select(["member.id as memberId", sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName")])
-    .where("member.status", "=", 2);
+  let page = filtered(base()).select(["member.id as memberId", sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName")]);
   if (options.after) {
     page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${options.after.name}, ${options.after.id})`);
   }
-  const ids = (await page.orderBy("sortName").orderBy("member.id").limit(options.limit).execute()).map((r) => r.memberId);
-  const byId = new Map((await cardsFor(db, ids, viewerId)).map((r) => [r.memberId, r]));
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = (await db
+    .selectFrom(page.orderBy("sortName").orderBy("member.id").limit(options.limit).as("page"))
+    .innerJoin("member as m", "m.id", "page.memberId")
+    .leftJoin("memberProfile as p", "p.memberId", "page.memberId")
+    .leftJoin("memberPrivacy as pr", "pr.memberId", "page.memberId")
+    .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", viewerId).onRef("mine.otherId", "=", "page.memberId"))
+    .leftJoin("contactLink as theirs", (j) => j.onRef("theirs.memberId", "=", "page.memberId").on("theirs.otherId", "=", viewerId))
+    .leftJoin("follow as fo", (j) => j.on("fo.followerId", "=", viewerId).onRef("fo.followedId", "=", "page.memberId"))
+    .leftJoin("follow as fb", (j) => j.onRef("fb.followerId", "=", "page.memberId").on("fb.followedId", "=", viewerId))
+    .select([
+      "page.memberId",
+      "page.sortName",
+      "m.firstName",
+      "m.lastName",
+      "m.title",
+      "m.picturePath",
+      "m.profileType",
+      "p.city",
+      "p.state",
+      "p.sport",
+      "pr.basicInfo",
+      "pr.contactInfo",
+      "pr.viewProfilePicture",
+      "pr.viewLinkRequest",
+      "pr.viewLinkMessage",
+      sql<number>`(case when mine.status = 'accepted' then 1 else 0 end)`.as("viewerIsContact"),
+      "mine.status as viewerLink",
+      "theirs.status as theirLink",
+      sql<number>`(fo.follower_id is not null)`.as("viewerFollows"),
+      sql<number>`(fb.follower_id is not null)`.as("followsViewer"),
+    ])
+    .orderBy("page.sortName")
+    .orderBy("page.memberId")
+    .execute()) as ListRow[];
+  if (!options.after && rows.length < options.limit) return { rows, total: rows.length };
   const count = await filtered(base())
-    .where("member.status", "=", 2)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };

@@ -230,7 +230,8 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     limit: input.limit,
   });
   const last = rows.at(-1);
-  return { items: await cardsOf(ctx, viewer, rows), nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
+  const items = rows.map((row) => toCard(row, viewer.memberId, relationOfListRow(row, viewer.memberId)));
+  return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
 }
 
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
@@ -260,6 +261,21 @@ export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId:
   if (viewer.memberId !== followerId && viewer.memberId !== followedId) await requireListsVisible(ctx, viewer, followerId);
   if (followerId === followedId || !(await isActive(ctx, followerId)) || !(await isActive(ctx, followedId))) return false;
   return repo.isFollowing(ctx.db, followerId, followedId);
+}
+
+/** How the viewer stands to the member of a list row, from the viewer's rows the list statement read with it (as relationsOf). */
+function relationOfListRow(row: repo.ListRow, viewerId: number): CardRelation {
+  const isSelf = row.memberId === viewerId;
+  const isFollowing = row.viewerFollows === 1;
+  return {
+    isSelf,
+    isContact: row.viewerLink === "accepted",
+    requestSent: row.viewerLink === "pending",
+    requestReceived: row.theirLink === "pending",
+    isFollowing,
+    followsViewer: row.followsViewer === 1,
+    canFollow: !isSelf && !isFollowing,
+  };
 }
 
 /** How the viewer stands to each member of a list (labels and buttons of the rows), by member id. */
