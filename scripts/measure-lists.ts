@@ -38,6 +38,8 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ),
 ];
 
+// DUMP=file writes every answer once (to compare two versions' answers byte for byte).
+const dump: string[] = [];
 console.log(`member ${memberId}, ${runs} runs each (min / median ms, statements, bytes)`);
 for (const [name, run] of cases) {
   const times: number[] = [];
@@ -51,7 +53,9 @@ for (const [name, run] of cases) {
     statements = statementsRun(db) - before;
     bytes = out.length;
   }
+  dump.push(`${name}\t${(await run()) as string}`);
   times.sort((a, b) => a - b);
   console.log(`${name.padEnd(22)} ${times[0]!.toFixed(2).padStart(7)} / ${times[Math.floor(runs / 2)]!.toFixed(2).padStart(7)}  ${statements} st  ${bytes} B`);
 }
+if (process.env.DUMP) await Bun.write(process.env.DUMP, dump.join("\n"));
 await db.destroy();
