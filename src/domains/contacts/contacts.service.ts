@@ -7,6 +7,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { inWriteUnit } from "../platform/write-unit.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
+import { cachedListPage } from "./list-cache.ts";
 
 /** How a viewer stands to a member: the member themself, an accepted contact, or another member. */
 export type Relation = "self" | "contact" | "member";
@@ -224,11 +225,9 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     if (kind === "requests") throw forbidden("You can see only your own contact requests.");
     await requireListsVisible(ctx, viewer, ownerId);
   }
-  const { rows, total } = await repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, {
-    search: input.search,
-    after: decodeCursor(input.cursor),
-    limit: input.limit,
-  });
+  const options = { search: input.search, after: decodeCursor(input.cursor), limit: input.limit };
+  const key = JSON.stringify([kind, ownerId, viewer.memberId, options.search ?? "", options.after?.name ?? null, options.after?.id ?? null, options.limit]);
+  const { rows, total } = await cachedListPage(ctx.db, key, (page) => page.rows.length, () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options));
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, relationOfListRow(row, viewer.memberId)));
   return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
