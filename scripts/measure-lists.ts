@@ -2,10 +2,12 @@
  * In-process cost of the member lists on a generated community (a COPY: it opens the file
  * read-write): each list of the typical member as the REST adapter answers it (all, up to 200
  * cards) and as tRPC pages it (30), min / median over N runs, with the statements each ran.
- * Run: `bun scripts/measure-lists.ts DATA_DIR [runs=30] [memberId]`.
+ * Run: `[UNCACHED=1] bun scripts/measure-lists.ts DATA_DIR [runs=30] [memberId]` (UNCACHED: every
+ * run reads the database, as after a write; without it repeated questions come from the cache).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import type { Actor, AppContext } from "../src/domains/platform/context.ts";
 import { silentLogger } from "../src/domains/platform/logger.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
@@ -48,6 +50,8 @@ for (const [name, run] of cases) {
   let statements = 0;
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
+    // UNCACHED=1: a write that changes nothing but that the list cache must take as a change (decision 017).
+    if (process.env.UNCACHED) await sql`update member set status = status where id = -1`.execute(db);
     const before = statementsRun(db);
     const t = performance.now();
     const out = (await run()) as string;
