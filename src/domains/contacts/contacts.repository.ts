@@ -189,7 +189,9 @@ export interface ListRow extends CardRow {
   viewerLink: string | null;
   /** This member's link to the viewer ("pending": they asked the viewer), or null. */
   theirLink: string | null;
+  /** 1 (true on PostgreSQL) when the viewer follows this member. */
   viewerFollows: number;
+  /** 1 (true on PostgreSQL) when this member follows the viewer. */
   followsViewer: number;
 }
 

@@ -265,14 +265,14 @@ export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId:
 /** How the viewer stands to the member of a list row, from the viewer's rows the list statement read with it (as relationsOf). */
 function relationOfListRow(row: repo.ListRow, viewerId: number): CardRelation {
   const isSelf = row.memberId === viewerId;
-  const isFollowing = row.viewerFollows === 1;
+  const isFollowing = !!row.viewerFollows;
   return {
     isSelf,
     isContact: row.viewerLink === "accepted",
     requestSent: row.viewerLink === "pending",
     requestReceived: row.theirLink === "pending",
     isFollowing,
-    followsViewer: row.followsViewer === 1,
+    followsViewer: !!row.followsViewer,
     canFollow: !isSelf && !isFollowing,
   };
 }
