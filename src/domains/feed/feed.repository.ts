@@ -143,6 +143,21 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 
+/**
+ * What a reply by `actorId` to `postId` needs, in one statement: the post's author when the post is
+ * visible to the actor (else undefined), and the actor's name and picture (null when no member).
+ */
+export const replyTarget = (db: DB, actorId: number, postId: number) =>
+  db
+    .selectFrom("post")
+    .innerJoin("member", "member.id", "post.memberId")
+    .leftJoin("member as actor", (j) => j.on("actor.id", "=", actorId))
+    .select(["post.memberId", "actor.firstName", "actor.lastName", "actor.picturePath"])
+    .where("post.id", "=", postId)
+    .where("member.status", "=", 2)
+    .where(sql<boolean>`${inNetworkOf(actorId, sql.ref("post.member_id"))}`)
+    .executeTakeFirst();
+
 export async function insertPost(db: DB, memberId: number, description: string, at: string): Promise<number> {
   const row = await db.insertInto("post").values({ memberId, description, createdAt: at }).returning("id").executeTakeFirstOrThrow();
   return row.id;

@@ -2,6 +2,32 @@ import type { Insertable } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { NotificationTable } from "../../server/db/database.ts";
 
+/**
+ * What notifying `memberId` of an action by `actorId` depends on, in one statement (three
+ * primary-key lookups): the member's status and e-mail, the actor's status and name, and the
+ * member's e-mail switches (null: never saved, the defaults). Undefined when either is no member.
+ */
+export function notificationFacts(db: DB, memberId: number, actorId: number) {
+  return db
+    .selectFrom("member as m")
+    .innerJoin("member as a", (j) => j.on("a.id", "=", actorId))
+    .leftJoin("memberNotificationSettings as s", "s.memberId", "m.id")
+    .select([
+      "m.status",
+      "m.email",
+      "m.firstName",
+      "a.status as actorStatus",
+      "a.firstName as actorFirstName",
+      "a.lastName as actorLastName",
+      "s.sendMsg",
+      "s.addAsFriend",
+      "s.confirmFriendshipRequest",
+      "s.repliesToHelpQuest",
+    ])
+    .where("m.id", "=", memberId)
+    .executeTakeFirst();
+}
+
 export async function insertNotification(db: DB, values: Insertable<NotificationTable>): Promise<number> {
   const row = await db.insertInto("notification").values(values).returning("id").executeTakeFirstOrThrow();
   return row.id;
