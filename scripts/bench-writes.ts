@@ -40,6 +40,15 @@ const db = openReadOnly(DATA);
 const community = readCommunity(db, DATA);
 const typical = community.typical!;
 const targets = requestTargets(db, typical.memberId, 2 * N + 400);
+// The newest post of an active contact's (a reply to one's own post notifies nobody).
+const replyTo = (
+  db
+    .query(
+      `select p.id from contact_link l join member m on m.id = l.other_id and m.status = 2 join post p on p.member_id = l.other_id
+       where l.member_id = ? and l.status = 'accepted' order by p.created_at desc limit 1`,
+    )
+    .get(typical.memberId) as { id: number }
+).id;
 db.close();
 
 const server = await startSideline(DATA, path.join(DATA, "no-client"));
@@ -53,8 +62,6 @@ try {
   const { accessToken: token, memberID } = (await login.json()) as { accessToken: string; memberID: string };
   const me = Number(memberID);
   const auth = { Authorization: `Bearer ${token}` };
-  const feed = (await (await fetch(`${server.baseUrl}/api/member/getRecentPosts/${me}`, { headers: auth })).json()) as Array<{ postID: number }>;
-  const replyTo = feed[0]!.postID;
   const recipients = (await (
     await fetch(`${server.baseUrl}/trpc/messages.recipients?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { text: "", limit: 10 } }))}`, { headers: auth })
   ).json()) as Array<{ result: { data: Array<{ memberId: number }> } }>;
