@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { precompiled } from "../../server/db/precompiled.ts";
 import type { Database } from "../../server/db/database.ts";
 import { PRIVACY_DEFAULTS } from "../profiles/privacy.ts";
 
@@ -21,9 +22,14 @@ export const findLink = (db: DB, memberId: number, otherId: number) =>
 /**
  * Both members of an accepted link from `memberId` to `otherId`, with what the picture rule needs
  * of the other (one primary-key lookup and three joins); undefined without such a link.
+ * Precompiled (every message sent reads it), as the request's read and insert below.
  */
-export function linkedPair(db: DB, memberId: number, otherId: number) {
-  return db
+export async function linkedPair(db: DB, memberId: number, otherId: number) {
+  return (await linkedPairQuery(db, { memberId, otherId }))[0];
+}
+
+const linkedPairQuery = precompiled((db, p: { memberId: number; otherId: number }) =>
+  db
     .selectFrom("contactLink as l")
     .innerJoin("member as m", "m.id", "l.memberId")
     .innerJoin("member as o", "o.id", "l.otherId")
@@ -38,38 +44,42 @@ export function linkedPair(db: DB, memberId: number, otherId: number) {
       "o.status as otherStatus",
       "op.viewProfilePicture as otherViewProfilePicture",
     ])
-    .where("l.memberId", "=", memberId)
-    .where("l.otherId", "=", otherId)
-    .where("l.status", "=", "accepted")
-    .executeTakeFirst();
-}
+    .where("l.memberId", "=", p.memberId)
+    .where("l.otherId", "=", p.otherId)
+    .where("l.status", "=", sql.lit("accepted")),
+);
 
 /**
  * What a contact request from `fromId` to `toId` depends on, in one row (a primary-key lookup and
  * three joins): the member's status, the links either way and the member's request setting (null:
  * the default). Undefined when there is no such member.
  */
-export function requestFacts(db: DB, fromId: number, toId: number) {
-  return db
+export async function requestFacts(db: DB, fromId: number, toId: number) {
+  return (await requestFactsQuery(db, { fromId, toId }))[0];
+}
+
+const requestFactsQuery = precompiled((db, p: { fromId: number; toId: number }) =>
+  db
     .selectFrom("member as m")
-    .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", fromId).onRef("mine.otherId", "=", "m.id"))
-    .leftJoin("contactLink as theirs", (j) => j.onRef("theirs.memberId", "=", "m.id").on("theirs.otherId", "=", fromId))
+    .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", p.fromId).onRef("mine.otherId", "=", "m.id"))
+    .leftJoin("contactLink as theirs", (j) => j.onRef("theirs.memberId", "=", "m.id").on("theirs.otherId", "=", p.fromId))
     .leftJoin("memberPrivacy as p", "p.memberId", "m.id")
     .select(["m.status", "mine.status as mine", "theirs.status as theirs", "p.viewLinkRequest"])
-    .where("m.id", "=", toId)
-    .executeTakeFirst();
-}
+    .where("m.id", "=", p.toId),
+);
 
 /** Records a request; false when a row for this pair existed already (two sends at once). */
 export async function insertRequest(db: DB, fromId: number, toId: number, at: string): Promise<boolean> {
-  const row = await db
-    .insertInto("contactLink")
-    .values({ memberId: fromId, otherId: toId, status: "pending", createdAt: at, updatedAt: at })
-    .onConflict((oc) => oc.columns(["memberId", "otherId"]).doNothing())
-    .returning("memberId")
-    .executeTakeFirst();
-  return !!row;
+  return (await insertRequestQuery(db, { fromId, toId, at })).length > 0;
 }
+
+const insertRequestQuery = precompiled((db, p: { fromId: number; toId: number; at: string }) =>
+  db
+    .insertInto("contactLink")
+    .values({ memberId: p.fromId, otherId: p.toId, status: sql.lit("pending"), createdAt: p.at, updatedAt: p.at })
+    .onConflict((oc) => oc.columns(["memberId", "otherId"]).doNothing())
+    .returning("memberId"),
+);
 
 /** Turns the requester's pending row into an accepted pair (two rows). */
 export async function acceptRequest(db: DB, requesterId: number, accepterId: number, at: string): Promise<boolean> {
