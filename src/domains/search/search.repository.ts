@@ -43,6 +43,8 @@ const TIERS: Array<{ columns: string; exact?: true }> = [
   { columns: "{name status sport positions}" },
   { columns: "{name status sport positions place}" },
 ];
+/** Every public column: the last tier's. */
+const PUBLIC_COLUMNS = TIERS[TIERS.length - 1]!.columns;
 
 /** The words of a text as prefix terms (no corrections). */
 export const prefixTerms = (text: string): QueryTerm[] => queryWords(text).map((word) => ({ word }));
@@ -118,16 +120,38 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
   return found;
 }
 
-/** The words of the index one edit away from this query word read as a prefix (deletion index). */
-export async function correctionsOf(db: DB, word: string): Promise<string[]> {
+/**
+ * Does this viewer find some member by this whole word: a member the tiers may answer (findable by
+ * this viewer, the word in a public column) or one of the viewer's contacts (any column)?
+ */
+export async function viewerFindsWord(db: DB, viewerId: number, term: string): Promise<boolean> {
+  const word = quote(term);
+  const row = await sql<{ found: number }>`
+    SELECT EXISTS (${tierQuery(viewerId, `${PUBLIC_COLUMNS} : ${word}`, 1)})
+        OR EXISTS (${contactsQuery(viewerId, word, 1)}) AS found`.execute(db);
+  return row.rows[0]?.found === 1;
+}
+
+/**
+ * The words of the index one edit away from this query word read as a prefix (deletion index), at
+ * most MAX_CORRECTIONS, shortest first, among the words this viewer finds some member by: the index
+ * also holds the words of members the viewer may not find, and such words taking the places would
+ * make the answer depend on them (a visible member's word pushed out tells that they exist).
+ */
+export async function correctionsOf(db: DB, viewerId: number, word: string): Promise<string[]> {
   const keys = variantsOfQueryWord(word);
   const rows = await sql<{ term: string }>`
     SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${sql.join(keys)})`.execute(db);
-  return rows.rows
+  const candidates = rows.rows
     .map((r) => r.term)
     .filter((t) => prefixDistance(word, t) === 1)
-    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
-    .slice(0, MAX_CORRECTIONS);
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const out: string[] = [];
+  for (const term of candidates) {
+    if (out.length >= MAX_CORRECTIONS) break;
+    if (await viewerFindsWord(db, viewerId, term)) out.push(term);
+  }
+  return out;
 }
 
 /** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */

@@ -186,6 +186,39 @@ describe("typo tolerance", () => {
     expect(await find(friend, "mayo okafor")).toEqual([hidden.memberId]);
   });
 
+  it("takes its corrections from the words of members the viewer may find: hidden members' words cannot push them out", async () => {
+    const viewer = await newMember();
+    const dalton = await newMember({ first: "Rhea", last: "Dalton" });
+    // Twelve members hidden from the viewer, each with a word one edit from "dalo" that sorts
+    // before "dalton" (shorter): before, they filled the twelve places of the corrections.
+    const hiddenWords = ["dala", "dale", "dali", "dalu", "daly", "dalb", "dalc", "dald", "dalf", "dalg", "dalh", "dalk"];
+    const hidden: Actor[] = [];
+    for (const last of hiddenWords) {
+      const m = await newMember({ first: "Hidden", last });
+      await setVisibility(m, 2);
+      hidden.push(m);
+    }
+    await syncSearchTerms(db);
+    const asked = ["dalo", "rhea dalo", "dalot"];
+    const withHidden = await Promise.all(asked.map((q) => find(viewer, q)));
+    expect(withHidden).toEqual([[dalton.memberId], [dalton.memberId], [dalton.memberId]]);
+    // The same answers as when those members do not exist (their words stay in the typo tables).
+    await db.deleteFrom("member").where("id", "in", hidden.map((m) => m.memberId)).execute();
+    expect(await Promise.all(asked.map((q) => find(viewer, q)))).toEqual(withHidden);
+  });
+
+  it("corrects to the words of the viewer's contacts in their Only Contacts sections, for them only", async () => {
+    const stranger = await newMember();
+    const friend = await newMember();
+    const m = await newMember({ first: "Wren", last: "Oddly", city: "Duluth" });
+    await setLevels(m, PrivacyLevel.Public, PrivacyLevel.OnlyContacts);
+    await connect(m, friend);
+    await syncSearchTerms(db);
+    expect(await find(friend, "dulth")).toEqual([m.memberId]);
+    expect(await find(stranger, "dulth")).toEqual([]);
+    expect(await find(stranger, "duluth")).toEqual([]);
+  });
+
   it("learns new words on the next sync of the typo tables", async () => {
     const viewer = await newMember();
     await syncSearchTerms(db);

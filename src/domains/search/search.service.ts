@@ -18,7 +18,7 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
  * matching and ranking by where the words match (search.repository TIERS). Members who may be found
  * only by their contacts are left out for everyone else; deactivated members are not in the index.
  * When nothing the viewer may find matches, words of 4 letters or more are read with their
- * corrections (one typo) too.
+ * corrections (one typo) too, taken only from words this viewer finds some member by.
  */
 export async function searchMembers(ctx: AppContext, viewer: Actor, text: string, limit: number): Promise<MemberCard[]> {
   const words = repo.queryWords(text);
@@ -29,7 +29,7 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
       words.map(async (word) =>
         // Whether a word starts some indexed word is not asked: the index holds the words of members
         // the viewer may not find, and the answer would tell that such a word exists.
-        word.length >= TYPO_MIN_LENGTH ? { word, corrections: await repo.correctionsOf(ctx.db, word) } : { word },
+        word.length >= TYPO_MIN_LENGTH ? { word, corrections: await repo.correctionsOf(ctx.db, viewer.memberId, word) } : { word },
       ),
     );
     if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit);
