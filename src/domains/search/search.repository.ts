@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import type { CardRow } from "../contacts/contacts.repository.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
@@ -152,6 +153,42 @@ export async function correctionsOf(db: DB, viewerId: number, word: string): Pro
     if (await viewerFindsWord(db, viewerId, term)) out.push(term);
   }
   return out;
+}
+
+/** A card's columns (contacts CardRow) and what the viewer's own rows say of the member. */
+export interface CardWithLinks extends CardRow {
+  /** The viewer's link to this member: "accepted", "pending" (the viewer asked), or null. */
+  viewerLink: string | null;
+  /** This member's link to the viewer ("pending": they asked the viewer), or null. */
+  theirLink: string | null;
+  viewerFollows: number;
+  followsViewer: number;
+}
+
+/**
+ * The cards of these members (active ones; in no particular order) in one statement: each id's
+ * member, profile and privacy rows by key, and the viewer's four rows about them (the link and the
+ * follow, either way: one index probe each). Search answers and suggestions are a page of known
+ * ids; reading it in one statement instead of five is most of what their cards cost.
+ */
+export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<CardWithLinks>`
+    SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type,
+           p.city, p.state, p.sport,
+           pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
+           (CASE WHEN mine.status = 'accepted' THEN 1 ELSE 0 END) AS viewer_is_contact, '' AS sort_name,
+           mine.status AS viewer_link, theirs.status AS their_link,
+           (fo.follower_id IS NOT NULL) AS viewer_follows, (fb.follower_id IS NOT NULL) AS follows_viewer
+    FROM member m
+    LEFT JOIN member_profile p ON p.member_id = m.id
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN contact_link mine ON mine.member_id = ${viewerId} AND mine.other_id = m.id
+    LEFT JOIN contact_link theirs ON theirs.member_id = m.id AND theirs.other_id = ${viewerId}
+    LEFT JOIN follow fo ON fo.follower_id = ${viewerId} AND fo.followed_id = m.id
+    LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ${viewerId}
+    WHERE m.id IN (${sql.join(ids)}) AND m.status = 2`.execute(db);
+  return rows.rows;
 }
 
 /** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */

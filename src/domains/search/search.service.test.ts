@@ -13,6 +13,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { PrivacyLevel } from "../profiles/privacy.ts";
+import { cardsFor } from "../contacts/contacts.repository.ts";
 import { contactsQuery, ftsQuery, syncSearchTerms, tierQuery } from "./search.repository.ts";
 import { prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 import * as search from "./search.service.ts";
@@ -227,6 +228,47 @@ describe("typo tolerance", () => {
     expect(await find(viewer, "zabirskie")).toEqual([]);
     expect(await syncSearchTerms(db)).toBeGreaterThan(0);
     expect(await find(viewer, "zabirskie")).toEqual([m.memberId]);
+  });
+});
+
+describe("the cards of search answers and suggestions", () => {
+  it("say how the viewer stands to each member exactly as the profile and the contact lists do (links and follows, either way)", async () => {
+    const viewer = await newMember();
+    const spec = { sport: "Rowing", type: "Scout" };
+    const [contact, asked, asker, followed, follower, both, stranger, closed] = [
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+    ];
+    await connect(viewer, contact);
+    await contacts.sendRequest(ctx, viewer, asked.memberId);
+    await contacts.sendRequest(ctx, asker, viewer.memberId);
+    await contacts.follow(ctx, viewer, followed.memberId);
+    await contacts.follow(ctx, follower, viewer.memberId);
+    await contacts.follow(ctx, viewer, both.memberId);
+    await contacts.follow(ctx, both, viewer.memberId);
+    await db.insertInto("memberPrivacy").values({ memberId: closed.memberId, viewLinkRequest: 2, viewLinkMessage: 2 }).execute();
+    const everyone = [contact, asked, asker, followed, follower, both, stranger, closed].map((m) => m.memberId);
+
+    const found = await search.searchMembers(ctx, viewer, "quill", 20);
+    expect(found.map((c) => c.memberId)).toEqual(everyone);
+    // The same cards as the contacts service builds for these members (its own reads of the links).
+    const rows = await cardsFor(db, everyone, viewer.memberId);
+    const expected = await contacts.cardsOf(ctx, viewer, everyone.map((id) => rows.find((r) => r.memberId === id)!));
+    expect(found).toEqual(expected);
+    for (const card of found) {
+      const { canRequest, canMessage, ...rest } = await contacts.relationship(ctx, viewer, card.memberId);
+      expect(card.relation, String(card.memberId)).toMatchObject({ ...rest, canRequest, canMessage });
+    }
+    expect(found.find((c) => c.memberId === follower.memberId)!.relation.followsViewer).toBe(true);
+    expect(found.find((c) => c.memberId === both.memberId)!.relation).toMatchObject({ isFollowing: true, followsViewer: true, canFollow: false });
+
+    // Suggestions build their cards the same way (members with no link either way).
+    await search.refreshDueSuggestions(ctx);
+    const suggested = await search.suggestions(ctx, viewer, 20);
+    expect(suggested.map((c) => c.memberId).sort((a, b) => a - b)).toEqual([followed, follower, both, stranger, closed].map((m) => m.memberId));
+    const suggestedRows = await cardsFor(db, suggested.map((c) => c.memberId), viewer.memberId);
+    expect(suggested).toEqual(await contacts.cardsOf(ctx, viewer, suggested.map((c) => suggestedRows.find((r) => r.memberId === c.memberId)!)));
   });
 });
 
