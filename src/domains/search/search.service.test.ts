@@ -5,7 +5,7 @@
  */
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
-import { sql } from "kysely";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
@@ -324,7 +324,8 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
 
   it("runs on the indexes: the full-text index drives in id order, then primary keys; never a scan of members or links", async () => {
     const viewer = await newMember();
-    const planOf = async (q: ReturnType<typeof tierQuery>) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${q}`.execute(db)).rows.map((r) => r.detail);
+    const planOf = async (q: ReturnType<typeof tierQuery>) =>
+      (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]) as CompiledQuery<{ detail: string }>)).rows.map((r) => r.detail);
     const tier = await planOf(tierQuery(viewer.memberId, '{name} : ("maya"* AND "ok"*)', 20));
     expect(tier[0]).toMatch(/^SCAN s VIRTUAL TABLE/);
     expect(tier).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");

@@ -61,8 +61,14 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
  * (each entry re-checked) while the background refresh (refreshSuggestionsInBackground) redoes it.
  */
 export async function suggestions(ctx: AppContext, viewer: Actor, limit: number): Promise<MemberCard[]> {
-  if (!(await repo.suggestionState(ctx.db, viewer.memberId))) await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow());
-  return orderedCards(ctx, viewer, await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit));
+  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit);
+  // Whether the list was ever computed is asked only when it answers nothing (a computed list is
+  // almost never empty): one statement less on every read.
+  if (ids.length === 0 && !(await repo.suggestionState(ctx.db, viewer.memberId))) {
+    await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow());
+    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit);
+  }
+  return orderedCards(ctx, viewer, ids);
 }
 
 /** Lists are recomputed at least this often even when no event marked them stale. */
