@@ -50,8 +50,8 @@ async function measure(label: string, inputs: string[], call: (input: string) =>
       const before = statementsRun(db);
       const t = performance.now();
       const result = await call(input);
-      bytes += JSON.stringify(result).length;
       times.push(performance.now() - t);
+      bytes += (typeof result === "string" ? result : JSON.stringify(result)).length;
       statements += statementsRun(db) - before;
     }
   }
@@ -89,7 +89,7 @@ const token = ((await login.json()) as { accessToken: string }).accessToken;
 const get = async (p: string) => {
   const res = await http.fetch(new Request(`http://127.0.0.1${p}`, { headers: { Authorization: `Bearer ${token}` } }));
   if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-  return res.json();
+  return res.text();
 };
 const q = encodeURIComponent;
 const trpc = (proc: string, input: unknown) => get(`/trpc/${proc}?batch=1&input=${q(JSON.stringify({ 0: input }))}`);

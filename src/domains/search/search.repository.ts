@@ -248,7 +248,8 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = as
  * Rebuilds the whole member search index from the base tables in one statement: the same rows the
  * triggers of migration 2026-11-24-020 write one member at a time (public columns: the header and
  * the fields of Public sections; `_c` columns: the fields of Only Contacts sections; only active
- * members). Used after a bulk load that ran without the triggers (the community generator).
+ * members), then merges it into one segment. Used after a bulk load that ran without the triggers
+ * (the community generator).
  */
 export async function rebuildMemberSearch(db: DB): Promise<void> {
   const pub = (level: string) => `${level} = 1`;
@@ -283,6 +284,8 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
   ORDER BY f.id`,
     )
     .execute(db);
+  // One segment: each segment is read for every word of a query (migration 2026-11-26-220).
+  await sql`INSERT INTO member_search (member_search) VALUES ('optimize')`.execute(db);
 }
 /**
  * Each member's list holds this many suggestions: the largest page asked for is 50, and the list
