@@ -1,0 +1,54 @@
+/**
+ * Precompiled queries on a real SQLite file: built once, run with new values each time, on the
+ * database or inside a transaction, rows camel-cased as Kysely's own; a value bound in the query
+ * that is not one of its parameters is refused at the first run.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestMember } from "../../../tests/support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type DB, statementsRun } from "./client.ts";
+import { precompiled } from "./precompiled.ts";
+
+let t: TestContext;
+let db: DB;
+beforeAll(async () => {
+  t = await openTestContext("precompiled");
+  db = t.db;
+});
+afterAll(() => closeTestContext(t));
+
+const nameOf = precompiled((db, p: { id: number }) => db.selectFrom("member").select(["firstName", "lastName"]).where("id", "=", p.id));
+const insertLink = precompiled((db, p: { a: number; b: number; at: string }) =>
+  db.insertInto("contactLink").values({ memberId: p.a, otherId: p.b, status: sql.lit("pending"), createdAt: p.at, updatedAt: p.at }).returning(["memberId", "otherId", "status"]),
+);
+
+describe("precompiled queries", () => {
+  it("run with each call's values, one statement each, rows as Kysely answers them", async () => {
+    const ann = await insertTestMember(db, "Ann", "One");
+    const ben = await insertTestMember(db, "Ben", "Two");
+    const before = statementsRun(db);
+    expect(await nameOf(db, { id: ann.memberId })).toEqual([{ firstName: "Ann", lastName: "One" }]);
+    expect(await nameOf(db, { id: ben.memberId })).toEqual([{ firstName: "Ben", lastName: "Two" }]);
+    expect(await nameOf(db, { id: 999_999 })).toEqual([]);
+    expect(statementsRun(db) - before).toBe(3);
+  });
+
+  it("take part in the transaction they are given", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    const at = new Date().toISOString();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await insertLink(trx, { a: a.memberId, b: b.memberId, at })).toEqual([{ memberId: a.memberId, otherId: b.memberId, status: "pending" }]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await db.selectFrom("contactLink").selectAll().where("memberId", "=", a.memberId).execute()).toEqual([]);
+  });
+
+  it("refuse a bound value that is not a parameter", async () => {
+    const fixed = precompiled((db, p: { id: number }) => db.selectFrom("member").select("id").where("id", "=", p.id).where("status", "=", 2));
+    await expect(fixed(db, { id: 1 })).rejects.toThrow(/not one of its parameters/);
+  });
+});
