@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, type SelectQueryBuilder, sql } from "kysely";
+import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import { precompiled } from "../../server/db/precompiled.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -205,13 +205,8 @@ export interface ListRow extends CardRow {
   followsViewer: number;
 }
 
-/**
- * The values of a list statement. Each shape of the statement (list kind, with or without a name
- * filter, first page or after a cursor) is built and compiled once per database with a marker in
- * place of each value, then run with the request's values put back: building, transforming and
- * compiling the query with Kysely cost more than running it (about 0.5 ms of 2 for 142 cards).
- */
-interface ListValues {
+/** The values of a list statement (see listStatement). */
+interface ListValues extends Record<string, unknown> {
   owner: number;
   viewer: number;
   like: string;
@@ -219,39 +214,23 @@ interface ListValues {
   afterId: number;
   limit: number;
 }
-const MARK = "\u0000list:";
-const marker = <K extends keyof ListValues>(name: K) => `${MARK}${name}` as unknown as ListValues[K];
 
-interface Shape {
-  query: CompiledQuery;
-  /** Per parameter: the value to put there, by name, or undefined for a constant of the statement. */
-  slots: Array<keyof ListValues | undefined>;
-}
-const shapes = new WeakMap<DB, Map<string, Shape>>();
-
-function shapeOf(db: DB, key: string, build: () => Compilable): Shape {
-  let byKey = shapes.get(db);
-  if (!byKey) shapes.set(db, (byKey = new Map()));
-  let shape = byKey.get(key);
-  if (!shape) {
-    const query = build().compile();
-    const slots = query.parameters.map((p) => (typeof p === "string" && p.startsWith(MARK) ? (p.slice(MARK.length) as keyof ListValues) : undefined));
-    byKey.set(key, (shape = { query, slots }));
-  }
-  return shape;
+/**
+ * Each shape of a list statement (list kind, with or without a name filter, first page or after a
+ * cursor) is built and compiled once and then run with the request's values: building,
+ * transforming and compiling the query with Kysely cost more than running it (about 0.5 ms of 2
+ * for 142 cards).
+ */
+const listStatements = new Map<string, (db: DB, values: ListValues) => Promise<unknown[]>>();
+function listStatement<R>(key: string, build: (db: DB, values: ListValues) => Compilable<R>): (db: DB, values: ListValues) => Promise<R[]> {
+  let statement = listStatements.get(key);
+  if (!statement) listStatements.set(key, (statement = precompiled(build)));
+  return statement as (db: DB, values: ListValues) => Promise<R[]>;
 }
 
-async function run<R>(db: DB, shape: Shape, values: ListValues): Promise<R[]> {
-  const parameters = shape.query.parameters.map((p, i) => {
-    const slot = shape.slots[i];
-    return slot === undefined ? p : values[slot];
-  });
-  return (await db.executeQuery<R>({ ...shape.query, parameters } as CompiledQuery<R>)).rows;
-}
-
-/** The members of a list (active ones, optionally filtered by name), as a query over `member`, with markers for the values. */
-function listQuery(db: DB, kind: ListKind, filtered: boolean): From {
-  const owner = marker("owner");
+/** The members of a list (active ones, optionally filtered by name), as a query over `member`. */
+function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): From {
+  const owner = v.owner;
   const q = db.selectFrom("member");
   let list: From;
   switch (kind) {
@@ -269,7 +248,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean): From {
       break;
   }
   list = list.where("member.status", "=", 2);
-  return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${marker("like")} escape '\\'`) : list;
+  return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${v.like} escape '\\'`) : list;
 }
 
 /**
@@ -278,8 +257,8 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean): From {
  * those rows only, profile, privacy and the viewer's four rows about each member (its link and
  * follow either way: one index probe each).
  */
-function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean) {
-  let page = listQuery(db, kind, filtered).select([
+function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, v: ListValues) {
+  let page = listQuery(db, kind, filtered, v).select([
     "member.id as memberId",
     sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
     "member.firstName",
@@ -289,11 +268,11 @@ function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boole
     "member.profileType",
   ]);
   if (afterCursor) {
-    page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${marker("afterName")}, ${marker("afterId")})`);
+    page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${v.afterName}, ${v.afterId})`);
   }
-  const viewer = marker("viewer");
+  const viewer = v.viewer;
   return db
-    .selectFrom(page.orderBy("sortName").orderBy("member.id").limit(marker("limit")).as("page"))
+    .selectFrom(page.orderBy("sortName").orderBy("member.id").limit(v.limit).as("page"))
     .leftJoin("memberProfile as p", "p.memberId", "page.memberId")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "page.memberId")
     .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", viewer).onRef("mine.otherId", "=", "page.memberId"))
@@ -347,11 +326,11 @@ export async function listMembers(
     afterId: options.after?.id ?? 0,
     limit: options.limit,
   };
-  const page = shapeOf(db, `page ${kind} ${filtered} ${!!options.after}`, () => pageQuery(db, kind, filtered, !!options.after));
-  const rows = await run<ListRow>(db, page, values);
+  const page = listStatement(`page ${kind} ${filtered} ${!!options.after}`, (db, v) => pageQuery(db, kind, filtered, !!options.after, v));
+  const rows = (await page(db, values)) as ListRow[];
   if (!options.after && rows.length < options.limit) return { rows, total: rows.length };
-  const count = shapeOf(db, `count ${kind} ${filtered}`, () => listQuery(db, kind, filtered).select((eb) => eb.fn.countAll<number>().as("n")));
-  const [counted] = await run<{ n: number }>(db, count, values);
+  const count = listStatement(`count ${kind} ${filtered}`, (db, v) => listQuery(db, kind, filtered, v).select((eb) => eb.fn.countAll<number>().as("n")));
+  const [counted] = await count(db, values);
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
