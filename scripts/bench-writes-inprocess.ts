@@ -22,7 +22,7 @@ import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../src/domai
 import { createHttpApp } from "../src/server/app.ts";
 import { openSqlite, statementsRun } from "../src/server/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
-import { openReadOnly, readCommunity, requestTargets } from "./bench/community.ts";
+import { newestContactPost, openReadOnly, readCommunity, requestTargets } from "./bench/community.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,15 +61,7 @@ const ro = openReadOnly(DATA);
 const community = readCommunity(ro, DATA);
 const typical = community.typical!;
 const targets = requestTargets(ro, typical.memberId, 2 * N + 800);
-// The newest post of an active contact's (a reply to one's own post notifies nobody).
-const replyTo = (
-  ro
-    .query(
-      `select p.id from contact_link l join member m on m.id = l.other_id and m.status = 2 join post p on p.member_id = l.other_id
-       where l.member_id = ? and l.status = 'accepted' order by p.created_at desc limit 1`,
-    )
-    .get(typical.memberId) as { id: number }
-).id;
+const replyTo = newestContactPost(ro, typical.memberId);
 ro.close();
 
 const config = loadConfig({ NODE_ENV: "production", DATA_DIR: DATA, RATE_LIMITS: "off", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "1" });

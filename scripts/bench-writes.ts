@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openReadOnly, readCommunity, requestTargets } from "./bench/community.ts";
+import { newestContactPost, openReadOnly, readCommunity, requestTargets } from "./bench/community.ts";
 import { rssMB, startSideline } from "./bench/processes.ts";
 
 const { values: args } = parseArgs({
@@ -40,15 +40,7 @@ const db = openReadOnly(DATA);
 const community = readCommunity(db, DATA);
 const typical = community.typical!;
 const targets = requestTargets(db, typical.memberId, 2 * N + 400);
-// The newest post of an active contact's (a reply to one's own post notifies nobody).
-const replyTo = (
-  db
-    .query(
-      `select p.id from contact_link l join member m on m.id = l.other_id and m.status = 2 join post p on p.member_id = l.other_id
-       where l.member_id = ? and l.status = 'accepted' order by p.created_at desc limit 1`,
-    )
-    .get(typical.memberId) as { id: number }
-).id;
+const replyTo = newestContactPost(db, typical.memberId);
 db.close();
 
 const server = await startSideline(DATA, path.join(DATA, "no-client"));

@@ -229,7 +229,7 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
   const key = JSON.stringify([kind, ownerId, viewer.memberId, options.search ?? "", options.after?.name ?? null, options.after?.id ?? null, options.limit]);
   const { rows, total } = await cachedListPage(ctx.db, key, (page) => page.rows.length, () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options));
   const last = rows.at(-1);
-  const items = rows.map((row) => toCard(row, viewer.memberId, relationOfListRow(row, viewer.memberId)));
+  const items = rows.map((row) => toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId)));
   return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
 }
 
@@ -262,8 +262,21 @@ export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId:
   return repo.isFollowing(ctx.db, followerId, followedId);
 }
 
-/** How the viewer stands to the member of a list row, from the viewer's rows the list statement read with it (as relationsOf). */
-function relationOfListRow(row: repo.ListRow, viewerId: number): CardRelation {
+/** The viewer's rows about a member, read in the same statement as the member's card (a list page, search answers). */
+export interface ViewerLinks {
+  memberId: number;
+  /** The viewer's link to this member ("pending": the viewer asked), or null. */
+  viewerLink: string | null;
+  /** This member's link to the viewer ("pending": they asked the viewer), or null. */
+  theirLink: string | null;
+  /** 1 (true on PostgreSQL) when the viewer follows this member. */
+  viewerFollows: number | boolean;
+  /** 1 (true on PostgreSQL) when this member follows the viewer. */
+  followsViewer: number | boolean;
+}
+
+/** How the viewer stands to a member, from the viewer's rows read with the card (as relationsOf). */
+export function relationFromLinks(row: ViewerLinks, viewerId: number): CardRelation {
   const isSelf = row.memberId === viewerId;
   const isFollowing = !!row.viewerFollows;
   return {

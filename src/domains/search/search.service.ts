@@ -1,32 +1,17 @@
-import type { CardRelation, MemberCard } from "../contacts/contacts.schema.ts";
-import { toCard } from "../contacts/contacts.service.ts";
+import type { MemberCard } from "../contacts/contacts.schema.ts";
+import { relationFromLinks, toCard } from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
 import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
-/** How the viewer stands to the member of a card, from the viewer's rows read with it (as contacts relationsOf). */
-function relationOf(row: repo.CardWithLinks, viewerId: number): CardRelation {
-  const isSelf = row.memberId === viewerId;
-  const isFollowing = row.viewerFollows === 1;
-  return {
-    isSelf,
-    isContact: row.viewerLink === "accepted",
-    requestSent: row.viewerLink === "pending",
-    requestReceived: row.theirLink === "pending",
-    isFollowing,
-    followsViewer: row.followsViewer === 1,
-    canFollow: !isSelf && !isFollowing,
-  };
-}
-
 /** Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks). */
 async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Promise<MemberCard[]> {
   const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, ids)).map((r) => [r.memberId, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row, viewer.memberId, relationOf(row, viewer.memberId))] : [];
+    return row ? [toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId))] : [];
   });
 }
 
