@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import type { Actor, AppContext } from "../src/domains/platform/context.ts";
 import { silentLogger } from "../src/domains/platform/logger.ts";
 import { tierQuery } from "../src/domains/search/search.repository.ts";
@@ -86,7 +86,8 @@ await db.transaction().execute(async (trx) => {
 });
 await sql`ANALYZE`.execute(db);
 
-const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${tierQuery(viewer.memberId, '{name} : ("maya"*)', 20)}`.execute(db);
+const tier = tierQuery(viewer.memberId, '{name} : ("maya"*)', 20);
+const plan = await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${tier.sql}`, [...tier.parameters]) as CompiledQuery<{ detail: string }>);
 console.log("query plan of the search:");
 for (const row of plan.rows) console.log(`  ${row.detail}`);
 

@@ -15,6 +15,7 @@ import { POSTS_PER_PAGE } from "../src/shared/limits.ts";
 import {
   type Community,
   messageSearchWord,
+  newestContactPost,
   openReadOnly,
   profileTargets,
   readCommunity,
@@ -526,13 +527,13 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   const msgWord = T ? messageSearchWord(db, T.memberId) : "game";
   const needsTargets = wanted("request") && T;
   const targetPool = needsTargets ? requestTargets(db, T.memberId, Math.max(2_000, Math.ceil(2_500 * (DURATION + LATENCY_DURATION)) * 2 + 4)) : [];
+  // A contact's post to reply to (not the member's own: a run's posts would otherwise be the
+  // newest, and a reply to one's own post notifies nobody).
+  const replyTo = T && wanted("reply") ? newestContactPost(db, T.memberId) : undefined;
   db.close();
-  // A post in the typical member's feed to reply to, and a contact who takes messages.
-  let replyTo: number | undefined;
+  // A contact who takes messages.
   let recipient: number | undefined;
-  if (T && (wanted("reply") || wanted("message"))) {
-    const feed = (await (await fetch(`${server.baseUrl}/api/member/getRecentPosts/${T.memberId}`, { headers: bearer(T.token) })).json()) as Array<{ postID: number }>;
-    replyTo = feed[0]?.postID;
+  if (T && wanted("message")) {
     const recipients = (await (
       await fetch(`${server.baseUrl}${trpcGet("messages.recipients", { text: "", limit: 10 }, T.token).path}`, { headers: bearer(T.token) })
     ).json()) as Array<{ result?: { data?: Array<{ memberId: number }> } }>;

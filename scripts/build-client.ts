@@ -10,6 +10,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { NONCE_PLACEHOLDER } from "../src/server/http/static.ts";
+import { loginShellHtml } from "../src/client/shell/login-shell-html.ts";
 import { type BuildManifest, MANIFEST_FILE } from "./client-first-load.ts";
 
 const root = path.resolve(import.meta.dir, "..");
@@ -46,14 +48,36 @@ export async function buildClient(outdir = defaultOutdir): Promise<boolean> {
     console.error(`Mantine components bundled without their styles: add them to src/client/mantine-styles.ts: ${unstyled.join(", ")}`);
     return false;
   }
+  const boot = await writeStaticShell(outdir, dev);
   const bytes = result.outputs.reduce((n, o) => n + o.size, 0);
   writeManifest(result.metafile, outdir);
-  const compressed = await precompress(result.outputs.map((o) => o.path));
+  const compressed = await precompress([...result.outputs.map((o) => o.path), boot]);
   console.log(
     `client built in ${(performance.now() - started).toFixed(0)} ms: ${result.outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB` +
       ` (${(compressed.gzip / 1024).toFixed(0)} KiB gzip, ${(compressed.br / 1024).toFixed(0)} KiB brotli for ${compressed.files} text files)`,
   );
   return true;
+}
+
+/**
+ * What paints before the app's JavaScript (decision 019): Bun bundles every script of index.html
+ * into the one module entry, so the boot script (src/client/shell/boot.js: colour scheme, login
+ * shell on /) is minified on its own, written as a hashed asset and loaded by a classic script in
+ * the head; the static login shell is written beside the React root. Answers the boot file's path.
+ */
+async function writeStaticShell(outdir: string, dev: boolean): Promise<string> {
+  const built = await Bun.build({ entrypoints: [path.join(root, "src/client/shell/boot.js")], minify: !dev, target: "browser", format: "iife" });
+  if (!built.success || !built.outputs[0]) throw new Error(`boot script: ${built.logs.join("\n")}`);
+  const code = await built.outputs[0].text();
+  const name = `assets/boot-${Bun.hash(code).toString(36).slice(0, 8)}.js`;
+  writeFileSync(path.join(outdir, name), code);
+  const indexFile = path.join(outdir, "index.html");
+  const html = readFileSync(indexFile, "utf8");
+  const withBoot = html.replace(/<link rel="stylesheet"/, `<script src="/${name}"></script><link rel="stylesheet"`);
+  const withShell = withBoot.replace('<div id="root"></div>', `${loginShellHtml(NONCE_PLACEHOLDER)}<div id="root"></div>`);
+  if (withBoot === html || withShell === withBoot) throw new Error("index.html: no stylesheet link or no #root to place the boot script and login shell");
+  writeFileSync(indexFile, withShell);
+  return path.join(outdir, name);
 }
 
 interface Metafile {

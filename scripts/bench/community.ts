@@ -241,6 +241,18 @@ export function messageSearchWord(db: Database, memberId: number): string {
 }
 
 /** Members `memberId` may ask to connect: active, not linked either way, taking requests from anyone. */
+/** The newest post of one of the member's active contacts: what a bench reply answers (a reply to one's own post notifies nobody). */
+export function newestContactPost(db: Database, memberId: number): number {
+  const row = db
+    .query(
+      `select p.id from contact_link l join member m on m.id = l.other_id and m.status = 2 join post p on p.member_id = l.other_id
+       where l.member_id = ? and l.status = 'accepted' order by p.created_at desc limit 1`,
+    )
+    .get(memberId) as { id: number } | null;
+  if (!row) throw new Error(`member ${memberId} has no contact with a post to reply to`);
+  return row.id;
+}
+
 export function requestTargets(db: Database, memberId: number, limit: number): number[] {
   return (
     db

@@ -70,7 +70,7 @@ const ErrorsRoute = ErrorsRouteImport.update({
   id: "/errors",
   path: "/errors",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import("./routes/errors.lazy").then((d) => d.Route));
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: "/unsubscribe",
   path: "/unsubscribe",

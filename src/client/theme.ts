@@ -23,3 +23,4 @@ export const theme = createTheme({
     Modal: { defaultProps: { centered: true } },
   },
 });
+

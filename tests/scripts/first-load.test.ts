@@ -3,10 +3,12 @@
  * real production build. Sizes, not timings: the same build always gives the same bytes.
  * KB here is 1,024 bytes (as in the issue's figures); gzip is level 9, as the build precompresses.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import vm from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { firstLoadFiles, sizes } from "../../scripts/client-first-load.ts";
+import { texts } from "../../src/shared/texts.ts";
 import { buildClientInto } from "../support/client-build.ts";
 
 const KB = 1024;
@@ -43,5 +45,41 @@ describe("the build", () => {
     const missing = assets.filter((f) => !existsSync(path.join(client.dir, "assets", `${f}.br`)) || !existsSync(path.join(client.dir, "assets", `${f}.gz`)));
     // Only files too small to gain from compression (gzip alone adds 18 bytes) may go without.
     for (const f of missing) expect(sizes(client.dir, [`assets/${f}`]).raw, f).toBeLessThan(256);
+  });
+});
+
+describe("what paints before the JavaScript (decision 019)", () => {
+  const html = () => readFileSync(path.join(client.dir, "index.html"), "utf8");
+  const bootFile = () => html().match(/<script src="\/(assets\/boot-[\w-]+\.js)"><\/script>/)?.[1];
+
+  /** Runs the built boot script as the browser would on `pathname`: does it show the login shell? */
+  function showsShell(pathname: string): boolean {
+    const classes = new Set<string>();
+    vm.runInNewContext(readFileSync(path.join(client.dir, bootFile()!), "utf8"), {
+      document: { documentElement: { classList: { add: (c: string) => classes.add(c) } } },
+      location: { pathname },
+    });
+    return classes.has("login-shell");
+  }
+
+  it("loads the boot script before the stylesheet, and keeps it tiny", () => {
+    const page = html();
+    expect(bootFile()).toBeDefined();
+    expect(page.indexOf(bootFile()!)).toBeLessThan(page.indexOf('rel="stylesheet"'));
+    expect(sizes(client.dir, [bootFile()!]).gzip).toBeLessThan(200);
+  });
+
+  it("shows the login shell on / only", () => {
+    expect(showsShell("/")).toBe(true);
+    for (const other of ["/home", "/register", "/errors", "/unsubscribe"]) expect(showsShell(other), other).toBe(false);
+  });
+
+  it("writes the login shell with the catalogue's texts, hidden from assistive technology, styled under the CSP nonce", () => {
+    const shell = html().match(/<div id="login-shell"[^>]*>[\s\S]*?<\/template><\/div>/)?.[0] ?? "";
+    expect(shell).toMatch(/aria-hidden="true" inert><template shadowrootmode="closed"><style nonce="__CSP_NONCE__">/);
+    for (const text of [texts.appName, texts.appTagline, texts.login, texts.email, texts.password, texts.forgotPassword, texts.footerText]) expect(shell).toContain(text);
+    // No inline style attributes (the CSP refuses them) and no script.
+    expect(shell).not.toMatch(/\sstyle=|<script/);
+    expect(html().indexOf("login-shell")).toBeLessThan(html().indexOf('<div id="root"></div>'));
   });
 });

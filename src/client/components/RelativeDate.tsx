@@ -1,5 +1,5 @@
 import { Text, type TextProps, Tooltip } from "@mantine/core";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { exactDate, relativeDate } from "../lib/dates.ts";
 
 // One clock for every relative date on the page: "5 min ago" moves on once a minute.
@@ -21,15 +21,38 @@ function subscribe(listener: () => void) {
   };
 }
 const snapshot = () => now;
+const TOOLTIP_DELAY_MS = 300;
 
 /** A date relative to now ("3 h ago"), the exact date and time on hover; the machine-readable date in dateTime. */
 export function RelativeDate({ iso, ...props }: { iso: string } & TextProps) {
   const current = useSyncExternalStore(subscribe, snapshot);
-  const exact = exactDate(iso);
   // A date rendered before the clock's last tick would otherwise read "just now" for a minute too long.
   const shown = relativeDate(iso, Math.max(current, Date.now()));
+  // The tooltip (floating-ui's hooks and listeners for each date) mounts on the first hover that
+  // lasts its open delay, already open: a feed page has dozens of dates, and mounting all their
+  // tooltips was a measurable part of its first render (decision 019).
+  const [hovered, setHovered] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  if (!hovered) {
+    return (
+      <Text
+        component="time"
+        dateTime={iso}
+        size="xs"
+        c="dimmed"
+        {...props}
+        onMouseEnter={() => {
+          timer.current = window.setTimeout(() => setHovered(true), TOOLTIP_DELAY_MS);
+        }}
+        onMouseLeave={() => window.clearTimeout(timer.current)}
+      >
+        {shown}
+      </Text>
+    );
+  }
   return (
-    <Tooltip label={exact} openDelay={300} withArrow>
+    <Tooltip label={exactDate(iso)} openDelay={TOOLTIP_DELAY_MS} withArrow defaultOpened>
       <Text component="time" dateTime={iso} size="xs" c="dimmed" {...props}>
         {shown}
       </Text>

@@ -1,5 +1,6 @@
 import { Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import type { AdItem } from "../../domains/news/news.schema.ts";
 import { texts } from "../../shared/texts.ts";
 import { trpc } from "../lib/trpc.ts";
@@ -13,7 +14,7 @@ export function SiteGuide() {
     <Carousel<AdItem>
       title={texts.siteGuide}
       titleSize="h5"
-      items={guide.data}
+      items={useDeferredValue(guide.data)} // rendered in short slices (see RecentPosts)
       error={guide.error}
       emptyText={texts.siteGuideEmpty}
       intervalMs={10_000}

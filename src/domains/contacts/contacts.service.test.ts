@@ -13,6 +13,8 @@ import { MemberStatus } from "../../shared/limits.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type DomainEvent, DomainEvents } from "../platform/events.ts";
 import { listInput, type ListInput } from "./contacts.schema.ts";
+import { PrivacyLevel } from "../profiles/privacy.ts";
+import { cardsFor } from "./contacts.repository.ts";
 import * as contacts from "./contacts.service.ts";
 
 let db: DB;
@@ -320,6 +322,106 @@ describe("listOf", () => {
     const gone = await newMember("Gone", "Away", MemberStatus.Deactivated);
     await expectError(list(stranger, "contacts", { memberId: gone.memberId }), ErrorCodes.NotFound);
     await expectError(list(stranger, "contacts", { memberId: 987654321 }), ErrorCodes.NotFound);
+  });
+});
+
+describe("list pages (one statement per page, decision 017)", () => {
+  it("carry exactly the cards and relations that cardsFor and relationsOf give, for every relation and privacy case, in each list, to the owner and to others", async () => {
+    const hub = await newMember("Hub", "Centre");
+    const viewer = await newMember("Vera", "Viewer");
+    const [contact, asked, asker, followed, fan, nobody] = await Promise.all(
+      ["Cora", "Abe", "Kit", "Fay", "Nia", "Xan"].map((first) => newMember(first, "Member")),
+    );
+    const hidden = await newMember("Hidden", "Private");
+    const close = await newMember("Close", "Contact");
+    await connect(viewer, contact!);
+    await connect(viewer, close);
+    await contacts.sendRequest(ctx, viewer, asked!.memberId);
+    await contacts.sendRequest(ctx, asker!, viewer.memberId);
+    await contacts.follow(ctx, viewer, followed!.memberId);
+    await contacts.follow(ctx, fan!, viewer.memberId);
+    await contacts.follow(ctx, viewer, contact!.memberId);
+    await contacts.follow(ctx, contact!, viewer.memberId);
+    // Sections hidden from everyone, or shown to contacts only; picture, requests and messages closed.
+    for (const [m, level] of [[hidden, PrivacyLevel.Private], [close, PrivacyLevel.OnlyContacts]] as const) {
+      await db.insertInto("memberProfile").values({ memberId: m.memberId, city: "Reno", state: "NV", sport: "Golf" }).execute();
+      await db
+        .insertInto("memberPrivacy")
+        .values({ memberId: m.memberId, basicInfo: level, contactInfo: level, viewProfilePicture: 0, viewLinkRequest: 0, viewLinkMessage: 0 })
+        .execute();
+      await db.updateTable("member").set({ picturePath: `/uploads/${m.memberId}.webp` }).where("id", "=", m.memberId).execute();
+    }
+    const everyone = [viewer, contact!, asked!, asker!, followed!, fan!, nobody!, hidden, close];
+    for (const m of everyone) {
+      await contacts.follow(ctx, m, hub.memberId);
+      if (m !== asker) await connect(m, hub);
+    }
+    await contacts.sendRequest(ctx, asker!, hub.memberId);
+
+    const expectedPage = async (who: Actor, ids: number[]) => {
+      const rows = new Map((await cardsFor(db, ids, who.memberId)).map((r) => [r.memberId, r]));
+      return contacts.cardsOf(ctx, who, ids.map((id) => rows.get(id)!));
+    };
+    const cases: Array<[Actor, "contacts" | "requests" | "following" | "followers", Actor]> = [];
+    for (const who of [viewer, hub, nobody!]) {
+      for (const owner of [hub, viewer]) {
+        for (const kind of ["contacts", "following", "followers"] as const) cases.push([who, kind, owner]);
+      }
+      cases.push([who, "requests", who]);
+    }
+    let checked = 0;
+    for (const [who, kind, owner] of cases) {
+      const page = await list(who, kind, { memberId: owner.memberId, limit: 200 });
+      expect(page.items, `${kind} of ${owner.memberId} seen by ${who.memberId}`).toEqual(await expectedPage(who, idsOf(page)));
+      expect(page.total).toBe(page.items.length);
+      checked += page.items.length;
+      // The same list in pages of 2 (the cursor's statement, then the count) gives the same cards.
+      const paged = [];
+      let cursor: string | undefined;
+      do {
+        const next = await list(who, kind, { memberId: owner.memberId, limit: 2, cursor });
+        expect(next.total).toBe(page.total);
+        paged.push(...next.items);
+        cursor = next.nextCursor ?? undefined;
+      } while (cursor);
+      expect(paged).toEqual(page.items);
+    }
+    expect(checked).toBeGreaterThan(40);
+    // The hub's followers, seen by the viewer: every relation label appears.
+    const seen = (await list(viewer, "followers", { memberId: hub.memberId, limit: 200 })).items;
+    const relationOf = (m: Actor) => seen.find((c) => c.memberId === m.memberId)!.relation;
+    expect(relationOf(viewer).isSelf).toBe(true);
+    expect(relationOf(contact!)).toMatchObject({ isContact: true, isFollowing: true, followsViewer: true, canFollow: false });
+    expect(relationOf(asked!)).toMatchObject({ requestSent: true, canRequest: false });
+    expect(relationOf(asker!)).toMatchObject({ requestReceived: true });
+    expect(relationOf(followed!)).toMatchObject({ isFollowing: true, isContact: false });
+    expect(relationOf(fan!)).toMatchObject({ followsViewer: true, isFollowing: false });
+    expect(relationOf(nobody!)).toMatchObject({ isContact: false, canRequest: true, canMessage: true, canFollow: true });
+    const card = (m: Actor) => seen.find((c) => c.memberId === m.memberId)!;
+    expect(card(hidden)).toMatchObject({ city: "", sport: "", profileType: "", relation: { canRequest: false, canMessage: false } });
+    expect(card(close)).toMatchObject({ city: "Reno", state: "NV", sport: "Golf", picturePath: `/uploads/${close.memberId}.webp` });
+    expect(card(hidden).picturePath).not.toContain(`${hidden.memberId}`);
+  });
+
+  it("a filtered list pages and counts only the matching members; a full first page is counted", async () => {
+    const owner = await newMember();
+    for (const [first, last] of [["Ann", "Lee"], ["Anna", "Bell"], ["Bob", "Annis"], ["Carl", "Dunn"], ["Dana", "Fox"]]) {
+      await connect(owner, await newMember(first!, last!));
+    }
+    const all = await list(owner, "contacts", { limit: 200 });
+    expect(all.total).toBe(5);
+    const full = await list(owner, "contacts", { limit: 5 });
+    expect(full.total).toBe(5);
+    expect(full.nextCursor).not.toBeNull();
+    const first = await list(owner, "contacts", { search: "ann", limit: 2 });
+    expect(first.items.map((c) => c.name)).toEqual(["Ann Lee", "Anna Bell"]);
+    expect(first.total).toBe(3);
+    const second = await list(owner, "contacts", { search: "ann", limit: 2, cursor: first.nextCursor! });
+    expect(second.items.map((c) => c.name)).toEqual(["Bob Annis"]);
+    expect(second.total).toBe(3);
+    expect(second.nextCursor).toBeNull();
+    // A wildcard in the filter is a plain character.
+    expect((await list(owner, "contacts", { search: "_" })).total).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { inWriteUnit } from "../platform/write-unit.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
+import { cachedListPage } from "./list-cache.ts";
 
 /** How a viewer stands to a member: the member themself, an accepted contact, or another member. */
 export type Relation = "self" | "contact" | "member";
@@ -224,13 +225,12 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     if (kind === "requests") throw forbidden("You can see only your own contact requests.");
     await requireListsVisible(ctx, viewer, ownerId);
   }
-  const { rows, total } = await repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, {
-    search: input.search,
-    after: decodeCursor(input.cursor),
-    limit: input.limit,
-  });
+  const options = { search: input.search, after: decodeCursor(input.cursor), limit: input.limit };
+  const key = JSON.stringify([kind, ownerId, viewer.memberId, options.search ?? "", options.after?.name ?? null, options.after?.id ?? null, options.limit]);
+  const { rows, total } = await cachedListPage(ctx.db, key, (page) => page.rows.length, () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options));
   const last = rows.at(-1);
-  return { items: await cardsOf(ctx, viewer, rows), nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
+  const items = rows.map((row) => toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId)));
+  return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
 }
 
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
@@ -260,6 +260,34 @@ export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId:
   if (viewer.memberId !== followerId && viewer.memberId !== followedId) await requireListsVisible(ctx, viewer, followerId);
   if (followerId === followedId || !(await isActive(ctx, followerId)) || !(await isActive(ctx, followedId))) return false;
   return repo.isFollowing(ctx.db, followerId, followedId);
+}
+
+/** The viewer's rows about a member, read in the same statement as the member's card (a list page, search answers). */
+export interface ViewerLinks {
+  memberId: number;
+  /** The viewer's link to this member ("pending": the viewer asked), or null. */
+  viewerLink: string | null;
+  /** This member's link to the viewer ("pending": they asked the viewer), or null. */
+  theirLink: string | null;
+  /** 1 (true on PostgreSQL) when the viewer follows this member. */
+  viewerFollows: number | boolean;
+  /** 1 (true on PostgreSQL) when this member follows the viewer. */
+  followsViewer: number | boolean;
+}
+
+/** How the viewer stands to a member, from the viewer's rows read with the card (as relationsOf). */
+export function relationFromLinks(row: ViewerLinks, viewerId: number): CardRelation {
+  const isSelf = row.memberId === viewerId;
+  const isFollowing = !!row.viewerFollows;
+  return {
+    isSelf,
+    isContact: row.viewerLink === "accepted",
+    requestSent: row.viewerLink === "pending",
+    requestReceived: row.theirLink === "pending",
+    isFollowing,
+    followsViewer: !!row.followsViewer,
+    canFollow: !isSelf && !isFollowing,
+  };
 }
 
 /** How the viewer stands to each member of a list (labels and buttons of the rows), by member id. */

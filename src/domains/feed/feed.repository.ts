@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { precompiled } from "../../server/db/precompiled.ts";
 
 export interface PostRow {
   id: number;
@@ -143,12 +144,35 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 
+/**
+ * What a reply by `actorId` to `postId` needs, in one statement: the post's author when the post is
+ * visible to the actor (else undefined), and the actor's name and picture (null when no member).
+ * Precompiled, as the reply's insert: they run on every reply.
+ */
+export async function replyTarget(db: DB, actorId: number, postId: number) {
+  return (await replyTargetQuery(db, { actorId, postId }))[0];
+}
+
+const replyTargetQuery = precompiled((db, p: { actorId: number; postId: number }) =>
+  db
+    .selectFrom("post")
+    .innerJoin("member", "member.id", "post.memberId")
+    .leftJoin("member as actor", (j) => j.on("actor.id", "=", p.actorId))
+    .select(["post.memberId", "actor.firstName", "actor.lastName", "actor.picturePath"])
+    .where("post.id", "=", p.postId)
+    .where("member.status", "=", sql.lit(2))
+    .where(sql<boolean>`${inNetworkOf(p.actorId, sql.ref("post.member_id"))}`),
+);
+
 export async function insertPost(db: DB, memberId: number, description: string, at: string): Promise<number> {
   const row = await db.insertInto("post").values({ memberId, description, createdAt: at }).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function insertReply(db: DB, postId: number, memberId: number, description: string, at: string): Promise<number> {
-  const row = await db.insertInto("postReply").values({ postId, memberId, description, createdAt: at }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertReplyQuery(db, { postId, memberId, description, at }))[0]!.id;
 }
+
+const insertReplyQuery = precompiled((db, p: { postId: number; memberId: number; description: string; at: string }) =>
+  db.insertInto("postReply").values({ postId: p.postId, memberId: p.memberId, description: p.description, createdAt: p.at }).returning("id"),
+);

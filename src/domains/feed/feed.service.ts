@@ -2,6 +2,7 @@ import { badInput, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
+import { inWriteUnit } from "../platform/write-unit.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
@@ -80,16 +81,22 @@ export async function createPost(ctx: AppContext, actor: Actor, input: string): 
   return { postId: id, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author), replies: [] };
 }
 
-/** A reply to a post in the member's feed; the post's author hears of it (post.replied). */
+/**
+ * A reply to a post in the member's feed; the post's author hears of it (post.replied). One read
+ * (the post visible to the actor, and the actor's name), then one write unit: the reply and the
+ * author's notification commit together.
+ */
 export async function reply(ctx: AppContext, actor: Actor, postId: number, input: string): Promise<Reply> {
   const text = checkedText(input);
-  const post = await repo.visiblePost(ctx.db, actor.memberId, postId);
-  if (!post) throw notFound("There is no such post.");
-  const member = await findMemberById(ctx.db, actor.memberId);
-  if (!member) throw notFound("There is no such member.");
-  const at = isoNow();
-  const replyId = await repo.insertReply(ctx.db, postId, actor.memberId, text, at);
-  ctx.events.publish({ type: "post.replied", postId, postAuthorId: post.memberId, replyId, replierId: actor.memberId, text, at });
-  const author = { ...member, memberId: member.id };
+  const target = await repo.replyTarget(ctx.db, actor.memberId, postId);
+  if (!target) throw notFound("There is no such post.");
+  if (target.firstName === null || target.lastName === null) throw notFound("There is no such member.");
+  const { replyId, at } = await inWriteUnit(ctx, async (unit) => {
+    const at = isoNow();
+    const replyId = await repo.insertReply(unit.db, postId, actor.memberId, text, at);
+    unit.events.publish({ type: "post.replied", postId, postAuthorId: target.memberId, replyId, replierId: actor.memberId, text, at });
+    return { replyId, at };
+  });
+  const author = { memberId: actor.memberId, firstName: target.firstName, lastName: target.lastName, picturePath: target.picturePath };
   return { replyId, postId, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author) };
 }

@@ -1,4 +1,5 @@
 import type { DB } from "../../server/db/client.ts";
+import { precompiled } from "../../server/db/precompiled.ts";
 import type { LiveEvent, LiveEventType } from "../platform/live.ts";
 
 export async function insertEvent(db: DB, memberId: number, type: LiveEventType, data: Record<string, unknown>, at: string): Promise<LiveEvent> {
@@ -12,14 +13,34 @@ export async function insertEvent(db: DB, memberId: number, type: LiveEventType,
 
 /** Writes several events in one statement; answers them with their ids, in the order given. */
 export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
-  const rows = await db
-    .insertInto("liveEvent")
-    .values(events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at })))
-    .returning("id")
-    .execute();
+  const values = events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at }));
+  // A unit writes one to three events (a message: three): those statements are precompiled.
+  const insert = insertEventsQueries[events.length];
+  const rows = insert
+    ? await insert(db, Object.fromEntries(values.flatMap((v, i) => Object.entries(v).map(([k, x]) => [`${k}${i}`, x]))))
+    : await db.insertInto("liveEvent").values(values).returning("id").execute();
   // Rows of one INSERT take ascending ids in the order of its VALUES (the statement holds the write lock).
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   return events.map((e, i) => ({ ...e, id: ids[i]! }));
+}
+
+/** The insert of n events (n = 1 to 4), parameters memberId0, type0, data0, createdAt0, memberId1, ... */
+const insertEventsQueries = [1, 2, 3, 4].reduce<Record<number, ReturnType<typeof insertEventsOf>>>((all, n) => ({ ...all, [n]: insertEventsOf(n) }), {});
+
+function insertEventsOf(n: number) {
+  return precompiled((db, p: Record<string, string | number>) =>
+    db
+      .insertInto("liveEvent")
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          memberId: p[`memberId${i}`] as number,
+          type: p[`type${i}`] as string,
+          data: p[`data${i}`] as string,
+          createdAt: p[`createdAt${i}`] as string,
+        })),
+      )
+      .returning("id"),
+  );
 }
 
 /** A member's events after the given id, oldest first (a reconnecting page's replay). */

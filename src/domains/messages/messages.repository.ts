@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { precompiled } from "../../server/db/precompiled.ts";
 import type { MessageView } from "./messages.schema.ts";
 
 export interface CopyRow {
@@ -104,26 +105,29 @@ export async function unreadCount(db: DB, ownerId: number): Promise<number> {
 }
 
 /**
- * Writes the message and both copies (two statements; the caller's write unit makes them one
- * transaction); returns the ids.
+ * Writes the message and both copies (two precompiled statements, they run on every send; the
+ * caller's write unit makes them one transaction); returns the ids.
  */
 export async function insertMessage(
   db: DB,
   values: { senderId: number; recipientId: number; subject: string; body: string; at: string },
 ): Promise<{ messageId: number; inboxCopyId: number; sentCopyId: number }> {
-  const { id: messageId } = await db
-    .insertInto("message")
-    .values({ senderId: values.senderId, recipientId: values.recipientId, subject: values.subject, body: values.body, createdAt: values.at })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const copies = await db
-    .insertInto("messageCopy")
-    .values([
-      { messageId, ownerId: values.senderId, box: "sent", isRead: 1, createdAt: values.at },
-      { messageId, ownerId: values.recipientId, box: "inbox", isRead: 0, createdAt: values.at },
-    ])
-    .returning(["id", "box"])
-    .execute();
+  const messageId = (await insertMessageQuery(db, values))[0]!.id;
+  const copies = await insertCopiesQuery(db, { messageId, senderId: values.senderId, recipientId: values.recipientId, at: values.at });
   const idOf = (box: string) => copies.find((c) => c.box === box)!.id;
   return { messageId, inboxCopyId: idOf("inbox"), sentCopyId: idOf("sent") };
 }
+
+const insertMessageQuery = precompiled((db, p: { senderId: number; recipientId: number; subject: string; body: string; at: string }) =>
+  db.insertInto("message").values({ senderId: p.senderId, recipientId: p.recipientId, subject: p.subject, body: p.body, createdAt: p.at }).returning("id"),
+);
+
+const insertCopiesQuery = precompiled((db, p: { messageId: number; senderId: number; recipientId: number; at: string }) =>
+  db
+    .insertInto("messageCopy")
+    .values([
+      { messageId: p.messageId, ownerId: p.senderId, box: sql.lit("sent"), isRead: sql.lit(1), createdAt: p.at },
+      { messageId: p.messageId, ownerId: p.recipientId, box: sql.lit("inbox"), isRead: sql.lit(0), createdAt: p.at },
+    ])
+    .returning(["id", "box"]),
+);

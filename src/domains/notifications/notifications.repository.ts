@@ -1,11 +1,56 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../../server/db/client.ts";
 import type { NotificationTable } from "../../server/db/database.ts";
+import { precompiled } from "../../server/db/precompiled.ts";
+
+/**
+ * What notifying `memberId` of an action by `actorId` depends on, in one statement (three
+ * primary-key lookups): the member's status and e-mail, the actor's status and name, and the
+ * member's e-mail switches (null: never saved, the defaults). Undefined when either is no member.
+ * Precompiled, as the insert below: they run on every message, reply and contact request.
+ */
+export async function notificationFacts(db: DB, memberId: number, actorId: number) {
+  return (await factsQuery(db, { memberId, actorId }))[0];
+}
+
+const factsQuery = precompiled((db, p: { memberId: number; actorId: number }) =>
+  db
+    .selectFrom("member as m")
+    .innerJoin("member as a", (j) => j.on("a.id", "=", p.actorId))
+    .leftJoin("memberNotificationSettings as s", "s.memberId", "m.id")
+    .select([
+      "m.status",
+      "m.email",
+      "m.firstName",
+      "a.status as actorStatus",
+      "a.firstName as actorFirstName",
+      "a.lastName as actorLastName",
+      "s.sendMsg",
+      "s.addAsFriend",
+      "s.confirmFriendshipRequest",
+      "s.repliesToHelpQuest",
+    ])
+    .where("m.id", "=", p.memberId),
+);
 
 export async function insertNotification(db: DB, values: Insertable<NotificationTable>): Promise<number> {
   const row = await db.insertInto("notification").values(values).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }
+
+type NewNotificationRow = Omit<Insertable<NotificationTable>, "isRead" | "id"> & { link: string; actorId: number | null };
+
+/** A new (unread) notification; its id. */
+export async function insertUnread(db: DB, values: NewNotificationRow): Promise<number> {
+  return (await insertQuery(db, values))[0]!.id;
+}
+
+const insertQuery = precompiled((db, p: NewNotificationRow) =>
+  db
+    .insertInto("notification")
+    .values({ memberId: p.memberId, kind: p.kind, subject: p.subject, text: p.text, link: p.link, actorId: p.actorId, createdAt: p.createdAt })
+    .returning("id"),
+);
 
 /** One page of a member's notifications, newest first (keyset on id). */
 export function listNotifications(db: DB, memberId: number, options: { unreadOnly: boolean; beforeId?: number; limit: number }) {

@@ -34,7 +34,8 @@ export interface NewNotification {
   /** The member whose action it was (named in the text). */
   actorId: number;
   subject: string;
-  text: string;
+  /** The text, or how to write it with the actor's name (then an actor who is not active notifies nobody). */
+  text: string | ((actorName: string) => string);
   link: string;
 }
 
@@ -51,29 +52,32 @@ export function notify(ctx: AppContext, n: NewNotification): Promise<number | nu
 }
 
 async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number | null> {
-  const member = await findMemberById(ctx.db, n.memberId);
-  if (!member || member.status !== MemberStatus.Active) return null;
+  // One read for every check: the member, the actor's name, the member's e-mail switches.
+  const facts = await repo.notificationFacts(ctx.db, n.memberId, n.actorId);
+  if (!facts || facts.status !== MemberStatus.Active) return null;
+  if (typeof n.text === "function" && facts.actorStatus !== MemberStatus.Active) return null;
+  const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
   if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY))))) return null;
-  const id = await repo.insertNotification(ctx.db, {
+  const id = await repo.insertUnread(ctx.db, {
     memberId: n.memberId,
     kind: n.kind,
     subject: n.subject,
-    text: n.text,
+    text,
     link: n.link,
     actorId: n.actorId,
     createdAt: isoNow(),
   });
-  await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text: n.text, link: n.link });
+  await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text, link: n.link });
   const rule = MAIL_RULES[n.kind];
-  if (rule && (await settings.notificationSettingsOf(ctx, n.memberId))[rule.setting] && mayMail(ctx, n.memberId)) {
+  if (rule && settings.notificationSettingsFromRow(facts)[rule.setting] && mayMail(ctx, n.memberId)) {
     // Rendered when the mail queue gets to it, off the request path.
     ctx.mailer.send(() =>
       notificationMail({
-        to: member.email,
-        firstName: member.firstName,
+        to: facts.email,
+        firstName: facts.firstName,
         subject: n.subject,
-        text: n.text,
+        text,
         action: { label: rule.action, url: `${ctx.publicUrl}${n.link}` },
         settingLabel: rule.label,
         unsubscribeUrl: `${ctx.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx, n.memberId, rule.setting)}`,
@@ -83,7 +87,6 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   return id;
 }
 
-/** The name of the member who acted; null when they are not active (no notification then). */
 /** A ceiling on notification e-mails to one member (others' actions must not flood a mailbox); past it the site still notifies. */
 function mayMail(ctx: AppContext, memberId: number): boolean {
   try {
@@ -95,11 +98,6 @@ function mayMail(ctx: AppContext, memberId: number): boolean {
   }
 }
 
-async function nameOf(ctx: AppContext, memberId: number): Promise<string | null> {
-  const m = await findMemberById(ctx.db, memberId);
-  return m?.status === MemberStatus.Active ? `${m.firstName} ${m.lastName}` : null;
-}
-
 /**
  * Turns the domain events into notifications. Called once at start (and by tests); returns the
  * function that stops listening. An event published in a write unit is handled in that unit
@@ -108,63 +106,53 @@ async function nameOf(ctx: AppContext, memberId: number): Promise<string | null>
 export function registerNotificationHandlers(ctx: AppContext): () => void {
   const stops = [
     ctx.events.subscribe("contact.requested", async (e, scope = ctx) => {
-      const name = await nameOf(scope, e.fromId);
-      if (!name) return;
       await notify(scope, {
         memberId: e.toId,
         kind: "contact.requested",
         actorId: e.fromId,
         subject: texts.notifyContactRequestedSubject,
-        text: fillText(texts.notifyContactRequestedText, { name }),
+        text: (name) => fillText(texts.notifyContactRequestedText, { name }),
         link: "/contacts/requests",
       });
     }),
     ctx.events.subscribe("contact.accepted", async (e, scope = ctx) => {
-      const name = await nameOf(scope, e.byId);
-      if (!name) return;
       await notify(scope, {
         memberId: e.requesterId,
         kind: "contact.accepted",
         actorId: e.byId,
         subject: texts.notifyContactAcceptedSubject,
-        text: fillText(texts.notifyContactAcceptedText, { name }),
+        text: (name) => fillText(texts.notifyContactAcceptedText, { name }),
         link: `/members/view-profile/show-profile?memberID=${e.byId}`,
       });
     }),
     ctx.events.subscribe("member.followed", async (e, scope = ctx) => {
-      const name = await nameOf(scope, e.followerId);
-      if (!name) return;
       await notify(scope, {
         memberId: e.followedId,
         kind: "member.followed",
         actorId: e.followerId,
         subject: texts.notifyFollowedSubject,
-        text: fillText(texts.notifyFollowedText, { name }),
+        text: (name) => fillText(texts.notifyFollowedText, { name }),
         link: "/contacts/people-following-me",
       });
     }),
     ctx.events.subscribe("message.sent", async (e, scope = ctx) => {
-      const name = await nameOf(scope, e.senderId);
-      if (!name) return;
       await notify(scope, {
         memberId: e.recipientId,
         kind: "message.received",
         actorId: e.senderId,
         subject: texts.notifyMessageSubject,
-        text: fillText(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
+        text: (name) => fillText(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
         link: "/messages/view-messages",
       });
     }),
     ctx.events.subscribe("post.replied", async (e, scope = ctx) => {
       if (e.replierId === e.postAuthorId) return;
-      const name = await nameOf(scope, e.replierId);
-      if (!name) return;
       await notify(scope, {
         memberId: e.postAuthorId,
         kind: "post.replied",
         actorId: e.replierId,
         subject: texts.notifyReplySubject,
-        text: fillText(texts.notifyReplyText, { name, text: snippet(e.text) }),
+        text: (name) => fillText(texts.notifyReplyText, { name, text: snippet(e.text) }),
         link: "/home",
       });
     }),

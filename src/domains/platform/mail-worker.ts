@@ -11,7 +11,7 @@ export type ToMailThread = { type: "send"; id: number; message: MailMessage } | 
 export type FromMailThread = { type: "sent"; id: number } | { type: "flushed"; token: number };
 
 const data = workerData as Omit<MailerOptions, "log"> & { logLevel: LogLevel };
-const mailer = createMailer({ ...data, log: createLogger(data.logLevel) });
+const mailer = createMailer({ ...data, log: createLogger(data.logLevel), outboxSync: true });
 const port = parentPort!;
 
 port.on("message", (m: ToMailThread) => {

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import { type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+import { type DB, statementsMatched, statementsRun, watchStatements } from "../../server/db/client.ts";
 import * as contacts from "../contacts/contacts.service.ts";
+import * as feed from "../feed/feed.service.ts";
 import * as live from "../live/live.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
@@ -80,6 +81,37 @@ describe("write units", () => {
     expect(statementsMatched(db, begins)! - before).toBe(1);
     expect(sent.map((s) => s.what)).toEqual(["mail New contact request on Sideline", "live notification.created"]);
     expect(sent.every((s) => !s.duringTransaction)).toBe(true);
+  });
+
+  it("a reply and its author's notification: one transaction, pushes and e-mail after it", async () => {
+    const a = await insertTestMember(db, "Ann", "Author");
+    const b = await insertTestMember(db, "Ben", "Replier");
+    await makeContacts(db, a, b);
+    const post = await feed.createPost(ctx, a, "Training at six");
+    sent = [];
+    const notes = await count("notification");
+    const before = { begins: statementsMatched(db, begins)!, writes: statementsMatched(db, writes)!, statements: statementsRun(db) };
+    const reply = await feed.reply(ctx, b, post.postId, "I will be there");
+    expect(statementsMatched(db, begins)! - before.begins).toBe(1);
+    // the reply, the notification, its live event
+    expect(statementsMatched(db, writes)! - before.writes).toBe(3);
+    // one read (the post and the replier), BEGIN, the reply, the notification's one read, its two writes, COMMIT
+    expect(statementsRun(db) - before.statements).toBe(7);
+    expect(await count("notification")).toBe(notes + 1);
+    expect(sent).toEqual([
+      { what: "mail New reply to your post on Sideline", duringTransaction: false },
+      { what: "live notification.created", duringTransaction: false },
+    ]);
+    expect(reply).toEqual((await feed.replies(ctx, b, post.postId)).find((r) => r.replyId === reply.replyId));
+  });
+
+  it("a message is eight statements: one read, then BEGIN, two writes, the notification's read and two writes, COMMIT", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    await makeContacts(db, a, b);
+    const before = statementsRun(db);
+    await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Count", body: "us" });
+    expect(statementsRun(db) - before).toBe(8);
   });
 
   it("rolls back as one: nothing written, nothing pushed, nothing mailed", async () => {

@@ -12,6 +12,7 @@ import type { DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import { upsertPrivacy } from "../settings/settings.repository.ts";
+import * as prefixes from "../../../migrations/2026-11-26-220-search-prefixes.ts";
 import { prefixTerms, rebuildMemberSearch, searchMemberIds } from "./search.repository.ts";
 
 let t: TestContext | undefined;
@@ -77,5 +78,34 @@ describe("rebuildMemberSearch", () => {
     await sql`DELETE FROM member_search`.execute(db);
     await rebuildMemberSearch(db);
     expect(await indexRows()).toEqual(before);
+  });
+
+  it("is one segment with prefix indexes up to 8 letters after migration 2026-11-26-220, which keeps every row and the triggers", async () => {
+    const viewer = await insertTestMember(db, "Vera", "Viewer");
+    const olivia = await insertTestMember(db, "Olivia", "Kowalczyk", MemberStatus.Active, { title: "Basketball scout" });
+    await upsertProfile(db, olivia.memberId, { sport: "Basketball", city: "Columbus", state: "OH" }, at());
+    const asked = ["ol", "oliv", "olivi", "olivia", "kowalcz", "kowalczyk", "basketb", "columbu"];
+    const found = async () => Promise.all(asked.map((w) => searchMemberIds(db, viewer.memberId, prefixTerms(w), 10)));
+    const sqlOf = async () => (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'member_search'`.execute(db)).rows[0]!.sql;
+    expect(await sqlOf()).toContain("prefix = '1 2 3 4 5 6 7 8'");
+    const rows = await indexRows();
+    const answers = await found();
+    expect(answers.every((ids) => ids.includes(olivia.memberId))).toBe(true);
+
+    // Down to the index of 2026-11-24-020 and up again: the same rows and answers.
+    await prefixes.down(db as never);
+    expect(await sqlOf()).toContain("prefix = '1 2 3'");
+    expect(await indexRows()).toEqual(rows);
+    expect(await found()).toEqual(answers);
+    await prefixes.up(db as never);
+    expect(await sqlOf()).toContain("prefix = '1 2 3 4 5 6 7 8'");
+    expect(await indexRows()).toEqual(rows);
+    expect(await found()).toEqual(answers);
+    await sql`INSERT INTO member_search (member_search, rank) VALUES ('integrity-check', 1)`.execute(db);
+    // The triggers of 2026-11-24-020 still write into the recreated table.
+    await db.updateTable("member").set({ lastName: "Kowalski" }).where("id", "=", olivia.memberId).execute();
+    expect(await searchMemberIds(db, viewer.memberId, prefixTerms("kowalsk"), 10)).toEqual([olivia.memberId]);
+    expect(await searchMemberIds(db, viewer.memberId, prefixTerms("kowalcz"), 10)).toEqual([]);
+    await expectRebuildMatchesTriggers();
   });
 });

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import type { CardRow } from "../contacts/contacts.repository.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
@@ -11,6 +12,19 @@ import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } 
  * `_c` carry the fields of Only Contacts sections; Private sections are in neither. A PostgreSQL
  * port implements the same functions over two tsvector columns (public, contacts-only).
  */
+
+/**
+ * The rows of a statement given as SQL text and parameters, run through Kysely as it is. The reads on
+ * the request path of search and suggestions are written so: a `sql` template is a tree that
+ * Kysely freezes node by node and its CamelCasePlugin copies again on every call, which cost a
+ * third of a 50-card read (measured); the text is fixed, so SQLite's statement stays prepared
+ * (server/db/client.ts). Rows come back camelCased as usual.
+ */
+async function rowsOf<R>(db: DB, query: CompiledQuery<R>): Promise<R[]> {
+  return (await db.executeQuery(query)).rows;
+}
+/** `?, ?, …` for n parameters. */
+const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 /** The words of a query (at most 8), as the index reads them: letters and digits. */
 export function queryWords(text: string): string[] {
@@ -43,6 +57,8 @@ const TIERS: Array<{ columns: string; exact?: true }> = [
   { columns: "{name status sport positions}" },
   { columns: "{name status sport positions place}" },
 ];
+/** Every public column: the last tier's. */
+const PUBLIC_COLUMNS = TIERS[TIERS.length - 1]!.columns;
 
 /** The words of a text as prefix terms (no corrections). */
 export const prefixTerms = (text: string): QueryTerm[] => queryWords(text).map((word) => ({ word }));
@@ -61,35 +77,33 @@ function termExpr(t: QueryTerm, exact: boolean): string {
 const allOf = (terms: QueryTerm[], exact: boolean) => terms.map((t) => termExpr(t, exact)).join(" AND ");
 
 /** One tier: visible matches in rowid order (the index drives; privacy and contact rows by key). */
-export function tierQuery(viewerId: number, match: string, limit: number) {
-  return sql<{ id: number }>`
+const TIER_SQL = `
     SELECT s.rowid AS id
     FROM member_search s
     JOIN member m ON m.id = s.rowid
     LEFT JOIN member_privacy pr ON pr.member_id = s.rowid
-    WHERE member_search MATCH ${match}
+    WHERE member_search MATCH ?
       AND m.status = 2
-      AND s.rowid <> ${viewerId}
+      AND s.rowid <> ?
       AND (coalesce(pr.search_visibility, 1) = 1
-           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ${viewerId} AND vc.other_id = s.rowid AND vc.status = 'accepted'))
-    ORDER BY s.rowid
-    LIMIT ${limit}`;
-}
+           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.rowid AND vc.status = 'accepted'))
+    ORDER BY s.rowid`;
+export const tierQuery = (viewerId: number, match: string, limit: number) =>
+  CompiledQuery.raw(`${TIER_SQL}\n    LIMIT ?`, [match, viewerId, viewerId, limit]) as CompiledQuery<{ id: number }>;
 
 /**
  * The viewer's contacts matching on any column, Only Contacts ones included. It runs only when the
  * public tiers found fewer than the limit, so the query is a selective one: the index drives and
  * each match is probed for a contact row by key.
  */
-export function contactsQuery(viewerId: number, match: string, limit: number) {
-  return sql<{ id: number }>`
+const CONTACTS_SQL = `
     SELECT s.rowid AS id
     FROM member_search s
-    WHERE member_search MATCH ${match}
-      AND EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${viewerId} AND c.other_id = s.rowid AND c.status = 'accepted')
-    ORDER BY s.rowid
-    LIMIT ${limit}`;
-}
+    WHERE member_search MATCH ?
+      AND EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ? AND c.other_id = s.rowid AND c.status = 'accepted')
+    ORDER BY s.rowid`;
+export const contactsQuery = (viewerId: number, match: string, limit: number) =>
+  CompiledQuery.raw(`${CONTACTS_SQL}\n    LIMIT ?`, [match, viewerId, limit]) as CompiledQuery<{ id: number }>;
 
 /**
  * Ids of the active members matching every term that this viewer may find (search visibility
@@ -110,24 +124,86 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
   };
   for (const tier of TIERS) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
-    const rows = await tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit + found.length).execute(db);
-    take(rows.rows);
+    take(await rowsOf(db, tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit + found.length)));
     if (found.length >= limit) return found;
   }
-  take((await contactsQuery(viewerId, allOf(terms, false), limit + found.length).execute(db)).rows);
+  take(await rowsOf(db, contactsQuery(viewerId, allOf(terms, false), limit + found.length)));
   return found;
 }
 
-/** The words of the index one edit away from this query word read as a prefix (deletion index). */
-export async function correctionsOf(db: DB, word: string): Promise<string[]> {
+/**
+ * Does this viewer find some member by this whole word: a member the tiers may answer (findable by
+ * this viewer, the word in a public column) or one of the viewer's contacts (any column)?
+ */
+export async function viewerFindsWord(db: DB, viewerId: number, term: string): Promise<boolean> {
+  const word = quote(term);
+  const [row] = await rowsOf(
+    db,
+    CompiledQuery.raw(`SELECT EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) AS found`, [
+      `${PUBLIC_COLUMNS} : ${word}`, viewerId, viewerId, word, viewerId,
+    ]) as CompiledQuery<{ found: number }>,
+  );
+  return row?.found === 1;
+}
+
+/**
+ * The words of the index one edit away from this query word read as a prefix (deletion index), at
+ * most MAX_CORRECTIONS, shortest first, among the words this viewer finds some member by: the index
+ * also holds the words of members the viewer may not find, and such words taking the places would
+ * make the answer depend on them (a visible member's word pushed out tells that they exist).
+ */
+export async function correctionsOf(db: DB, viewerId: number, word: string): Promise<string[]> {
   const keys = variantsOfQueryWord(word);
-  const rows = await sql<{ term: string }>`
-    SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${sql.join(keys)})`.execute(db);
-  return rows.rows
+  const rows = await rowsOf(
+    db,
+    CompiledQuery.raw(`SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${placeholders(keys.length)})`, keys) as CompiledQuery<{ term: string }>,
+  );
+  const candidates = rows
     .map((r) => r.term)
     .filter((t) => prefixDistance(word, t) === 1)
-    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
-    .slice(0, MAX_CORRECTIONS);
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const out: string[] = [];
+  for (const term of candidates) {
+    if (out.length >= MAX_CORRECTIONS) break;
+    if (await viewerFindsWord(db, viewerId, term)) out.push(term);
+  }
+  return out;
+}
+
+/** A card's columns (contacts CardRow) and what the viewer's own rows say of the member. */
+export interface CardWithLinks extends CardRow {
+  /** The viewer's link to this member: "accepted", "pending" (the viewer asked), or null. */
+  viewerLink: string | null;
+  /** This member's link to the viewer ("pending": they asked the viewer), or null. */
+  theirLink: string | null;
+  viewerFollows: number;
+  followsViewer: number;
+}
+
+/**
+ * The cards of these members (active ones; in no particular order) in one statement: each id's
+ * member, profile and privacy rows by key, and the viewer's four rows about them (the link and the
+ * follow, either way: one index probe each). Search answers and suggestions are a page of known
+ * ids; reading it in one statement instead of five is most of what their cards cost.
+ */
+export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
+  if (ids.length === 0) return [];
+  const text = `
+    SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type,
+           p.city, p.state, p.sport,
+           pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
+           (CASE WHEN mine.status = 'accepted' THEN 1 ELSE 0 END) AS viewer_is_contact, '' AS sort_name,
+           mine.status AS viewer_link, theirs.status AS their_link,
+           (fo.follower_id IS NOT NULL) AS viewer_follows, (fb.follower_id IS NOT NULL) AS follows_viewer
+    FROM member m
+    LEFT JOIN member_profile p ON p.member_id = m.id
+    LEFT JOIN member_privacy pr ON pr.member_id = m.id
+    LEFT JOIN contact_link mine ON mine.member_id = ? AND mine.other_id = m.id
+    LEFT JOIN contact_link theirs ON theirs.member_id = m.id AND theirs.other_id = ?
+    LEFT JOIN follow fo ON fo.follower_id = ? AND fo.followed_id = m.id
+    LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ?
+    WHERE m.id IN (${placeholders(ids.length)}) AND m.status = 2`;
+  return rowsOf(db, CompiledQuery.raw(text, [viewerId, viewerId, viewerId, viewerId, ...ids]) as CompiledQuery<CardWithLinks>);
 }
 
 /** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */
@@ -172,7 +248,8 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
  * Rebuilds the whole member search index from the base tables in one statement: the same rows the
  * triggers of migration 2026-11-24-020 write one member at a time (public columns: the header and
  * the fields of Public sections; `_c` columns: the fields of Only Contacts sections; only active
- * members). Used after a bulk load that ran without the triggers (the community generator).
+ * members), then merges it into one segment. Used after a bulk load that ran without the triggers
+ * (the community generator).
  */
 export async function rebuildMemberSearch(db: DB): Promise<void> {
   const pub = (level: string) => `${level} = 1`;
@@ -207,6 +284,8 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
   ORDER BY f.id`,
     )
     .execute(db);
+  // One segment: each segment is read for every word of a query (migration 2026-11-26-220).
+  await sql`INSERT INTO member_search (member_search) VALUES ('optimize')`.execute(db);
 }
 /**
  * Each member's list holds this many suggestions: the largest page asked for is 50, and the list
@@ -276,8 +355,8 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
 
 /** The member's refresh state: null when never computed; `stale` counts the changes since. */
 export async function suggestionState(db: DB, memberId: number): Promise<{ stale: number } | null> {
-  const row = await sql<{ stale: number }>`SELECT stale FROM member_suggestion_state WHERE member_id = ${memberId}`.execute(db);
-  return row.rows[0] ?? null;
+  const [row] = await rowsOf(db, CompiledQuery.raw(`SELECT stale FROM member_suggestion_state WHERE member_id = ?`, [memberId]) as CompiledQuery<{ stale: number }>);
+  return row ?? null;
 }
 
 /**
@@ -317,23 +396,25 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
  * may have changed since the list was computed (deactivation, search visibility, a contact or a
  * request either way), so the list never shows one that no longer qualifies.
  */
-export function storedSuggestionsQuery(memberId: number, limit: number) {
-  return sql<{ id: number }>`
+export const storedSuggestionsQuery = (memberId: number, limit: number) =>
+  CompiledQuery.raw(
+    `
     SELECT s.suggested_id AS id
     FROM member_suggestion s
     JOIN member m ON m.id = s.suggested_id
     LEFT JOIN member_privacy pr ON pr.member_id = s.suggested_id
-    WHERE s.member_id = ${memberId}
+    WHERE s.member_id = ?
       AND m.status = 2
       AND coalesce(pr.search_visibility, 1) = 1
-      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${memberId} AND c.other_id = s.suggested_id)
-      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = ${memberId})
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
     ORDER BY s.score DESC, s.suggested_id DESC
-    LIMIT ${limit}`;
-}
+    LIMIT ?`,
+    [memberId, limit],
+  ) as CompiledQuery<{ id: number }>;
 
 export async function storedSuggestionIds(db: DB, memberId: number, limit: number): Promise<number[]> {
-  return (await storedSuggestionsQuery(memberId, limit).execute(db)).rows.map((r) => r.id);
+  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit))).map((r) => r.id);
 }
 
 /** Bulk rebuild (the community generator): lists start empty and are computed on first read. */

@@ -5,7 +5,7 @@
  */
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
-import { sql } from "kysely";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../server/db/client.ts";
 import { MemberStatus } from "../../shared/limits.ts";
@@ -13,6 +13,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { PrivacyLevel } from "../profiles/privacy.ts";
+import { cardsFor } from "../contacts/contacts.repository.ts";
 import { contactsQuery, ftsQuery, syncSearchTerms, tierQuery } from "./search.repository.ts";
 import { prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 import * as search from "./search.service.ts";
@@ -186,6 +187,39 @@ describe("typo tolerance", () => {
     expect(await find(friend, "mayo okafor")).toEqual([hidden.memberId]);
   });
 
+  it("takes its corrections from the words of members the viewer may find: hidden members' words cannot push them out", async () => {
+    const viewer = await newMember();
+    const dalton = await newMember({ first: "Rhea", last: "Dalton" });
+    // Twelve members hidden from the viewer, each with a word one edit from "dalo" that sorts
+    // before "dalton" (shorter): before, they filled the twelve places of the corrections.
+    const hiddenWords = ["dala", "dale", "dali", "dalu", "daly", "dalb", "dalc", "dald", "dalf", "dalg", "dalh", "dalk"];
+    const hidden: Actor[] = [];
+    for (const last of hiddenWords) {
+      const m = await newMember({ first: "Hidden", last });
+      await setVisibility(m, 2);
+      hidden.push(m);
+    }
+    await syncSearchTerms(db);
+    const asked = ["dalo", "rhea dalo", "dalot"];
+    const withHidden = await Promise.all(asked.map((q) => find(viewer, q)));
+    expect(withHidden).toEqual([[dalton.memberId], [dalton.memberId], [dalton.memberId]]);
+    // The same answers as when those members do not exist (their words stay in the typo tables).
+    await db.deleteFrom("member").where("id", "in", hidden.map((m) => m.memberId)).execute();
+    expect(await Promise.all(asked.map((q) => find(viewer, q)))).toEqual(withHidden);
+  });
+
+  it("corrects to the words of the viewer's contacts in their Only Contacts sections, for them only", async () => {
+    const stranger = await newMember();
+    const friend = await newMember();
+    const m = await newMember({ first: "Wren", last: "Oddly", city: "Duluth" });
+    await setLevels(m, PrivacyLevel.Public, PrivacyLevel.OnlyContacts);
+    await connect(m, friend);
+    await syncSearchTerms(db);
+    expect(await find(friend, "dulth")).toEqual([m.memberId]);
+    expect(await find(stranger, "dulth")).toEqual([]);
+    expect(await find(stranger, "duluth")).toEqual([]);
+  });
+
   it("learns new words on the next sync of the typo tables", async () => {
     const viewer = await newMember();
     await syncSearchTerms(db);
@@ -194,6 +228,47 @@ describe("typo tolerance", () => {
     expect(await find(viewer, "zabirskie")).toEqual([]);
     expect(await syncSearchTerms(db)).toBeGreaterThan(0);
     expect(await find(viewer, "zabirskie")).toEqual([m.memberId]);
+  });
+});
+
+describe("the cards of search answers and suggestions", () => {
+  it("say how the viewer stands to each member exactly as the profile and the contact lists do (links and follows, either way)", async () => {
+    const viewer = await newMember();
+    const spec = { sport: "Rowing", type: "Scout" };
+    const [contact, asked, asker, followed, follower, both, stranger, closed] = [
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+    ];
+    await connect(viewer, contact);
+    await contacts.sendRequest(ctx, viewer, asked.memberId);
+    await contacts.sendRequest(ctx, asker, viewer.memberId);
+    await contacts.follow(ctx, viewer, followed.memberId);
+    await contacts.follow(ctx, follower, viewer.memberId);
+    await contacts.follow(ctx, viewer, both.memberId);
+    await contacts.follow(ctx, both, viewer.memberId);
+    await db.insertInto("memberPrivacy").values({ memberId: closed.memberId, viewLinkRequest: 2, viewLinkMessage: 2 }).execute();
+    const everyone = [contact, asked, asker, followed, follower, both, stranger, closed].map((m) => m.memberId);
+
+    const found = await search.searchMembers(ctx, viewer, "quill", 20);
+    expect(found.map((c) => c.memberId)).toEqual(everyone);
+    // The same cards as the contacts service builds for these members (its own reads of the links).
+    const rows = await cardsFor(db, everyone, viewer.memberId);
+    const expected = await contacts.cardsOf(ctx, viewer, everyone.map((id) => rows.find((r) => r.memberId === id)!));
+    expect(found).toEqual(expected);
+    for (const card of found) {
+      const { canRequest, canMessage, ...rest } = await contacts.relationship(ctx, viewer, card.memberId);
+      expect(card.relation, String(card.memberId)).toMatchObject({ ...rest, canRequest, canMessage });
+    }
+    expect(found.find((c) => c.memberId === follower.memberId)!.relation.followsViewer).toBe(true);
+    expect(found.find((c) => c.memberId === both.memberId)!.relation).toMatchObject({ isFollowing: true, followsViewer: true, canFollow: false });
+
+    // Suggestions build their cards the same way (members with no link either way).
+    await search.refreshDueSuggestions(ctx);
+    const suggested = await search.suggestions(ctx, viewer, 20);
+    expect(suggested.map((c) => c.memberId).sort((a, b) => a - b)).toEqual([followed, follower, both, stranger, closed].map((m) => m.memberId));
+    const suggestedRows = await cardsFor(db, suggested.map((c) => c.memberId), viewer.memberId);
+    expect(suggested).toEqual(await contacts.cardsOf(ctx, viewer, suggested.map((c) => suggestedRows.find((r) => r.memberId === c.memberId)!)));
   });
 });
 
@@ -249,7 +324,8 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
 
   it("runs on the indexes: the full-text index drives in id order, then primary keys; never a scan of members or links", async () => {
     const viewer = await newMember();
-    const planOf = async (q: ReturnType<typeof tierQuery>) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${q}`.execute(db)).rows.map((r) => r.detail);
+    const planOf = async (q: ReturnType<typeof tierQuery>) =>
+      (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]) as CompiledQuery<{ detail: string }>)).rows.map((r) => r.detail);
     const tier = await planOf(tierQuery(viewer.memberId, '{name} : ("maya"* AND "ok"*)', 20));
     expect(tier[0]).toMatch(/^SCAN s VIRTUAL TABLE/);
     expect(tier).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");

@@ -17,6 +17,7 @@ import type { Actor, AppContext } from "../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import { PrivacyLevel } from "../profiles/privacy.ts";
 import { upsertPrivacy } from "../settings/settings.repository.ts";
+import { type Reader, setBackgroundReader } from "./search.reader.ts";
 import { computeSuggestionsQuery, SUGGESTIONS_KEPT } from "./search.repository.ts";
 import * as search from "./search.service.ts";
 import { startSearchUpkeep } from "./search.upkeep.ts";
@@ -146,5 +147,31 @@ describe("member_suggestion", () => {
     expect(await stale(viewer)).toBe(0);
     shutdown.abort();
     await upkeep.stopped;
+  });
+
+  it("computes a member's first list on the background's reader when the server runs one, and reads the list alone afterwards", async () => {
+    const viewer = await member();
+    const others = [await member(), await member()];
+    const asked: string[] = [];
+    // Stands in for the worker thread (Bun only): runs what it is given on the test's connection.
+    const reader: Reader = async (query) => {
+      asked.push(query.sql);
+      return (await db.executeQuery(query)).rows;
+    };
+    setBackgroundReader(reader);
+    try {
+      expect((await suggest(viewer)).sort()).toEqual(others.map((m) => m.memberId).sort());
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain("WITH me AS");
+      // The list exists: the next reads use it, on the request's connection.
+      await suggest(viewer);
+      expect(asked).toHaveLength(1);
+    } finally {
+      setBackgroundReader(undefined);
+    }
+    // Without a background reader (tests, scripts) the first list is read on the caller's connection.
+    const second = await member();
+    expect((await suggest(second)).length).toBeGreaterThan(0);
+    expect(asked).toHaveLength(1);
   });
 });

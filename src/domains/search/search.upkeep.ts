@@ -1,6 +1,6 @@
 import type { AppContext } from "../platform/context.ts";
 import { restUnlessWoken } from "../platform/clock.ts";
-import { workerReader } from "./search.reader.ts";
+import { setBackgroundReader, workerReader } from "./search.reader.ts";
 import { syncSearchTerms } from "./search.repository.ts";
 import { refreshNextSuggestions } from "./search.service.ts";
 
@@ -20,7 +20,8 @@ const START_DELAY_MS = 3_000;
  * brought up to the index's vocabulary at start and every 10 minutes, and the suggestion lists
  * that triggers marked stale (or that are a day old) recomputed one member at a time. With
  * `dbFile` (the server) the candidates are read on a worker thread with its own read-only
- * connection, so the server's thread only writes the result: one short transaction. A pause
+ * connection, so the server's thread only writes the result: one short transaction (the same reader
+ * computes a member's first list for the request that needs it: search.reader backgroundReader). A pause
  * between two steps lets requests run. The first step waits 3 s after start. Stops when `signal`
  * aborts (the server's shutdown): the timer is cleared, the worker terminated, and `stopped`
  * resolves once a step under way has ended, before the database closes.
@@ -31,7 +32,15 @@ export function startSearchUpkeep(
   options: { startDelayMs?: number; /** The database file: candidates are read on a worker thread (Bun). */ dbFile?: string } = {},
 ): { stopped: Promise<void> } {
   const reader = options.dbFile ? workerReader(options.dbFile) : null;
-  signal.addEventListener("abort", () => reader?.close(), { once: true });
+  if (reader) setBackgroundReader(reader.read);
+  signal.addEventListener(
+    "abort",
+    () => {
+      if (reader) setBackgroundReader(undefined);
+      reader?.close();
+    },
+    { once: true },
+  );
   const pause = async (ms: number) => {
     if (signal.aborted) return false;
     await restUnlessWoken(ms, signal);

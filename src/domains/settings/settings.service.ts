@@ -152,6 +152,18 @@ export async function saveNotificationSettings(ctx: AppContext, actor: Actor, da
   return toNotificationSettings(row);
 }
 
+/**
+ * The switches from a row read with other facts (a notification's, one statement): a column that is
+ * null (no row saved yet) takes its default.
+ */
+export const notificationSettingsFromRow = (row: { [K in keyof repo.NotificationRow]: number | null }): NotificationSettings =>
+  toNotificationSettings({
+    sendMsg: row.sendMsg ?? repo.NOTIFICATION_DEFAULTS.sendMsg,
+    addAsFriend: row.addAsFriend ?? repo.NOTIFICATION_DEFAULTS.addAsFriend,
+    confirmFriendshipRequest: row.confirmFriendshipRequest ?? repo.NOTIFICATION_DEFAULTS.confirmFriendshipRequest,
+    repliesToHelpQuest: row.repliesToHelpQuest ?? repo.NOTIFICATION_DEFAULTS.repliesToHelpQuest,
+  });
+
 /** A member's switches, for the notifications that honour them (the member notified, not an actor). */
 export async function notificationSettingsOf(ctx: AppContext, memberId: number): Promise<NotificationSettings> {
   return toNotificationSettings(await repo.findNotificationSettings(ctx.db, memberId));

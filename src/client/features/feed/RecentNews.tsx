@@ -1,5 +1,6 @@
 import { AspectRatio, Box, Image, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { DEFAULT_NEWS_IMAGE, type NewsItem, shortenNews } from "../../../domains/news/news.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { Carousel } from "../../components/Carousel.tsx";
@@ -36,7 +37,7 @@ export function RecentNews() {
   return (
     <Carousel<NewsItem>
       title={texts.recentNews}
-      items={news.data}
+      items={useDeferredValue(news.data)} // rendered in short slices (see RecentPosts)
       error={news.error}
       emptyText={texts.noNews}
       skeleton={

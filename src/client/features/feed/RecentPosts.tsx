@@ -2,7 +2,7 @@ import { Anchor, Avatar, Box, Button, Card, Group, Paper, Skeleton, Stack, Text,
 import { IconChevronLeft, IconChevronRight, IconMessageCircle, IconPencilPlus, IconRefresh } from "@tabler/icons-react";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import type { Author, FeedPage, Post, Reply } from "../../../domains/feed/feed.schema.ts";
 import { POSTS_PER_PAGE } from "../../../shared/limits.ts";
 import { texts } from "../../../shared/texts.ts";
@@ -133,7 +133,9 @@ export function RecentPosts() {
   const [refreshing, setRefreshing] = useState(false);
   const [composing, setComposing] = useState<Composing>(null);
 
-  const pages = feed.data?.pages ?? [];
+  // The posts render from a deferred copy of the answer: React renders them in short slices that
+  // yield to the browser, not in the one long task a query's synchronous update would take.
+  const pages = useDeferredValue(feed.data)?.pages ?? [];
   const current = Math.min(page, Math.max(pages.length - 1, 0));
   const shown = pages[current];
   // A full last page carries a cursor even when nothing older exists: an empty page is no page.

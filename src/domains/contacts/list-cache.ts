@@ -1,0 +1,103 @@
+import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+
+/**
+ * Pages of the member lists as read (contacts.repository listMembers: card columns and the
+ * viewer's relation rows, before privacy is applied), kept in memory per database and per exact
+ * question (kind, owner, viewer, filter, cursor, limit). A page is served from here only while
+ * nothing it was read from can have changed since it was read; the rule is coarse on purpose, so
+ * that its correctness does not depend on knowing which cached page a write touches:
+ * - any statement of this process that writes one of the tables a page is read from (member,
+ *   member_profile, member_privacy, contact_link, follow) moves a counter (a statement watch on
+ *   the connection, judged from the SQL text once per distinct statement; a cascade from member
+ *   is a write to member; no trigger writes these tables);
+ * - any commit by another connection to the file (a script, another process, a test's own
+ *   connection) moves SQLite's data_version;
+ * - an entry remembers both as they were when its read began, and is served only while both are
+ *   unchanged (else the whole cache is emptied); a read during which either moved is not kept.
+ * So a page is never served after a change, and between changes every viewer's pages are read
+ * once. PostgreSQL has no data_version: there the cache would listen for its invalidations
+ * (LISTEN/NOTIFY sent by the writers), or be left off (`stampOf` answers undefined: no caching).
+ */
+
+const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_link", "follow"]);
+
+/** Whether a statement may write a table the lists are read from (when unsure, yes). */
+export function mayChangeLists(text: string): boolean {
+  const s = text.toLowerCase();
+  const target = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from|drop\s+table(?:\s+if\s+exists)?|alter\s+table)\s+"?(\w+)"?/.exec(s);
+  if (target) return TABLES.has(target[1]!);
+  // A write behind a WITH, or a shape not recognised above: any mention of a table counts.
+  return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:member|member_profile|member_privacy|contact_link|follow)\b/.test(s);
+}
+const listWrites = watchStatements(mayChangeLists);
+
+/** Rows kept at most, over every page (a row is a few hundred bytes). */
+const MAX_ROWS = 40_000;
+
+interface Entry {
+  rows: number;
+  value: unknown;
+}
+
+/** Per database: the pages kept, all read while the tables looked as `stamp` says. */
+interface State {
+  stamp: string;
+  entries: Map<string, Entry>;
+  rows: number;
+}
+const states = new WeakMap<DB, State>();
+
+/** What the database's tables looked like to this process: undefined when its writers cannot be seen (no caching). */
+function stampOf(db: DB): string | undefined {
+  const writes = statementsMatched(db, listWrites);
+  const commits = commitsByOtherConnections(db);
+  return writes === undefined || commits === undefined ? undefined : `${writes}:${commits}`;
+}
+
+/** The pages of `db` that are still true at `stamp` (every page, or none once something changed). */
+function stateAt(db: DB, stamp: string): State {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { stamp, entries: new Map(), rows: 0 }));
+  if (state.stamp !== stamp) {
+    state.stamp = stamp;
+    state.entries.clear();
+    state.rows = 0;
+  }
+  return state;
+}
+
+/**
+ * The page for `key` from the cache, else read by `read` (and kept when nothing changed while it
+ * was read). `rowsOf` tells how many rows a value holds (for the cap).
+ */
+export async function cachedListPage<T>(db: DB, key: string, rowsOf: (value: T) => number, read: () => Promise<T>): Promise<T> {
+  const before = stampOf(db);
+  if (before === undefined) return read();
+  const entry = stateAt(db, before).entries.get(key);
+  if (entry) return entry.value as T;
+  const value = await read();
+  const after = stampOf(db);
+  if (after !== before) return value;
+  const state = stateAt(db, after);
+  const rows = rowsOf(value);
+  if (rows > MAX_ROWS) return value;
+  const replaced = state.entries.get(key);
+  if (replaced) {
+    state.entries.delete(key);
+    state.rows -= replaced.rows;
+  }
+  // Oldest out first (Map keeps insertion order).
+  for (const [k, old] of state.entries) {
+    if (state.rows + rows <= MAX_ROWS) break;
+    state.entries.delete(k);
+    state.rows -= old.rows;
+  }
+  state.entries.set(key, { rows, value });
+  state.rows += rows;
+  return value;
+}
+
+/** How many pages are kept for `db` (tests). */
+export function cachedListPages(db: DB): number {
+  return states.get(db)?.entries.size ?? 0;
+}

@@ -1,0 +1,57 @@
+/**
+ * Precompiled queries on a real SQLite file: built once, run with new values each time, on the
+ * database or inside a transaction, rows camel-cased as Kysely's own; constants bound by the
+ * builder are kept; a stand-in changed on the way (arithmetic on it) is refused when it runs.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestMember } from "../../../tests/support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type DB, statementsRun } from "./client.ts";
+import { precompiled } from "./precompiled.ts";
+
+let t: TestContext;
+let db: DB;
+beforeAll(async () => {
+  t = await openTestContext("precompiled");
+  db = t.db;
+});
+afterAll(() => closeTestContext(t));
+
+const nameOf = precompiled((db, p: { id: number }) => db.selectFrom("member").select(["firstName", "lastName"]).where("id", "=", p.id));
+const insertLink = precompiled((db, p: { a: number; b: number; at: string }) =>
+  db.insertInto("contactLink").values({ memberId: p.a, otherId: p.b, status: sql.lit("pending"), createdAt: p.at, updatedAt: p.at }).returning(["memberId", "otherId", "status"]),
+);
+
+describe("precompiled queries", () => {
+  it("run with each call's values, one statement each, rows as Kysely answers them", async () => {
+    const ann = await insertTestMember(db, "Ann", "One");
+    const ben = await insertTestMember(db, "Ben", "Two");
+    const before = statementsRun(db);
+    expect(await nameOf(db, { id: ann.memberId })).toEqual([{ firstName: "Ann", lastName: "One" }]);
+    expect(await nameOf(db, { id: ben.memberId })).toEqual([{ firstName: "Ben", lastName: "Two" }]);
+    expect(await nameOf(db, { id: 999_999 })).toEqual([]);
+    expect(statementsRun(db) - before).toBe(3);
+  });
+
+  it("take part in the transaction they are given", async () => {
+    const a = await insertTestMember(db);
+    const b = await insertTestMember(db);
+    const at = new Date().toISOString();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await insertLink(trx, { a: a.memberId, b: b.memberId, at })).toEqual([{ memberId: a.memberId, otherId: b.memberId, status: "pending" }]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await db.selectFrom("contactLink").selectAll().where("memberId", "=", a.memberId).execute()).toEqual([]);
+  });
+
+  it("keep the constants the query was built with, and refuse a stand-in changed on the way", async () => {
+    const active = precompiled((db, p: { id: number }) => db.selectFrom("member").select("id").where("id", "=", p.id).where("status", "=", 2));
+    const ann = await insertTestMember(db);
+    expect(await active(db, { id: ann.memberId })).toEqual([{ id: ann.memberId }]);
+    const shifted = precompiled((db, p: { id: number }) => db.selectFrom("member").select("id").where("id", "=", p.id + 1));
+    await expect(shifted(db, { id: 1 })).rejects.toThrow(/not one of its parameters/);
+  });
+});

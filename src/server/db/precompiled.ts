@@ -1,0 +1,42 @@
+import { type Compilable, CompiledQuery } from "kysely";
+import type { DB } from "./client.ts";
+
+/** Marks a parameter's place while the query is built once (a string no input can begin with). */
+const MARK = "\u0000param:";
+
+/** Per bound value of the statement: the parameter that fills it, or a constant of the statement. */
+type Slot<P> = { param: keyof P } | { constant: unknown };
+
+/**
+ * A query that Kysely builds and compiles once, then runs again and again with new values: for the
+ * hot paths (a message, a reply, a notification, a page of a contact list), where building the
+ * query (Kysely's node tree, the camel-case plugin's pass over it, compiling to SQL) cost more
+ * than SQLite running it. `build` receives stand-ins for the parameters and must use each only as
+ * a value bound to the statement (no arithmetic, no `in` lists, no branching on it: a stand-in
+ * changed on the way is refused when the query runs); other values it binds are constants of the
+ * statement. Rows come back through the plugins as usual (camelCase), on whatever `db` is given
+ * (the database or a write unit's transaction), and the statement itself is prepared once by the
+ * connection's statement cache. PostgreSQL: the same (the SQL text is the key of its named
+ * prepared statements).
+ */
+export function precompiled<P extends Record<string, unknown>, R>(build: (db: DB, params: P) => Compilable<R>): (db: DB, params: P) => Promise<R[]> {
+  let compiled: { sql: string; slots: Array<Slot<P>> } | undefined;
+  return async (db, params) => {
+    compiled ??= compile(db, build);
+    const values = compiled.slots.map((slot) => {
+      if ("constant" in slot) return slot.constant;
+      if (!(slot.param in params)) throw new Error(`A precompiled query binds "${String(slot.param)}", which is not one of its parameters: ${compiled!.sql}`);
+      return params[slot.param];
+    });
+    return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows;
+  };
+}
+
+function compile<P extends Record<string, unknown>, R>(db: DB, build: (db: DB, params: P) => Compilable<R>) {
+  const standIns = new Proxy({}, { get: (_, key) => `${MARK}${String(key)}` }) as P;
+  const query = build(db, standIns).compile();
+  const slots = query.parameters.map((value): Slot<P> =>
+    typeof value === "string" && value.startsWith(MARK) ? { param: value.slice(MARK.length) as keyof P } : { constant: value },
+  );
+  return { sql: query.sql, slots };
+}
