@@ -50,6 +50,44 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-return": "off",
     },
   },
+  {
+    // The layer map (README, "Code layout"): which folder may import which.
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/shared",
+              from: ["./src/domains", "./src/server", "./src/client"],
+              message: "src/shared holds constants, texts and pure helpers: it imports no other layer.",
+            },
+            {
+              target: "./src/client",
+              from: "./src/server",
+              except: ["./trpc/root.ts"],
+              message: "The client reaches the server through tRPC only (the AppRouter type of src/server/trpc/root.ts).",
+            },
+            {
+              target: "./src/client/**",
+              from: "./src/domains/**/!(*.schema).ts",
+              message: "The client imports only the domains' schemas (*.schema.ts: zod and types), never services or repositories.",
+            },
+            {
+              target: "./src/domains",
+              from: "./src/client",
+              message: "Domains run on the server: they never import the client.",
+            },
+            {
+              target: "./migrations",
+              from: "./src",
+              message: "Migrations are frozen in time: they never import application code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["**/*.js", "**/*.mjs"], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

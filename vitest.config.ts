@@ -13,6 +13,7 @@ export default defineConfig({
       "tests/ops/**/*.test.ts",
       "tests/matrix/**/*.test.ts",
       "tests/hostile/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
     ],
     exclude: ["tests/e2e/**", "**/node_modules/**"],
     // Argon2 hashing and starting a server take a while on a small machine.

@@ -87,7 +87,7 @@ await db.transaction().execute(async (trx) => {
 await sql`ANALYZE`.execute(db);
 
 const tier = tierQuery(viewer.memberId, '{name} : ("maya"*)', 20);
-const plan = await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${tier.sql}`, [...tier.parameters]) as CompiledQuery<{ detail: string }>);
+const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${tier.sql}`, [...tier.parameters]));
 console.log("query plan of the search:");
 for (const row of plan.rows) console.log(`  ${row.detail}`);
 

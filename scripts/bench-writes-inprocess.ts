@@ -36,7 +36,7 @@ if (!args.data) throw new Error("--data DIR (a copy: the writes change it)");
 const DATA = path.resolve(args.data);
 const N = Number(args.n);
 const ONLY = args.only ? new Set(args.only.split(",")) : null;
-const APIS = new Set(args.api!.split(","));
+const APIS = new Set(args.api.split(","));
 
 const threadNs = () => Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]);
 /** CPU nanoseconds of every thread of this process but this one, by thread id. */

@@ -67,7 +67,7 @@ export async function buildClient(outdir = defaultOutdir): Promise<boolean> {
  */
 async function writeStaticShell(outdir: string, dev: boolean): Promise<string> {
   const built = await Bun.build({ entrypoints: [path.join(root, "src/client/shell/boot.js")], minify: !dev, target: "browser", format: "iife" });
-  if (!built.success || !built.outputs[0]) throw new Error(`boot script: ${built.logs.join("\n")}`);
+  if (!built.success || !built.outputs[0]) throw new Error(`boot script: ${built.logs.map((entry) => entry.message).join("\n")}`);
   const code = await built.outputs[0].text();
   const name = `assets/boot-${Bun.hash(code).toString(36).slice(0, 8)}.js`;
   writeFileSync(path.join(outdir, name), code);

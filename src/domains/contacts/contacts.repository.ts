@@ -235,16 +235,16 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
   let list: From;
   switch (kind) {
     case "contacts":
-      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", owner).on("l.status", "=", "accepted")) as unknown as From;
+      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", owner).on("l.status", "=", "accepted"));
       break;
     case "requests":
-      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", owner).on("l.status", "=", "pending")) as unknown as From;
+      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", owner).on("l.status", "=", "pending"));
       break;
     case "following":
-      list = q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", owner)) as unknown as From;
+      list = q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", owner));
       break;
     case "followers":
-      list = q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", owner)) as unknown as From;
+      list = q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", owner));
       break;
   }
   list = list.where("member.status", "=", 2);

@@ -406,7 +406,7 @@ describe("list pages (one statement per page, decision 017)", () => {
   it("a filtered list pages and counts only the matching members; a full first page is counted", async () => {
     const owner = await newMember();
     for (const [first, last] of [["Ann", "Lee"], ["Anna", "Bell"], ["Bob", "Annis"], ["Carl", "Dunn"], ["Dana", "Fox"]]) {
-      await connect(owner, await newMember(first!, last!));
+      await connect(owner, await newMember(first, last));
     }
     const all = await list(owner, "contacts", { limit: 200 });
     expect(all.total).toBe(5);

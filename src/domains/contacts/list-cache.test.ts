@@ -90,7 +90,7 @@ describe("list page cache", () => {
     const all = questions(people);
     const other = new BetterSqlite(path.join(testContext!.dir, "sideline.db"));
     other.pragma("busy_timeout = 5000");
-    const events: Array<[string, () => Promise<unknown>]> = [
+    const events: Array<[string, () => unknown]> = [
       ["a asks b", () => contacts.sendRequest(ctx, a, b.memberId)],
       ["b accepts", () => contacts.acceptRequest(ctx, b, a.memberId)],
       ["c asks a", () => contacts.sendRequest(ctx, c, a.memberId)],
@@ -109,12 +109,12 @@ describe("list page cache", () => {
       ["c deactivated", () => db.updateTable("member").set({ status: 3 }).where("id", "=", c.memberId).execute()],
       ["c back", () => db.updateTable("member").set({ status: 2 }).where("id", "=", c.memberId).execute()],
       ["d's privacy hides lists", () => db.insertInto("memberPrivacy").values({ memberId: d.memberId, viewFriendsList: 0 }).execute()],
-      ["another connection renames a", async () => other.prepare("update member set first_name = 'Abe' where id = ?").run(a.memberId)],
-      ["another connection: d follows c", async () => other.prepare("insert into follow (follower_id, followed_id, created_at) values (?, ?, ?)").run(d.memberId, c.memberId, new Date().toISOString())],
-      ["another connection: c's profile", async () => other.prepare("update member_profile set city = 'Elko' where member_id = ?").run(c.memberId)],
+      ["another connection renames a", () => other.prepare("update member set first_name = 'Abe' where id = ?").run(a.memberId)],
+      ["another connection: d follows c", () => other.prepare("insert into follow (follower_id, followed_id, created_at) values (?, ?, ?)").run(d.memberId, c.memberId, new Date().toISOString())],
+      ["another connection: c's profile", () => other.prepare("update member_profile set city = 'Elko' where member_id = ?").run(c.memberId)],
     ];
     try {
-      for (const [name, event] of [["start", async () => undefined] as [string, () => Promise<unknown>], ...events]) {
+      for (const [name, event] of [["start", () => undefined] as [string, () => unknown], ...events]) {
         await event();
         // Each question twice: the second is served from the cache when nothing changed since the first.
         for (const q of all) {

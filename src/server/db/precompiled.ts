@@ -36,7 +36,7 @@ function compile<P extends Record<string, unknown>, R>(db: DB, build: (db: DB, p
   const standIns = new Proxy({}, { get: (_, key) => `${MARK}${String(key)}` }) as P;
   const query = build(db, standIns).compile();
   const slots = query.parameters.map((value): Slot<P> =>
-    typeof value === "string" && value.startsWith(MARK) ? { param: value.slice(MARK.length) as keyof P } : { constant: value },
+    typeof value === "string" && value.startsWith(MARK) ? { param: value.slice(MARK.length) } : { constant: value },
   );
   return { sql: query.sql, slots };
 }
