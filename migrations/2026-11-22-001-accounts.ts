@@ -43,11 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("used_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("one_time_code_member_idx")
-    .on("one_time_code")
-    .columns(["member_id", "purpose"])
-    .execute();
+  await db.schema.createIndex("one_time_code_member_idx").on("one_time_code").columns(["member_id", "purpose"]).execute();
 
   await db.schema
     .createTable("client_log")

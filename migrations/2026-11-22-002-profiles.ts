@@ -5,25 +5,67 @@ type Table = CreateTableBuilder<string, string>;
 // Frozen in time: no imports from the application. Profile rows are created on first save;
 // reads fall back to these defaults. Privacy levels: 1 Public, 2 Private, 3 Only Contacts.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const text = (name: string) => (t: Table): Table => t.addColumn(name, "text", (c) => c.notNull().defaultTo(""));
-  const flag = (name: string, value = 0) => (t: Table): Table => t.addColumn(name, "integer", (c) => c.notNull().defaultTo(value));
+  const text =
+    (name: string) =>
+    (t: Table): Table =>
+      t.addColumn(name, "text", (c) => c.notNull().defaultTo(""));
+  const flag =
+    (name: string, value = 0) =>
+    (t: Table): Table =>
+      t.addColumn(name, "integer", (c) => c.notNull().defaultTo(value));
 
   let profile: Table = db.schema
     .createTable("member_profile")
     .addColumn("member_id", "integer", (c) => c.primaryKey().references("member.id").onDelete("cascade"));
   for (const name of [
-    "sport", "bio", "preferred_hand_foot", "preferred_position", "secondary_position", "other_sporting_interest",
-    "current_city", "hometown", "home_neighborhood", "political_view", "religious_view", "interests", "industry", "sector",
-    "other_email", "facebook", "instagram", "twitter", "website", "home_phone", "cell_phone", "other_phone",
-    "address", "city", "neighborhood", "state", "zip",
-    "about_me", "activities", "personal_interests", "special_skills",
-    "photo_account_url", "video_channel_id",
-  ]) profile = text(name)(profile);
+    "sport",
+    "bio",
+    "preferred_hand_foot",
+    "preferred_position",
+    "secondary_position",
+    "other_sporting_interest",
+    "current_city",
+    "hometown",
+    "home_neighborhood",
+    "political_view",
+    "religious_view",
+    "interests",
+    "industry",
+    "sector",
+    "other_email",
+    "facebook",
+    "instagram",
+    "twitter",
+    "website",
+    "home_phone",
+    "cell_phone",
+    "other_phone",
+    "address",
+    "city",
+    "neighborhood",
+    "state",
+    "zip",
+    "about_me",
+    "activities",
+    "personal_interests",
+    "special_skills",
+    "photo_account_url",
+    "video_channel_id",
+  ])
+    profile = text(name)(profile);
   for (const name of [
-    "show_gender", "show_birth_date",
-    "looking_for_employment", "looking_for_networking", "looking_for_partnership", "looking_for_recruitment",
-    "show_address", "show_email", "show_cell_phone", "show_home_phone",
-  ]) profile = flag(name)(profile);
+    "show_gender",
+    "show_birth_date",
+    "looking_for_employment",
+    "looking_for_networking",
+    "looking_for_partnership",
+    "looking_for_recruitment",
+    "show_address",
+    "show_email",
+    "show_cell_phone",
+    "show_home_phone",
+  ])
+    profile = flag(name)(profile);
   profile = profile
     .addColumn("height_inches", "integer")
     .addColumn("weight_lbs", "integer")
@@ -33,7 +75,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   let privacy: Table = db.schema
     .createTable("member_privacy")
     .addColumn("member_id", "integer", (c) => c.primaryKey().references("member.id").onDelete("cascade"));
-  for (const name of ["basic_info", "personal_info", "contact_info", "education", "work_info", "photos", "videos", "mobile_phone", "email_address"]) {
+  for (const name of [
+    "basic_info",
+    "personal_info",
+    "contact_info",
+    "education",
+    "work_info",
+    "photos",
+    "videos",
+    "mobile_phone",
+    "email_address",
+  ]) {
     privacy = flag(name, 1)(privacy);
   }
   // The other phone has no show flag of its own: private until the member opens it.
@@ -134,8 +186,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    "member_employment", "member_school", "company", "industry", "school", "us_state",
-    "sector", "interest", "other_sporting_interest", "competition_level", "degree_type", "sport",
-    "contact_link", "member_privacy", "member_profile",
-  ]) await db.schema.dropTable(t).ifExists().execute();
+    "member_employment",
+    "member_school",
+    "company",
+    "industry",
+    "school",
+    "us_state",
+    "sector",
+    "interest",
+    "other_sporting_interest",
+    "competition_level",
+    "degree_type",
+    "sport",
+    "contact_link",
+    "member_privacy",
+    "member_profile",
+  ])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -5,7 +5,8 @@ import { type Kysely, sql } from "kysely";
 // every write path (services, seed, status changes) updates it. Deactivated or unconfirmed members
 // are not in it. A PostgreSQL port would use a tsvector column with a GIN index instead.
 
-const REINDEX = (idExpr: string) => sql.raw(`
+const REINDEX = (idExpr: string) =>
+  sql.raw(`
   DELETE FROM member_search WHERE rowid = ${idExpr};
   INSERT INTO member_search (rowid, name, status, sport, positions, place)
   SELECT m.id,
@@ -38,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`CREATE TRIGGER member_search_member_ai AFTER INSERT ON member BEGIN ${REINDEX("new.id")} END`.execute(db);
   await sql`CREATE TRIGGER member_search_member_au AFTER UPDATE ON member BEGIN ${REINDEX("new.id")} END`.execute(db);
-  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(db);
+  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER member_search_profile_ai AFTER INSERT ON member_profile BEGIN ${REINDEX("new.member_id")} END`.execute(db);
   await sql`CREATE TRIGGER member_search_profile_au AFTER UPDATE ON member_profile BEGIN ${REINDEX("new.member_id")} END`.execute(db);
 
@@ -47,7 +50,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["member_search_member_ai", "member_search_member_au", "member_search_member_ad", "member_search_profile_ai", "member_search_profile_au"]) {
+  for (const t of [
+    "member_search_member_ai",
+    "member_search_member_au",
+    "member_search_member_ad",
+    "member_search_profile_ai",
+    "member_search_profile_au",
+  ]) {
     await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   }
   await sql`DROP TABLE IF EXISTS member_search`.execute(db);

@@ -8,12 +8,36 @@ type Tables = Record<string, Record<string, unknown>>;
 // data: a fresh instance has them without demo data.
 
 const SITE_GUIDE = [
-  { header: "Complete your profile", text: "Members with a sport, a current status and a photo are found far more often. Open Edit Profile from the menu under your picture and fill in Basic Info. first.", url: "/members/edit-profile" },
-  { header: "Show your game", text: "Link your public photo account and your video channel in Edit Profile (Photos and Videos tabs). Scouts and coaches can then watch your highlights from your profile.", url: "/members/edit-profile?adId=2" },
-  { header: "Find your people", text: "Search by name, sport, position or place in the box at the top, or open Contacts > Find Contacts for suggestions based on your sport and interests.", url: "/contacts/find-contacts" },
-  { header: "Contacts and follows", text: "A contact needs the other member's confirmation and can message you; following is one way and shows their posts in your Recent Posts.", url: "/contacts/my-contacts" },
-  { header: "Decide who sees what", text: "Privacy Settings let you show each part of your profile to everyone, only your contacts, or no one, and decide who can find you in search.", url: "/settings/privacy-setting" },
-  { header: "Post short updates", text: "Use Add New Post on Home to share a result, a tryout or a question in up to 150 characters. Your contacts and followers see it in their feed.", url: "/home" },
+  {
+    header: "Complete your profile",
+    text: "Members with a sport, a current status and a photo are found far more often. Open Edit Profile from the menu under your picture and fill in Basic Info. first.",
+    url: "/members/edit-profile",
+  },
+  {
+    header: "Show your game",
+    text: "Link your public photo account and your video channel in Edit Profile (Photos and Videos tabs). Scouts and coaches can then watch your highlights from your profile.",
+    url: "/members/edit-profile?adId=2",
+  },
+  {
+    header: "Find your people",
+    text: "Search by name, sport, position or place in the box at the top, or open Contacts > Find Contacts for suggestions based on your sport and interests.",
+    url: "/contacts/find-contacts",
+  },
+  {
+    header: "Contacts and follows",
+    text: "A contact needs the other member's confirmation and can message you; following is one way and shows their posts in your Recent Posts.",
+    url: "/contacts/my-contacts",
+  },
+  {
+    header: "Decide who sees what",
+    text: "Privacy Settings let you show each part of your profile to everyone, only your contacts, or no one, and decide who can find you in search.",
+    url: "/settings/privacy-setting",
+  },
+  {
+    header: "Post short updates",
+    text: "Use Add New Post on Home to share a result, a tryout or a question in up to 150 characters. Your contacts and followers see it in their feed.",
+    url: "/home",
+  },
 ];
 
 export async function up(db: Kysely<Tables>): Promise<void> {
@@ -80,7 +104,16 @@ export async function up(db: Kysely<Tables>): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto("ad_item")
-    .values(SITE_GUIDE.map((g, i) => ({ type: "SiteGuide", header_text: g.header, text: g.text, image_url: null, navigate_url: g.url, sort_order: i })))
+    .values(
+      SITE_GUIDE.map((g, i) => ({
+        type: "SiteGuide",
+        header_text: g.header,
+        text: g.text,
+        image_url: null,
+        navigate_url: g.url,
+        sort_order: i,
+      })),
+    )
     .execute();
   await db
     .insertInto("news_item")

@@ -68,26 +68,45 @@ const TRIGGERS: Array<[name: string, event: string, body: string]> = [
   ["member_search_privacy_ai", "AFTER INSERT ON member_privacy", "new.member_id"],
   ["member_search_privacy_au", "AFTER UPDATE OF basic_info, contact_info ON member_privacy", "new.member_id"],
 ];
-const OLD_TRIGGERS = ["member_search_member_ai", "member_search_member_au", "member_search_member_ad", "member_search_profile_ai", "member_search_profile_au"];
+const OLD_TRIGGERS = [
+  "member_search_member_ai",
+  "member_search_member_au",
+  "member_search_member_ad",
+  "member_search_profile_ai",
+  "member_search_profile_au",
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ["school", "company"]) {
-    await db.schema.alterTable(table).addColumn("status", "text", (c) => c.notNull().defaultTo("approved")).execute();
-    await db.updateTable(table as never).set({ status: "pending" } as never).where("added_by_member_id" as never, "is not", null).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("status", "text", (c) => c.notNull().defaultTo("approved"))
+      .execute();
+    await db
+      .updateTable(table as never)
+      .set({ status: "pending" } as never)
+      .where("added_by_member_id" as never, "is not", null)
+      .execute();
     await db.schema.createIndex(`${table}_added_by_idx`).on(table).column("added_by_member_id").execute();
   }
 
   for (const t of OLD_TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   await sql`DROP TABLE IF EXISTS member_search`.execute(db);
-  await sql.raw(`CREATE VIRTUAL TABLE member_search USING fts5(
+  await sql
+    .raw(
+      `CREATE VIRTUAL TABLE member_search USING fts5(
     ${COLUMNS.join(", ")}, ${COLUMNS.map((c) => `${c}_c`).join(", ")},
     tokenize = 'unicode61 remove_diacritics 2',
     prefix = '1 2 3'
-  )`).execute(db);
+  )`,
+    )
+    .execute(db);
   for (const [name, event, id] of TRIGGERS) {
     await sql.raw(`CREATE TRIGGER ${name} ${event} BEGIN ${REINDEX(id)} END`).execute(db);
   }
-  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(db);
+  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(
+    db,
+  );
   // Index the members that exist already.
   await sql`UPDATE member SET status = status`.execute(db);
 }
@@ -122,7 +141,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     WHERE m.id = ${idExpr} AND m.status = 2;`;
   await sql.raw(`CREATE TRIGGER member_search_member_ai AFTER INSERT ON member BEGIN ${reindex("new.id")} END`).execute(db);
   await sql.raw(`CREATE TRIGGER member_search_member_au AFTER UPDATE ON member BEGIN ${reindex("new.id")} END`).execute(db);
-  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(db);
+  await sql`CREATE TRIGGER member_search_member_ad AFTER DELETE ON member BEGIN DELETE FROM member_search WHERE rowid = old.id; END`.execute(
+    db,
+  );
   await sql.raw(`CREATE TRIGGER member_search_profile_ai AFTER INSERT ON member_profile BEGIN ${reindex("new.member_id")} END`).execute(db);
   await sql.raw(`CREATE TRIGGER member_search_profile_au AFTER UPDATE ON member_profile BEGIN ${reindex("new.member_id")} END`).execute(db);
   await sql`UPDATE member SET id = id`.execute(db);

@@ -111,8 +111,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["post_added", "post_deleted", "follow_added", "follow_removed", "contact_added", "contact_accepted", "contact_ended", "contact_removed", "member_removed"]) {
+  for (const t of [
+    "post_added",
+    "post_deleted",
+    "follow_added",
+    "follow_removed",
+    "contact_added",
+    "contact_accepted",
+    "contact_ended",
+    "contact_removed",
+    "member_removed",
+  ]) {
     await sql.raw(`DROP TRIGGER IF EXISTS timeline_${t}`).execute(db);
   }
-  for (const t of ["timeline_pull_author", "timeline_queue", "timeline_state", "timeline"]) await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
+  for (const t of ["timeline_pull_author", "timeline_queue", "timeline_state", "timeline"])
+    await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
 }

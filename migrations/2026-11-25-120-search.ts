@@ -30,7 +30,11 @@ const TRIGGERS: Array<[name: string, event: string, body: string]> = [
   // A contact made or ended changes the mutual counts in the lists of each side's contacts (each
   // direction's row marks its own member's contacts).
   ["member_suggestion_contacts_ai", "AFTER INSERT ON contact_link WHEN new.status = 'accepted'", STALE(CONTACTS_OF("new.member_id"))],
-  ["member_suggestion_contacts_au", "AFTER UPDATE OF status ON contact_link WHEN new.status = 'accepted'", STALE(CONTACTS_OF("new.member_id"))],
+  [
+    "member_suggestion_contacts_au",
+    "AFTER UPDATE OF status ON contact_link WHEN new.status = 'accepted'",
+    STALE(CONTACTS_OF("new.member_id")),
+  ],
   ["member_suggestion_contacts_ad", "AFTER DELETE ON contact_link WHEN old.status = 'accepted'", STALE(CONTACTS_OF("old.member_id"))],
   // A member's own profile changes their list and their score in the lists they appear in.
   [
@@ -70,7 +74,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 
   await sql`CREATE TABLE search_term (term text PRIMARY KEY) WITHOUT ROWID`.execute(db);
-  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term)) WITHOUT ROWID`.execute(db);
+  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term)) WITHOUT ROWID`.execute(
+    db,
+  );
   await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
 }
 

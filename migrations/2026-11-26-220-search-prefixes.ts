@@ -20,11 +20,15 @@ const COLUMNS = ["name", "status", "sport", "positions", "place", "name_c", "sta
 async function recreate(db: Kysely<unknown>, prefix: string): Promise<void> {
   await sql.raw(`CREATE TEMP TABLE member_search_copy AS SELECT rowid AS id, ${COLUMNS} FROM member_search`).execute(db);
   await sql`DROP TABLE member_search`.execute(db);
-  await sql.raw(`CREATE VIRTUAL TABLE member_search USING fts5(
+  await sql
+    .raw(
+      `CREATE VIRTUAL TABLE member_search USING fts5(
     ${COLUMNS},
     tokenize = 'unicode61 remove_diacritics 2',
     prefix = '${prefix}'
-  )`).execute(db);
+  )`,
+    )
+    .execute(db);
   await sql.raw(`INSERT INTO member_search (rowid, ${COLUMNS}) SELECT id, ${COLUMNS} FROM member_search_copy ORDER BY id`).execute(db);
   await sql`DROP TABLE member_search_copy`.execute(db);
   await sql`INSERT INTO member_search (member_search) VALUES ('optimize')`.execute(db);

@@ -65,7 +65,14 @@ const parsed = newsItemInput.safeParse({
   source: "manual",
 });
 if (!parsed.success) {
-  const names: Record<string, string> = { headerText: "--title", text: "--text", navigateUrl: "--url", imageUrl: "--image", postingDate: "--date", guid: "--guid" };
+  const names: Record<string, string> = {
+    headerText: "--title",
+    text: "--text",
+    navigateUrl: "--url",
+    imageUrl: "--image",
+    postingDate: "--date",
+    guid: "--guid",
+  };
   const issue = parsed.error.issues[0]!;
   fail(`${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}\n${USAGE}`);
 }
@@ -95,7 +102,9 @@ const ctx: AppContext = {
 try {
   const added = await addNews(ctx, item);
   if (added) {
-    console.log(`add-news: added "${item.headerText}" (posted ${item.postingDate ?? "now"}${item.guid ? `, guid ${item.guid}` : ""}) to ${path.join(dataDir, "sideline.db")}.`);
+    console.log(
+      `add-news: added "${item.headerText}" (posted ${item.postingDate ?? "now"}${item.guid ? `, guid ${item.guid}` : ""}) to ${path.join(dataDir, "sideline.db")}.`,
+    );
   } else {
     console.log(`add-news: nothing added: an item with guid ${item.guid} is there already.`);
   }

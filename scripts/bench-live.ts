@@ -14,12 +14,19 @@ const server = await startServer({ smtpUrl: sink.url });
 try {
   const client = api(server.baseUrl);
   const [sender, reader] = [await registerAndConfirm(server.baseUrl, sink), await registerAndConfirm(server.baseUrl, sink)];
-  await client.put(`/api/contact/SendRequestContact?memberID=${sender.memberId}&contactID=${reader.memberId}`, { headers: bearer(sender.accessToken) });
-  await client.put(`/api/contact/AcceptRequest?memberID=${reader.memberId}&contactID=${sender.memberId}`, { headers: bearer(reader.accessToken) });
+  await client.put(`/api/contact/SendRequestContact?memberID=${sender.memberId}&contactID=${reader.memberId}`, {
+    headers: bearer(sender.accessToken),
+  });
+  await client.put(`/api/contact/AcceptRequest?memberID=${reader.memberId}&contactID=${sender.memberId}`, {
+    headers: bearer(reader.accessToken),
+  });
 
   // The reader's tab: the tRPC subscription over SSE, read as a stream of "data:" lines.
   const controller = new AbortController();
-  const res = await fetch(`${server.baseUrl}/trpc/live.events?input=${encodeURIComponent("{}")}`, { headers: bearer(reader.accessToken), signal: controller.signal });
+  const res = await fetch(`${server.baseUrl}/trpc/live.events?input=${encodeURIComponent("{}")}`, {
+    headers: bearer(reader.accessToken),
+    signal: controller.signal,
+  });
   const reader$ = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const arrivals = new Map<string, number>();
   const waiting = new Map<string, () => void>();
@@ -47,7 +54,10 @@ try {
     const subject = `bench-${i}`;
     const arrived = new Promise<void>((resolve) => waiting.set(subject, resolve));
     const sent = performance.now();
-    const answer = await client.post(`/api/message/CreateMessage?to=${reader.memberId}&from=${sender.memberId}&subject=${subject}&body=hello`, { headers: bearer(sender.accessToken) });
+    const answer = await client.post(
+      `/api/message/CreateMessage?to=${reader.memberId}&from=${sender.memberId}&subject=${subject}&body=hello`,
+      { headers: bearer(sender.accessToken) },
+    );
     if (answer.status !== 200) throw new Error(`CreateMessage answered ${answer.status}: ${answer.text}`);
     await Promise.race([arrived, new Promise((r) => setTimeout(r, 5_000))]);
     latencies.push((arrivals.get(subject) ?? Number.NaN) - sent);
@@ -55,8 +65,10 @@ try {
   controller.abort();
   const sorted = latencies.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  console.log(`live delivery over HTTP (send request -> event on the open SSE stream), ${COUNT} messages: ` +
-    `received ${sorted.length}, p50 ${pick(0.5)} ms, p95 ${pick(0.95)} ms, max ${pick(1)} ms`);
+  console.log(
+    `live delivery over HTTP (send request -> event on the open SSE stream), ${COUNT} messages: ` +
+      `received ${sorted.length}, p50 ${pick(0.5)} ms, p95 ${pick(0.95)} ms, max ${pick(1)} ms`,
+  );
 } finally {
   await server.stop();
   await sink.close();

@@ -37,7 +37,22 @@ async function member(first: string): Promise<Actor> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto("member")
-    .values({ email: `${first}@bench.local`, passwordHash: "x", firstName: first, middleName: "", lastName: "Bench", gender: "Female", birthDate: "1990-01-01", profileType: "Coach", title: "Coach", picturePath: null, status: 2, welcomeBackPending: 0, createdAt: now, updatedAt: now })
+    .values({
+      email: `${first}@bench.local`,
+      passwordHash: "x",
+      firstName: first,
+      middleName: "",
+      lastName: "Bench",
+      gender: "Female",
+      birthDate: "1990-01-01",
+      profileType: "Coach",
+      title: "Coach",
+      picturePath: null,
+      status: 2,
+      welcomeBackPending: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { memberId: row.id, sessionId: "bench", scope: "full" };
@@ -46,10 +61,13 @@ const reader = await member("Reader");
 const writers = await Promise.all(Array.from({ length: 20 }, (_, i) => member(`Writer${i}`)));
 const at = new Date().toISOString();
 for (const w of writers) {
-  await db.insertInto("contactLink").values([
-    { memberId: w.memberId, otherId: reader.memberId, status: "accepted", createdAt: at, updatedAt: at },
-    { memberId: reader.memberId, otherId: w.memberId, status: "accepted", createdAt: at, updatedAt: at },
-  ]).execute();
+  await db
+    .insertInto("contactLink")
+    .values([
+      { memberId: w.memberId, otherId: reader.memberId, status: "accepted", createdAt: at, updatedAt: at },
+      { memberId: reader.memberId, otherId: w.memberId, status: "accepted", createdAt: at, updatedAt: at },
+    ])
+    .execute();
 }
 
 function stats(label: string, samples: number[]) {
@@ -67,18 +85,33 @@ async function time(n: number, fn: (i: number) => Promise<unknown>): Promise<num
   return out;
 }
 
-console.log(`Sideline messages benchmark: ${TOTAL} messages to one member from 20 contacts (${typeof Bun !== "undefined" ? "Bun" : "Node"}, SQLite file)`);
+console.log(
+  `Sideline messages benchmark: ${TOTAL} messages to one member from 20 contacts (${typeof Bun !== "undefined" ? "Bun" : "Node"}, SQLite file)`,
+);
 const started = performance.now();
-const sends = await time(TOTAL, (i) => messages.send(ctx, writers[i % writers.length]!, { toMemberId: reader.memberId, subject: `Subject ${i}`, body: `Practice notes number ${i} for the week ahead.` }));
+const sends = await time(TOTAL, (i) =>
+  messages.send(ctx, writers[i % writers.length]!, {
+    toMemberId: reader.memberId,
+    subject: `Subject ${i}`,
+    body: `Practice notes number ${i} for the week ahead.`,
+  }),
+);
 console.log(`send: ${(TOTAL / ((performance.now() - started) / 1000)).toFixed(0)} messages/s (message, two copies, two live events each)`);
 stats("send (service, incl. contact check)", sends);
 stats("list: first page of 30", await time(200, () => messages.list(ctx, reader, messageListInput.parse({}))));
 const deep = await messages.list(ctx, reader, messageListInput.parse({ limit: 100 }));
 let cursor = deep.nextCursor;
-for (let i = 0; i < Math.floor(TOTAL / 200) && cursor; i++) cursor = (await messages.list(ctx, reader, messageListInput.parse({ limit: 100, cursor }))).nextCursor;
-stats("list: a page half-way down (keyset)", await time(200, () => messages.list(ctx, reader, messageListInput.parse({ cursor: cursor ?? undefined }))));
+for (let i = 0; i < Math.floor(TOTAL / 200) && cursor; i++)
+  cursor = (await messages.list(ctx, reader, messageListInput.parse({ limit: 100, cursor }))).nextCursor;
+stats(
+  "list: a page half-way down (keyset)",
+  await time(200, () => messages.list(ctx, reader, messageListInput.parse({ cursor: cursor ?? undefined }))),
+);
 stats("list: unread view", await time(200, () => messages.list(ctx, reader, messageListInput.parse({ view: "unread" }))));
-stats(`search: a word in ${TOTAL} messages`, await time(50, () => messages.list(ctx, reader, messageListInput.parse({ search: "number 12345" }))));
+stats(
+  `search: a word in ${TOTAL} messages`,
+  await time(50, () => messages.list(ctx, reader, messageListInput.parse({ search: "number 12345" }))),
+);
 stats("unread count", await time(200, () => messages.unreadCount(ctx, reader)));
 
 // Live delivery: from send() called to the recipient's stream yielding the event.

@@ -72,7 +72,14 @@ async function load(pid: number, url: string, headers: Record<string, string> = 
   const cpuBefore = cpuTimeUs(pid);
   const json = JSON.parse(await run("node", [...args, url])) as AutocannonSummary;
   const cpuUs = (cpuTimeUs(pid) - cpuBefore) / Math.max(1, json.requests.total);
-  return { cpuUs, rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors + json.timeouts, non2xx: json.non2xx };
+  return {
+    cpuUs,
+    rps: json.requests.average,
+    p50: json.latency.p50,
+    p99: json.latency.p99,
+    errors: json.errors + json.timeouts,
+    non2xx: json.non2xx,
+  };
 }
 
 /** A constant server in its own process: bare Bun.serve (the ceiling of the ceiling), or Hono with no middleware (the framework's floor). */
@@ -92,7 +99,16 @@ async function startConstant(kind: "bare" | "hono") {
 async function startBefore(checkout: string, smtpUrl: string) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-before-"));
-  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMITS: "off", LOG_LEVEL: "warn", SMTP_URL: smtpUrl };
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: process.env.HOME!,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+    SMTP_URL: smtpUrl,
+  };
   const child = spawn(BUN, [path.join(checkout, "src/server/main.ts")], { cwd: checkout, env, stdio: ["ignore", "ignore", "inherit"] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -139,7 +155,9 @@ try {
   }
   const bestOf = (name: string) => rounds.get(name)!.reduce((a, b) => (b.rps > a.rps ? b : a));
   const ceiling = bestOf(targets[0]![0]).rps;
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds: the best round by requests/s, the least server CPU per request\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds: the best round by requests/s, the least server CPU per request\n`,
+  );
   console.log("| target | requests/s | ratio to bare | p50 ms | p99 ms | errors | non-2xx | server CPU per request |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [name] of targets) {
@@ -147,7 +165,9 @@ try {
     const cpu = Math.min(...rounds.get(name)!.map((x) => x.cpuUs));
     const errors = rounds.get(name)!.reduce((n, x) => n + x.errors, 0);
     const non2xx = rounds.get(name)!.reduce((n, x) => n + x.non2xx, 0);
-    console.log(`| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${errors} | ${non2xx} | ${cpu.toFixed(1)} us |`);
+    console.log(
+      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / ceiling).toFixed(2)} | ${r.p50} | ${r.p99} | ${errors} | ${non2xx} | ${cpu.toFixed(1)} us |`,
+    );
   }
   const rss = await run("ps", ["-o", "rss=", "-p", String(pid)]).catch(() => "");
   if (rss.trim()) console.log(`\nserver RSS after the run: ${Math.round(Number(rss.trim()) / 1024)} MB`);

@@ -42,10 +42,20 @@ for (let start = 0; start < TOTAL; start += BATCH) {
         Array.from({ length: n }, (_, k) => {
           const i = start + k;
           return {
-            email: `m${i}@bench.local`, passwordHash: "x", firstName: FIRST[i % FIRST.length]!, middleName: `Mid${i % 977}`,
-            lastName: `${LAST[(i * 7) % LAST.length]}${i % 3000}`, gender: "Female", birthDate: "1990-01-01",
-            profileType: TYPES[i % TYPES.length]!, title: TYPES[i % TYPES.length]!, picturePath: null, status: 2, welcomeBackPending: 0,
-            createdAt: now, updatedAt: now,
+            email: `m${i}@bench.local`,
+            passwordHash: "x",
+            firstName: FIRST[i % FIRST.length]!,
+            middleName: `Mid${i % 977}`,
+            lastName: `${LAST[(i * 7) % LAST.length]}${i % 3000}`,
+            gender: "Female",
+            birthDate: "1990-01-01",
+            profileType: TYPES[i % TYPES.length]!,
+            title: TYPES[i % TYPES.length]!,
+            picturePath: null,
+            status: 2,
+            welcomeBackPending: 0,
+            createdAt: now,
+            updatedAt: now,
           };
         }),
       )
@@ -57,8 +67,14 @@ for (let start = 0; start < TOTAL; start += BATCH) {
         ids.map(({ id }, k) => {
           const i = start + k;
           return {
-            memberId: id, sport: SPORTS[i % SPORTS.length]!, city: CITIES[(i * 5) % CITIES.length]!, state: STATES[i % STATES.length]!,
-            currentCity: CITIES[(i * 3) % CITIES.length]!, hometown: `Home${i % 5000}`, preferredPosition: "Guard", updatedAt: now,
+            memberId: id,
+            sport: SPORTS[i % SPORTS.length]!,
+            city: CITIES[(i * 5) % CITIES.length]!,
+            state: STATES[i % STATES.length]!,
+            currentCity: CITIES[(i * 3) % CITIES.length]!,
+            hometown: `Home${i % 5000}`,
+            preferredPosition: "Guard",
+            updatedAt: now,
           };
         }),
       )
@@ -78,10 +94,14 @@ const viewer: Actor = { memberId: 1, sessionId: "bench", scope: "full" };
 await db.transaction().execute(async (trx) => {
   for (let k = 0; k < 300; k++) {
     const other = 2 + Math.floor((k * TOTAL) / 300);
-    await trx.insertInto("contactLink").values([
-      { memberId: viewer.memberId, otherId: other, status: "accepted", createdAt: now, updatedAt: now },
-      { memberId: other, otherId: viewer.memberId, status: "accepted", createdAt: now, updatedAt: now },
-    ]).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto("contactLink")
+      .values([
+        { memberId: viewer.memberId, otherId: other, status: "accepted", createdAt: now, updatedAt: now },
+        { memberId: other, otherId: viewer.memberId, status: "accepted", createdAt: now, updatedAt: now },
+      ])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 });
 await sql`ANALYZE`.execute(db);

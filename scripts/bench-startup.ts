@@ -24,13 +24,24 @@ function cpuMs(pid: number): number {
 
 async function startOnce(checkout: string): Promise<{ wallMs: number; cpuMs: number }> {
   const port = await freePort();
-  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir!, LOG_LEVEL: "warn", RATE_LIMITS: "off" };
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: process.env.HOME!,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir!,
+    LOG_LEVEL: "warn",
+    RATE_LIMITS: "off",
+  };
   const started = performance.now();
   const child = spawn(BUN, [path.join(checkout, "src/server/main.ts")], { cwd: checkout, env, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return { wallMs: performance.now() - started, cpuMs: cpuMs(child.pid!) };
       if (child.exitCode !== null) throw new Error(`the server of ${checkout} exited with ${child.exitCode}`);
       if (performance.now() - started > 30_000) throw new Error(`the server of ${checkout} did not answer within 30 s`);
@@ -58,5 +69,7 @@ console.log(`\nstart-up to the first answer of GET /api/health on ${path.join(da
 console.log("| server | wall ms | CPU ms by then | each start (wall ms) |");
 console.log("|---|---|---|---|");
 for (const [name, list] of results) {
-  console.log(`| ${name} | ${median(list.map((r) => r.wallMs)).toFixed(0)} | ${median(list.map((r) => r.cpuMs)).toFixed(0)} | ${list.map((r) => r.wallMs.toFixed(0)).join(", ")} |`);
+  console.log(
+    `| ${name} | ${median(list.map((r) => r.wallMs)).toFixed(0)} | ${median(list.map((r) => r.cpuMs)).toFixed(0)} | ${list.map((r) => r.wallMs.toFixed(0)).join(", ")} |`,
+  );
 }

@@ -67,7 +67,13 @@ ro.close();
 const config = loadConfig({ NODE_ENV: "production", DATA_DIR: DATA, RATE_LIMITS: "off", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "1" });
 const log = createLogger(config.LOG_LEVEL);
 const db = await openSqlite(path.join(DATA, "sideline.db"));
-const mailer = createMailerThread({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(DATA, "mail"), log, logLevel: config.LOG_LEVEL });
+const mailer = createMailerThread({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  outboxDir: path.join(DATA, "mail"),
+  log,
+  logLevel: config.LOG_LEVEL,
+});
 const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir: DATA });
 const app: AppContext = {
   db,
@@ -91,14 +97,27 @@ async function call(method: string, p: string, headers: Record<string, string>, 
   return { status: res.status, text: await res.text() };
 }
 
-const login = await call("POST", "/api/account/login", { "Content-Type": "application/json" }, JSON.stringify({ email: typical.email, password: community.password }));
+const login = await call(
+  "POST",
+  "/api/account/login",
+  { "Content-Type": "application/json" },
+  JSON.stringify({ email: typical.email, password: community.password }),
+);
 const { accessToken: token, memberID } = JSON.parse(login.text) as { accessToken: string; memberID: string };
 const me = Number(memberID);
 const auth = { Authorization: `Bearer ${token}` };
 const json = { ...auth, "Content-Type": "application/json" };
 
 const recipient = (
-  JSON.parse((await call("GET", `/trpc/messages.recipients?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { text: "", limit: 10 } }))}`, auth)).text) as Array<{
+  JSON.parse(
+    (
+      await call(
+        "GET",
+        `/trpc/messages.recipients?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { text: "", limit: 10 } }))}`,
+        auth,
+      )
+    ).text,
+  ) as Array<{
     result: { data: Array<{ memberId: number }> };
   }>
 )[0]!.result.data[0]!.memberId;
@@ -109,9 +128,30 @@ const routes: Array<[string, "rest" | "trpc", Build]> = [
   ["post", "rest", (i) => ["POST", `/api/member/SavePosts/${me}/0?postMsg=${q(`bench post p${i}`)}`, auth]],
   ["post", "trpc", (i) => ["POST", "/trpc/feed.post?batch=1", json, JSON.stringify({ 0: { text: `bench post p${i}` } })]],
   ["reply", "rest", (i) => ["POST", `/api/member/SavePosts/${me}/${replyTo}?postMsg=${q(`bench reply p${i}`)}`, auth]],
-  ["reply", "trpc", (i) => ["POST", "/trpc/feed.reply?batch=1", json, JSON.stringify({ 0: { postId: replyTo, text: `bench reply p${i}` } })]],
-  ["message", "rest", (i) => ["POST", `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q(`bench p${i}`)}&body=${q("A message from the bench.")}`, auth]],
-  ["message", "trpc", (i) => ["POST", "/trpc/messages.send?batch=1", json, JSON.stringify({ 0: { toMemberId: recipient, subject: `bench p${i}`, body: "A message from the bench." } })]],
+  [
+    "reply",
+    "trpc",
+    (i) => ["POST", "/trpc/feed.reply?batch=1", json, JSON.stringify({ 0: { postId: replyTo, text: `bench reply p${i}` } })],
+  ],
+  [
+    "message",
+    "rest",
+    (i) => [
+      "POST",
+      `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q(`bench p${i}`)}&body=${q("A message from the bench.")}`,
+      auth,
+    ],
+  ],
+  [
+    "message",
+    "trpc",
+    (i) => [
+      "POST",
+      "/trpc/messages.send?batch=1",
+      json,
+      JSON.stringify({ 0: { toMemberId: recipient, subject: `bench p${i}`, body: "A message from the bench." } }),
+    ],
+  ],
   ["request", "rest", () => ["PUT", `/api/contact/SendRequestContact?memberID=${me}&contactID=${targets[target++]}`, auth]],
   ["request", "trpc", () => ["POST", "/trpc/contacts.sendRequest?batch=1", json, JSON.stringify({ 0: { memberId: targets[target++] } })]],
 ];
@@ -136,7 +176,7 @@ for (const [name, api, build] of routes) {
   await mailer.flush();
   const o1 = otherThreadsNs();
   console.log(
-    `| ${name} | ${api} | ${((s1 - s0) / N).toFixed(1)} | ${((t1 - t0) / 1000 / N).toFixed(0)} | ${(usedBetween(o0, o1) / 1000 / N).toFixed(0)} | ${((w1 - w0) * 1000 / N).toFixed(0)} |`,
+    `| ${name} | ${api} | ${((s1 - s0) / N).toFixed(1)} | ${((t1 - t0) / 1000 / N).toFixed(0)} | ${(usedBetween(o0, o1) / 1000 / N).toFixed(0)} | ${(((w1 - w0) * 1000) / N).toFixed(0)} |`,
   );
 }
 await mailer.flush();

@@ -14,7 +14,12 @@ import { newestContactPost, openReadOnly, readCommunity, requestTargets } from "
 import { rssMB, startSideline } from "./bench/processes.ts";
 
 const { values: args } = parseArgs({
-  options: { data: { type: "string" }, n: { type: "string", default: "2000" }, clients: { type: "string", default: "4" }, only: { type: "string" } },
+  options: {
+    data: { type: "string" },
+    n: { type: "string", default: "2000" },
+    clients: { type: "string", default: "4" },
+    only: { type: "string" },
+  },
 });
 if (!args.data) throw new Error("--data DIR (a copy: the writes change it)");
 const DATA = path.resolve(args.data);
@@ -55,7 +60,10 @@ try {
   const me = Number(memberID);
   const auth = { Authorization: `Bearer ${token}` };
   const recipients = (await (
-    await fetch(`${server.baseUrl}/trpc/messages.recipients?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { text: "", limit: 10 } }))}`, { headers: auth })
+    await fetch(
+      `${server.baseUrl}/trpc/messages.recipients?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { text: "", limit: 10 } }))}`,
+      { headers: auth },
+    )
   ).json()) as Array<{ result: { data: Array<{ memberId: number }> } }>;
   const recipient = recipients[0]!.result.data[0]!.memberId;
   const q = encodeURIComponent;
@@ -63,7 +71,13 @@ try {
   const routes: Array<[string, (i: number) => [string, string]]> = [
     ["post", (i) => ["POST", `/api/member/SavePosts/${me}/0?postMsg=${q(`bench post w${i}`)}`]],
     ["reply", (i) => ["POST", `/api/member/SavePosts/${me}/${replyTo}?postMsg=${q(`bench reply w${i}`)}`]],
-    ["message", (i) => ["POST", `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q(`bench w${i}`)}&body=${q("A message from bench-writes.")}`]],
+    [
+      "message",
+      (i) => [
+        "POST",
+        `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q(`bench w${i}`)}&body=${q("A message from bench-writes.")}`,
+      ],
+    ],
     ["request", () => ["PUT", `/api/contact/SendRequestContact?memberID=${me}&contactID=${targets[target++]}`]],
   ];
   console.log(`${N} requests a route from ${CLIENTS} clients; server CPU per request by thread (µs), wall, RSS after`);
@@ -78,9 +92,11 @@ try {
     };
     const runMany = async (count: number) => {
       let left = count;
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        while (left-- > 0) await send();
-      }));
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (left-- > 0) await send();
+        }),
+      );
     };
     await runMany(Math.min(200, N)); // warm up: JIT, prepared statements, caches
     await new Promise((r) => setTimeout(r, 300));
@@ -97,7 +113,9 @@ try {
       total += us;
       if (us >= 5) byThread.push(`${tid === pid ? "main" : `${a.name}#${tid - pid}`} ${us.toFixed(0)}`);
     }
-    console.log(`${name.padEnd(8)} total ${total.toFixed(0).padStart(5)} µs | ${byThread.join(", ")} | wall ${(wall / N).toFixed(2)} ms/req (${Math.round((N / wall) * 1000)}/s) | RSS ${rssMB(pid)?.toFixed(0)} MB`);
+    console.log(
+      `${name.padEnd(8)} total ${total.toFixed(0).padStart(5)} µs | ${byThread.join(", ")} | wall ${(wall / N).toFixed(2)} ms/req (${Math.round((N / wall) * 1000)}/s) | RSS ${rssMB(pid)?.toFixed(0)} MB`,
+    );
   }
 } finally {
   await server.stop();

@@ -116,14 +116,27 @@ const CEILING_DURATION = positive("ceiling-duration", args["ceiling-duration"], 
 const QUEUE_BUDGET_MS = 10_000;
 const TIMEOUT = positive("timeout", args.timeout, 10);
 const STAR_RATE = positive("star-rate", args["star-rate"], 2);
-const APIS = new Set(args.api.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
+const APIS = new Set(
+  args.api
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
 for (const a of APIS) {
   if (a !== "rest" && a !== "trpc") {
     console.error(`--api takes rest, trpc or both (got "${a}").`);
     process.exit(2);
   }
 }
-const listOf = (s: string | undefined) => (s ? new Set(s.split(",").map((x) => x.trim()).filter(Boolean)) : null);
+const listOf = (s: string | undefined) =>
+  s
+    ? new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+    : null;
 const ONLY = listOf(args.only);
 const SKIP = listOf(args.skip) ?? new Set<string>();
 const DATA_DIR = path.resolve(args.data ?? process.env.DATA_DIR ?? "data");
@@ -180,7 +193,9 @@ const CEILING_IDS = ["bare", "health", "health-token"];
 if (args.help) {
   const groups = new Map<string, string[]>();
   for (const r of CATALOGUE) groups.set(r.group, [...(groups.get(r.group) ?? []), r.id]);
-  console.log(HELP + [`  health: ${CEILING_IDS.join(", ")} (always run)`, ...[...groups].map(([g, ids]) => `  ${g}: ${ids.join(", ")}`)].join("\n"));
+  console.log(
+    HELP + [`  health: ${CEILING_IDS.join(", ")} (always run)`, ...[...groups].map(([g, ids]) => `  ${g}: ${ids.join(", ")}`)].join("\n"),
+  );
   process.exit(0);
 }
 for (const name of [...(ONLY ?? []), ...SKIP]) {
@@ -259,7 +274,8 @@ async function settle(ctx: Ctx): Promise<number> {
   const started = performance.now();
   let quick = 0;
   while (performance.now() - started < 120_000) {
-    if (!ctx.server.running()) throw new Error(`The server exited during the run. Its last lines:\n${ctx.server.output().slice(-30).join("\n")}`);
+    if (!ctx.server.running())
+      throw new Error(`The server exited during the run. Its last lines:\n${ctx.server.output().slice(-30).join("\n")}`);
     const t = performance.now();
     try {
       await (await fetch(`${ctx.baseUrl}/api/health`)).arrayBuffer();
@@ -322,7 +338,12 @@ function summary(row: Row): string {
   const m = row.main;
   const l = row.latency;
   const parts = [`${row.id} ${row.api}`.padEnd(26)];
-  if (m) parts.push(`${m.rps.toFixed(0).padStart(7)} req/s`, row.ratio !== null ? `ratio ${row.ratio.toFixed(3)}` : "", `p50 ${m.p50} ms p99 ${m.p99} ms`);
+  if (m)
+    parts.push(
+      `${m.rps.toFixed(0).padStart(7)} req/s`,
+      row.ratio !== null ? `ratio ${row.ratio.toFixed(3)}` : "",
+      `p50 ${m.p50} ms p99 ${m.p99} ms`,
+    );
   if (l) parts.push(`@${LATENCY_CONNECTIONS}: p50 ${l.p50} ms p99 ${l.p99} ms`);
   if (row.errors) parts.push(`errors ${row.errors}`);
   if (row.note) parts.push(`(${row.note})`);
@@ -352,7 +373,9 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
   const fit = (wantedConnections: number) => Math.max(1, Math.min(wantedConnections, Math.floor(QUEUE_BUDGET_MS / Math.max(single, 1))));
   const runFor = (seconds: number) => Math.max(seconds, Math.min(60, Math.ceil((3 * single) / 1000)));
   if (fit(CONNECTIONS) < CONNECTIONS) {
-    notes.push(`slow: one answer took ${single.toFixed(0)} ms, so ${fit(CONNECTIONS)} connections (not ${CONNECTIONS}) for ${runFor(DURATION)} s`);
+    notes.push(
+      `slow: one answer took ${single.toFixed(0)} ms, so ${fit(CONNECTIONS)} connections (not ${CONNECTIONS}) for ${runFor(DURATION)} s`,
+    );
   }
 
   const [ceiling] = await ctx.load.run([spec(ctx.baseUrl, [ctx.healthToken], CONNECTIONS, CEILING_DURATION)]);
@@ -398,7 +421,15 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
 }
 
 /** The bare server and the ceiling (health without and with a token), each at both connection counts. */
-async function measureCeiling(ctx: Ctx, id: string, label: string, url: string, request: LoadRequest, pid: number | undefined, bareRps: number | null): Promise<Row> {
+async function measureCeiling(
+  ctx: Ctx,
+  id: string,
+  label: string,
+  url: string,
+  request: LoadRequest,
+  pid: number | undefined,
+  bareRps: number | null,
+): Promise<Row> {
   const stopRss = sampleRss(pid);
   const [main] = await ctx.load.run([spec(url, [request], CONNECTIONS, DURATION)]);
   await settle(ctx);
@@ -435,7 +466,8 @@ async function login(baseUrl: string, subject: Subject, password: string): Promi
     body: JSON.stringify({ email: subject.email, password }),
   });
   const body = (await res.json().catch(() => ({}))) as { accessToken?: string; memberID?: string; message?: string };
-  if (res.status !== 200 || !body.accessToken) return `login of ${subject.role} (${subject.email}) answered ${res.status} ${body.message ?? "without a token"}`;
+  if (res.status !== 200 || !body.accessToken)
+    return `login of ${subject.role} (${subject.email}) answered ${res.status} ${body.message ?? "without a token"}`;
   return { token: body.accessToken, memberId: Number(body.memberID) };
 }
 
@@ -454,13 +486,20 @@ function machine(load: LoadGenerator): Machine {
 
 async function main() {
   if (!existsSync(path.join(DATA_DIR, "sideline.db"))) {
-    console.error(`No database at ${path.join(DATA_DIR, "sideline.db")}. Generate one first, e.g.\n  DATA_DIR=${DATA_DIR} npm run seed -- --members 100000\nthen: npm run bench -- --data ${DATA_DIR}`);
+    console.error(
+      `No database at ${path.join(DATA_DIR, "sideline.db")}. Generate one first, e.g.\n  DATA_DIR=${DATA_DIR} npm run seed -- --members 100000\nthen: npm run bench -- --data ${DATA_DIR}`,
+    );
     process.exit(2);
   }
   const missingClient = !existsSync(path.join(CLIENT_DIR, "index.html"));
   if (args.build || (missingClient && !args["no-build"])) {
     log(`building the web client into ${CLIENT_DIR} ...`);
-    const built = Bun.spawnSync([BUN, "scripts/build-client.ts"], { cwd: ROOT, env: { ...process.env, CLIENT_DIR }, stdout: "inherit", stderr: "inherit" });
+    const built = Bun.spawnSync([BUN, "scripts/build-client.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, CLIENT_DIR },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
     if (built.exitCode !== 0) throw new Error("the client build failed");
   }
 
@@ -509,11 +548,16 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   const starFollower = await signIn(community.starFollower);
   const star = await signIn(community.star);
 
-  const healthToken: LoadRequest = typical
-    ? rest("GET", "/api/health", typical.token)
-    : { method: "GET", path: "/api/health" };
+  const healthToken: LoadRequest = typical ? rest("GET", "/api/health", typical.token) : { method: "GET", path: "/api/health" };
   if (!typical) notes.push("No typical member signed in: the ceiling is measured without a token.");
-  const ctx: Ctx = { load, baseUrl: server.baseUrl, pid: server.pid, healthToken, quickMs: Math.max(50, 5 * (await idleHealthMs(server.baseUrl))), server };
+  const ctx: Ctx = {
+    load,
+    baseUrl: server.baseUrl,
+    pid: server.pid,
+    healthToken,
+    quickMs: Math.max(50, 5 * (await idleHealthMs(server.baseUrl))),
+    server,
+  };
   const rows: Row[] = [];
   const done = (row: Row) => {
     rows.push(row);
@@ -526,7 +570,9 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   const terms = searchTerms(db, community.searchTerms);
   const msgWord = T ? messageSearchWord(db, T.memberId) : "game";
   const needsTargets = wanted("request") && T;
-  const targetPool = needsTargets ? requestTargets(db, T.memberId, Math.max(2_000, Math.ceil(2_500 * (DURATION + LATENCY_DURATION)) * 2 + 4)) : [];
+  const targetPool = needsTargets
+    ? requestTargets(db, T.memberId, Math.max(2_000, Math.ceil(2_500 * (DURATION + LATENCY_DURATION)) * 2 + 4))
+    : [];
   // A contact's post to reply to (not the member's own: a run's posts would otherwise be the
   // newest, and a reply to one's own post notifies nobody).
   const replyTo = T && wanted("reply") ? newestContactPost(db, T.memberId) : undefined;
@@ -548,7 +594,16 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     for (const api of ["rest", "trpc"] as const) {
       if (!APIS.has(api) || !(api in build)) continue;
       const requests = missing ? null : (build[api] ?? null);
-      defs.push({ id, group: entry.group, kind: entry.group === "writes" ? "write" : "read", label: entry.label, api, requests, missing, ...extra });
+      defs.push({
+        id,
+        group: entry.group,
+        kind: entry.group === "writes" ? "write" : "read",
+        label: entry.label,
+        api,
+        requests,
+        missing,
+        ...extra,
+      });
     }
   };
   const noSubject = (role: string) => `no ${role} subject (see the notes)`;
@@ -629,16 +684,26 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     noTypical,
     { note: `"${msgWord}"` },
   );
-  add("unread", { rest: [rest("GET", `/api/message/GetTotalUnreadMessages/${me}`, t)], trpc: [trpcGet("messages.unreadCount", undefined, t)] }, noTypical);
+  add(
+    "unread",
+    { rest: [rest("GET", `/api/message/GetTotalUnreadMessages/${me}`, t)], trpc: [trpcGet("messages.unreadCount", undefined, t)] },
+    noTypical,
+  );
   add(
     "notifications",
-    { rest: [rest("GET", `/api/message/GetMemberNotifications/${me}?showType=All`, t)], trpc: [trpcGet("notifications.list", firstPage({ view: "all" }), t)] },
+    {
+      rest: [rest("GET", `/api/message/GetMemberNotifications/${me}?showType=All`, t)],
+      trpc: [trpcGet("notifications.list", firstPage({ view: "all" }), t)],
+    },
     noTypical,
   );
   const reads = defs.filter((d) => d.kind === "read");
   add(
     "post",
-    { rest: [rest("POST", `/api/member/SavePosts/${me}/0?postMsg=${q("bench post __SEQ__")}`, t)], trpc: [trpcPost("feed.post", { text: "bench post __SEQ__" }, t)] },
+    {
+      rest: [rest("POST", `/api/member/SavePosts/${me}/0?postMsg=${q("bench post __SEQ__")}`, t)],
+      trpc: [trpcPost("feed.post", { text: "bench post __SEQ__" }, t)],
+    },
     noTypical,
   );
   add(
@@ -652,7 +717,13 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   add(
     "message",
     {
-      rest: [rest("POST", `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q("bench __SEQ__")}&body=${q("A message from npm run bench.")}`, t)],
+      rest: [
+        rest(
+          "POST",
+          `/api/message/CreateMessage?to=${recipient}&from=${me}&subject=${q("bench __SEQ__")}&body=${q("A message from npm run bench.")}`,
+          t,
+        ),
+      ],
       trpc: [trpcPost("messages.send", { toMemberId: recipient, subject: "bench __SEQ__", body: "A message from npm run bench." }, t)],
     },
     noTypical ?? (recipient ? undefined : "the typical member has no contact who takes messages"),
@@ -686,11 +757,37 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   );
 
   // The reference and the ceiling.
-  const bareRow = await measureCeiling(ctx, "bare", "bare Bun.serve answering a constant", bare.baseUrl, { method: "GET", path: "/" }, bare.pid, null);
+  const bareRow = await measureCeiling(
+    ctx,
+    "bare",
+    "bare Bun.serve answering a constant",
+    bare.baseUrl,
+    { method: "GET", path: "/" },
+    bare.pid,
+    null,
+  );
   done(bareRow);
-  done(await measureCeiling(ctx, "health", "`GET /api/health` without a token", server.baseUrl, { method: "GET", path: "/api/health" }, server.pid, bareRow.main!.rps));
   done(
-    await measureCeiling(ctx, "health-token", "`GET /api/health` with a bearer token (the ceiling)", server.baseUrl, healthToken, server.pid, bareRow.main!.rps),
+    await measureCeiling(
+      ctx,
+      "health",
+      "`GET /api/health` without a token",
+      server.baseUrl,
+      { method: "GET", path: "/api/health" },
+      server.pid,
+      bareRow.main!.rps,
+    ),
+  );
+  done(
+    await measureCeiling(
+      ctx,
+      "health-token",
+      "`GET /api/health` with a bearer token (the ceiling)",
+      server.baseUrl,
+      healthToken,
+      server.pid,
+      bareRow.main!.rps,
+    ),
   );
 
   for (const def of reads) done(await measureRoute(ctx, def));
@@ -704,7 +801,13 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       : slowest
         ? reads.find((d) => d.id === slowest.id && d.api === slowest.api)
         : reads.find((d) => d.id === "suggestions" && d.requests);
-    const base = { id: "stall", group: "stall", kind: "scenario", api: chosen?.api ?? "rest", label: CATALOGUE.find((r) => r.id === "stall")!.label } as const;
+    const base = {
+      id: "stall",
+      group: "stall",
+      kind: "scenario",
+      api: chosen?.api ?? "rest",
+      label: CATALOGUE.find((r) => r.id === "stall")!.label,
+    } as const;
     if (!chosen?.requests) {
       done(emptyRow(base, args["stall-route"] ? `no route ${args["stall-route"]} measured in this run` : "no read route measured"));
     } else {
@@ -732,7 +835,8 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
         rssMB: rss,
         note:
           `ceiling alone ${alone!.rps.toFixed(0)} req/s, p99 ${alone!.p99} ms; the looping client (${chosen.api}) got ${looper!.rps.toFixed(1)} req/s, ` +
-          `p50 ${looper!.p50} ms` + (busy > 1_000 ? `; server busy ${(busy / 1000).toFixed(1)} s after` : ""),
+          `p50 ${looper!.p50} ms` +
+          (busy > 1_000 ? `; server busy ${(busy / 1000).toFixed(1)} s after` : ""),
       });
     }
   }
@@ -748,10 +852,17 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       if (signed) readers.push(signed);
     }
     if (!star || readers.length === 0) {
-      done(emptyRow({ ...base, label: CATALOGUE.find((r) => r.id === "star")!.label }, star ? "no follower of the star signed in" : noSubject("star")));
+      done(
+        emptyRow(
+          { ...base, label: CATALOGUE.find((r) => r.id === "star")!.label },
+          star ? "no follower of the star signed in" : noSubject("star"),
+        ),
+      );
     } else {
       const feedReq = (r: { token: string; memberId: number }) =>
-        base.api === "rest" ? rest("GET", `/api/member/getRecentPosts/${r.memberId}`, r.token) : trpcGet("feed.page", firstPage({ limit: POSTS_PER_PAGE }), r.token);
+        base.api === "rest"
+          ? rest("GET", `/api/member/getRecentPosts/${r.memberId}`, r.token)
+          : trpcGet("feed.page", firstPage({ limit: POSTS_PER_PAGE }), r.token);
       const postReq =
         base.api === "rest"
           ? rest("POST", `/api/member/SavePosts/${star.memberId}/0?postMsg=${q("bench star post __SEQ__")}`, star.token)
@@ -759,7 +870,8 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       const readsReq = readers.map(feedReq);
       for (const r of [...readsReq, postReq]) {
         const answer = await probe(ctx, r);
-        if (answer.status < 200 || answer.status > 299) throw new Error(`star scenario: ${describeRequest(r, 1)} answered ${answer.status} ${answer.body}`);
+        if (answer.status < 200 || answer.status > 299)
+          throw new Error(`star scenario: ${describeRequest(r, 1)} answered ${answer.status} ${answer.body}`);
       }
       const followers = community.star?.note ?? community.star?.about ?? "";
       const stopRss = sampleRss(server.pid);
@@ -828,7 +940,10 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     },
     server: { startupMs: server.startupMs, idleRssMB: idleRss },
     subjects: Object.fromEntries(
-      (["typical", "following2000", "starFollower", "star"] as const).map((role) => [role, community[role] ? { ...community[role] } : null]),
+      (["typical", "following2000", "starFollower", "star"] as const).map((role) => [
+        role,
+        community[role] ? { ...community[role] } : null,
+      ]),
     ),
     notes,
     rows,
@@ -844,13 +959,18 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     `Server: start-up to the first answer ${server.startupMs.toFixed(0)} ms, RSS ${idleRss?.toFixed(0) ?? "?"} MB idle.`,
     `Load: ${CONNECTIONS} connections for ${DURATION} s (req/s, ratio, p50, p99), then ${LATENCY_CONNECTIONS} for ${LATENCY_DURATION} s (@${LATENCY_CONNECTIONS}); ` +
       `the ceiling for ${Number(CEILING_DURATION.toFixed(1))} s right before each route.` +
-      (ONLY || SKIP.size ? ` Only part of the routes: ${[ONLY ? `--only ${[...ONLY].join(",")}` : "", SKIP.size ? `--skip ${[...SKIP].join(",")}` : ""].filter(Boolean).join(" ")}.` : ""),
+      (ONLY || SKIP.size
+        ? ` Only part of the routes: ${[ONLY ? `--only ${[...ONLY].join(",")}` : "", SKIP.size ? `--skip ${[...SKIP].join(",")}` : ""].filter(Boolean).join(" ")}.`
+        : ""),
   ];
   const text = [header.join("\n"), "", table, ...(notes.length ? ["", ...notes.map((n) => `- ${n}`)] : [])].join("\n");
   console.log(`\n${text}\n\nJSON: ${path.relative(process.cwd(), JSON_FILE) || JSON_FILE}`);
   if (args["write-doc"]) {
     const doc = path.join(ROOT, "docs/performance.md");
-    writeDocSection(doc, header.map((l) => `${l}  `).join("\n") + `\n\n${table}\n${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`);
+    writeDocSection(
+      doc,
+      header.map((l) => `${l}  `).join("\n") + `\n\n${table}\n${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`,
+    );
     console.log(`docs/performance.md: "Latest results" replaced.`);
   }
 }

@@ -66,7 +66,12 @@ export async function buildClient(outdir = defaultOutdir): Promise<boolean> {
  * the head; the static login shell is written beside the React root. Answers the boot file's path.
  */
 async function writeStaticShell(outdir: string, dev: boolean): Promise<string> {
-  const built = await Bun.build({ entrypoints: [path.join(root, "src/client/shell/boot.js")], minify: !dev, target: "browser", format: "iife" });
+  const built = await Bun.build({
+    entrypoints: [path.join(root, "src/client/shell/boot.js")],
+    minify: !dev,
+    target: "browser",
+    format: "iife",
+  });
   if (!built.success || !built.outputs[0]) throw new Error(`boot script: ${built.logs.map((entry) => entry.message).join("\n")}`);
   const code = await built.outputs[0].text();
   const name = `assets/boot-${Bun.hash(code).toString(36).slice(0, 8)}.js`;
@@ -75,7 +80,8 @@ async function writeStaticShell(outdir: string, dev: boolean): Promise<string> {
   const html = readFileSync(indexFile, "utf8");
   const withBoot = html.replace(/<link rel="stylesheet"/, `<script src="/${name}"></script><link rel="stylesheet"`);
   const withShell = withBoot.replace('<div id="root"></div>', `${loginShellHtml(NONCE_PLACEHOLDER)}<div id="root"></div>`);
-  if (withBoot === html || withShell === withBoot) throw new Error("index.html: no stylesheet link or no #root to place the boot script and login shell");
+  if (withBoot === html || withShell === withBoot)
+    throw new Error("index.html: no stylesheet link or no #root to place the boot script and login shell");
   writeFileSync(indexFile, withShell);
   return path.join(outdir, name);
 }

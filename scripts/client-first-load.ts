@@ -38,7 +38,9 @@ export function firstLoadFiles(clientDir: string, screen: Screen): FirstLoad {
   const html = readFileSync(path.join(clientDir, "index.html"), "utf8");
   const local = (url: string) => url.replace(/^\//, "");
   const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => local(m[1]!));
-  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="stylesheet"/g)].map((m) => local((m[1] ?? m[2])!));
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="stylesheet"/g)].map((m) =>
+    local((m[1] ?? m[2])!),
+  );
   const js = new Set<string>();
   const visit = (file: string) => {
     if (js.has(file)) return;

@@ -38,7 +38,8 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number(args.runs) || 1);
 
 /** The flags architecture.md gives for Debian's Chromium on these machines. */
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const CHROME_FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "sideline-first-load-client-"));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-first-load-data-"));
@@ -57,14 +58,19 @@ function measureSizes() {
   for (const screen of Object.keys(SCREENS) as Screen[]) {
     const files = firstLoadFiles(clientDir, screen);
     out[screen] = {};
-    for (const kind of ["js", "css"] as const) out[screen][kind] = { files: files[kind].length, ...sizes(clientDir, files[kind]), br: brotliSize(files[kind]) };
+    for (const kind of ["js", "css"] as const)
+      out[screen][kind] = { files: files[kind].length, ...sizes(clientDir, files[kind]), br: brotliSize(files[kind]) };
   }
   return out;
 }
 
 /** Demo data (scripts/seed-demo.ts) in the temporary folder; answers one member's e-mail. */
 function seedDemo(): string {
-  const seeded = spawnSync(BUN, [path.join(ROOT, "scripts/seed.ts")], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+  const seeded = spawnSync(BUN, [path.join(ROOT, "scripts/seed.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
   const email = seeded.stdout.match(/for example (\S+@\S+?)\.?\s*$/m)?.[1];
   if (!email) throw new Error(`no demo member named in:\n${seeded.stdout}`);
@@ -168,7 +174,9 @@ async function main() {
   console.log("| screen | JS files | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [screen, s] of Object.entries(sizesByScreen)) {
-    console.log(`| ${screen} | ${s.js!.files} | ${kb(s.js!.raw)} | ${kb(s.js!.gzip)} | ${kb(s.js!.br)} | ${kb(s.css!.raw)} | ${kb(s.css!.gzip)} | ${kb(s.css!.br)} |`);
+    console.log(
+      `| ${screen} | ${s.js!.files} | ${kb(s.js!.raw)} | ${kb(s.js!.gzip)} | ${kb(s.js!.br)} | ${kb(s.css!.raw)} | ${kb(s.css!.gzip)} | ${kb(s.css!.br)} |`,
+    );
   }
   const results: Record<string, unknown> = { date: new Date().toISOString(), sizes: sizesByScreen };
   if (!args["no-lighthouse"]) {
@@ -190,12 +198,16 @@ async function main() {
       }
       const slowdown = args["cpu-slowdown"] ?? "4";
       const bench = median(Object.values(scores).flatMap((list) => list.map((r) => r.benchmarkIndex)));
-      console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset: simulated Slow 4G, ${slowdown}x CPU slowdown; host benchmarkIndex ${bench}), median of ${runs} run(s):`);
+      console.log(
+        `\nLighthouse ${lighthouseVersion()} (mobile preset: simulated Slow 4G, ${slowdown}x CPU slowdown; host benchmarkIndex ${bench}), median of ${runs} run(s):`,
+      );
       console.log("| page | performance | accessibility | FCP | LCP | TBT | CLS | transferred |");
       console.log("|---|---|---|---|---|---|---|---|");
       for (const [name, list] of Object.entries(scores)) {
         const m = (k: keyof LighthouseResult) => median(list.map((r) => r[k] as number));
-        console.log(`| ${name} | ${m("performance")} | ${m("accessibility")} | ${(m("fcpMs") / 1000).toFixed(2)} s | ${(m("lcpMs") / 1000).toFixed(2)} s | ${m("tbtMs")} ms | ${m("cls")} | ${m("transferredKB")} KB |`);
+        console.log(
+          `| ${name} | ${m("performance")} | ${m("accessibility")} | ${(m("fcpMs") / 1000).toFixed(2)} s | ${(m("lcpMs") / 1000).toFixed(2)} s | ${m("tbtMs")} ms | ${m("cls")} | ${m("transferredKB")} KB |`,
+        );
         const failed = [...new Set(list.flatMap((r) => r.failedAudits))];
         if (failed.length) console.log(`  ${name}: failed audits: ${failed.join(", ")}`);
       }

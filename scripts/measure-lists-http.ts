@@ -26,7 +26,8 @@ try {
   const { accessToken, memberID } = (await res.json()) as { accessToken: string; memberID: string };
   // As the bench's load generator (autocannon sends no Accept-Encoding); ENCODING=br measures a browser's.
   const headers = { Authorization: `Bearer ${accessToken}`, "Accept-Encoding": process.env.ENCODING ?? "identity" };
-  const trpc = (proc: string) => `/trpc/${proc}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { limit: 30, direction: "forward" } }))}`;
+  const trpc = (proc: string) =>
+    `/trpc/${proc}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { limit: 30, direction: "forward" } }))}`;
   const routes: Array<[string, string]> = [
     ["health (token)", "/api/health"],
     ["rest contacts (all)", `/api/contact/GetMemberContacts?memberID=${memberID}&show=All`],

@@ -36,7 +36,11 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ["rest following", restCall("GetPeopleIFollow", { memberID: String(memberId) })],
   ["rest followers", restCall("GetWhosFollowingMe", { memberID: String(memberId) })],
   ...(["contacts", "requests", "following", "followers"] as const).map(
-    (kind) => [`trpc ${kind} (30)`, async () => JSON.stringify(await contacts.listOf(ctx, actor, kind, { limit: 30 }))] as [string, () => Promise<unknown>],
+    (kind) =>
+      [`trpc ${kind} (30)`, async () => JSON.stringify(await contacts.listOf(ctx, actor, kind, { limit: 30 }))] as [
+        string,
+        () => Promise<unknown>,
+      ],
   ),
   // Again at the end: the first case also pays for warming up (JIT, page cache).
   ["rest contacts (again)", restCall("GetMemberContacts", { memberID: String(memberId), show: "All" })],
@@ -61,7 +65,9 @@ for (const [name, run] of cases) {
   }
   dump.push(`${name}\t${(await run()) as string}`);
   times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(22)} ${times[0]!.toFixed(2).padStart(7)} / ${times[Math.floor(runs / 2)]!.toFixed(2).padStart(7)}  ${statements} st  ${bytes} B`);
+  console.log(
+    `${name.padEnd(22)} ${times[0]!.toFixed(2).padStart(7)} / ${times[Math.floor(runs / 2)]!.toFixed(2).padStart(7)}  ${statements} st  ${bytes} B`,
+  );
 }
 if (process.env.DUMP) await Bun.write(process.env.DUMP, dump.join("\n"));
 await db.destroy();

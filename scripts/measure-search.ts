@@ -65,7 +65,8 @@ async function measure(label: string, inputs: string[], call: (input: string) =>
 }
 
 console.log(`viewer ${me}; ${ROUNDS} rounds; words: ${JSON.stringify(terms.byLength)} ${JSON.stringify(terms.words)}`);
-for (const len of [2, 3, 5] as const) await measure(`search-${len} (10)`, terms.byLength[len], (w) => search.searchMembers(ctx, viewer, w, 10));
+for (const len of [2, 3, 5] as const)
+  await measure(`search-${len} (10)`, terms.byLength[len], (w) => search.searchMembers(ctx, viewer, w, 10));
 await measure("search-results (50)", terms.words, (w) => search.searchMembers(ctx, viewer, w, 50));
 await measure("typo words (10)", ["olivai", "emmma", "jonh", "sophai", "wiliams"], (w) => search.searchMembers(ctx, viewer, w, 10));
 await measure("suggestions (12)", ["-"], () => search.suggestions(ctx, viewer, 12));

@@ -15,7 +15,8 @@ try {
   const done = restore(dataDir, path.resolve(file));
   console.log(`restored ${path.resolve(file)} into ${dataDir}`);
   if (done.replaced) console.log(`the replaced database is kept as ${done.replaced}`);
-  if (done.uploadsRestored) console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
+  if (done.uploadsRestored)
+    console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
 } catch (error) {
   if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
   console.error(error.message);

@@ -115,7 +115,7 @@ const first = (db: Database, sql: string, ...params: Array<string | number>) =>
 export function readCommunity(db: Database, dataDir: string): Community {
   const file = path.join(dataDir, "community.json");
   const json = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : null;
-  const named = ((json?.subjects ?? json ?? {}) as Record<string, SubjectRef | SubjectRef[] | undefined>);
+  const named = (json?.subjects ?? json ?? {}) as Record<string, SubjectRef | SubjectRef[] | undefined>;
   const notes: string[] = [];
   if (!json) notes.push("No community.json in DATA_DIR (not a generated community): members that exist stand in for the subjects.");
 
@@ -139,27 +139,46 @@ export function readCommunity(db: Database, dataDir: string): Community {
   // The most followed active member, and how many follow them.
   let star = fromFile("star");
   if (!star) {
-    const [id, n] = first(db, `select f.followed_id, count(*) from follow f join member m on m.id = f.followed_id and m.status = ?
-                               group by f.followed_id order by 2 desc, 1 limit 1`, ACTIVE);
+    const [id, n] = first(
+      db,
+      `select f.followed_id, count(*) from follow f join member m on m.id = f.followed_id and m.status = ?
+                               group by f.followed_id order by 2 desc, 1 limit 1`,
+      ACTIVE,
+    );
     if (id !== undefined) star = subjectOf(db, "star", id, `stand-in: the most followed member (${n} followers)`);
   }
   const followersOf = (starId: number, limit: number) =>
-    (db.query(`select f.follower_id from follow f join member m on m.id = f.follower_id and m.status = ?
-               where f.followed_id = ? order by f.follower_id limit ?`).values(ACTIVE, starId, limit) as number[][]).map((r) => r[0]!);
+    (
+      db
+        .query(
+          `select f.follower_id from follow f join member m on m.id = f.follower_id and m.status = ?
+               where f.followed_id = ? order by f.follower_id limit ?`,
+        )
+        .values(ACTIVE, starId, limit) as number[][]
+    ).map((r) => r[0]!);
 
   let typical = fromFile("typical");
   if (!typical) {
     // The median member by contacts among those who have some: a member with an ordinary life here.
     const withContacts = count(db, `select count(distinct member_id) from contact_link where status = 'accepted'`);
-    const [id, n] = first(db, `select l.member_id, count(*) from contact_link l join member m on m.id = l.member_id and m.status = ?
-                               where l.status = 'accepted' group by l.member_id order by 2, 1 limit 1 offset ?`, ACTIVE, Math.floor(withContacts / 2));
+    const [id, n] = first(
+      db,
+      `select l.member_id, count(*) from contact_link l join member m on m.id = l.member_id and m.status = ?
+                               where l.status = 'accepted' group by l.member_id order by 2, 1 limit 1 offset ?`,
+      ACTIVE,
+      Math.floor(withContacts / 2),
+    );
     if (id !== undefined) typical = subjectOf(db, "typical", id, `stand-in: the median member by contacts (${n} contacts)`);
   }
 
   let following2000 = fromFile("following2000");
   if (!following2000) {
-    const [id, n] = first(db, `select f.follower_id, count(*) from follow f join member m on m.id = f.follower_id and m.status = ?
-                               group by f.follower_id order by 2 desc, 1 limit 1`, ACTIVE);
+    const [id, n] = first(
+      db,
+      `select f.follower_id, count(*) from follow f join member m on m.id = f.follower_id and m.status = ?
+                               group by f.follower_id order by 2 desc, 1 limit 1`,
+      ACTIVE,
+    );
     if (id !== undefined) following2000 = subjectOf(db, "following2000", id, `stand-in: the member who follows the most (${n}, not 2,000)`);
   }
 
@@ -193,8 +212,19 @@ export function readCommunity(db: Database, dataDir: string): Community {
     else notes.push(`${role} = member ${s.memberId}${s.about ? ` (${s.about})` : ""}.`);
   }
   const password = typeof json?.password === "string" ? json.password : DEMO_PASSWORD;
-  const terms = (json?.searchTerms ?? undefined);
-  return { password, fromFile: !!json, sizes: readSizes(db, dataDir), typical, following2000, starFollower, star, starFollowers, searchTerms: terms, notes };
+  const terms = json?.searchTerms ?? undefined;
+  return {
+    password,
+    fromFile: !!json,
+    sizes: readSizes(db, dataDir),
+    typical,
+    following2000,
+    starFollower,
+    star,
+    starFollowers,
+    searchTerms: terms,
+    notes,
+  };
 }
 
 /** Profiles to view: up to `n` active members spread over the id range, other than `viewerId`. */
@@ -213,23 +243,34 @@ export function profileTargets(db: Database, viewerId: number, n: number): numbe
  * Search terms as members type them: prefixes (2, 3 and 5 letters) of the commonest first and last
  * names, those the generator names first; and whole names for the results screen.
  */
-export function searchTerms(db: Database, named: Community["searchTerms"] = {}): { byLength: Record<2 | 3 | 5, string[]>; words: string[] } {
+export function searchTerms(
+  db: Database,
+  named: Community["searchTerms"] = {},
+): { byLength: Record<2 | 3 | 5, string[]>; words: string[] } {
   const names = [
-    ...(db.query(`select lower(first_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`).values(ACTIVE) as string[][]),
-    ...(db.query(`select lower(last_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`).values(ACTIVE) as string[][]),
+    ...(db
+      .query(`select lower(first_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`)
+      .values(ACTIVE) as string[][]),
+    ...(db
+      .query(`select lower(last_name), count(*) from member where status = ? group by 1 order by 2 desc, 1 limit 12`)
+      .values(ACTIVE) as string[][]),
   ]
     .map((r) => String(r[0]))
     .filter((w) => /^[a-z]+$/.test(w));
   const first = { 2: named?.two, 3: named?.three, 5: named?.five } as Record<2 | 3 | 5, string | undefined>;
   const prefixes = (len: 2 | 3 | 5) =>
-    [...new Set([...(first[len] ? [first[len].toLowerCase()] : []), ...names.filter((w) => w.length >= len).map((w) => w.slice(0, len))])].slice(0, 10);
+    [
+      ...new Set([...(first[len] ? [first[len].toLowerCase()] : []), ...names.filter((w) => w.length >= len).map((w) => w.slice(0, len))]),
+    ].slice(0, 10);
   return { byLength: { 2: prefixes(2), 3: prefixes(3), 5: prefixes(5) }, words: [...new Set(names)].slice(0, 10) };
 }
 
 /** A word members would search their messages for: from a subject the member received, else "game". */
 export function messageSearchWord(db: Database, memberId: number): string {
   const rows = db
-    .query(`select m.subject from message_copy c join message m on m.id = c.message_id where c.owner_id = ? and c.box = 'inbox' order by c.id desc limit 20`)
+    .query(
+      `select m.subject from message_copy c join message m on m.id = c.message_id where c.owner_id = ? and c.box = 'inbox' order by c.id desc limit 20`,
+    )
     .values(memberId) as string[][];
   for (const [subject] of rows) {
     const word = String(subject)

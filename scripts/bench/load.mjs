@@ -19,7 +19,8 @@ function requestsOf(spec) {
   let seq = 0;
   let next = 0;
   const targets = spec.targets ?? [];
-  const dynamic = (/** @type {any} */ r) => `${r.path}${r.body ?? ""}`.includes("__SEQ__") || `${r.path}${r.body ?? ""}`.includes("__TARGET__");
+  const dynamic = (/** @type {any} */ r) =>
+    `${r.path}${r.body ?? ""}`.includes("__SEQ__") || `${r.path}${r.body ?? ""}`.includes("__TARGET__");
   return spec.requests.map((/** @type {any} */ r) => {
     if (!dynamic(r)) return r;
     return {
@@ -53,9 +54,12 @@ async function run(spec) {
   // (every answer, as autocannon counts them by default).
   /** @type {number[]} */
   const times = [];
-  instance.on("response", (/** @type {unknown} */ _client, /** @type {number} */ _status, /** @type {number} */ _bytes, /** @type {number} */ ms) => {
-    times.push(ms);
-  });
+  instance.on(
+    "response",
+    (/** @type {unknown} */ _client, /** @type {number} */ _status, /** @type {number} */ _bytes, /** @type {number} */ ms) => {
+      times.push(ms);
+    },
+  );
   const result = await instance;
   times.sort((a, b) => a - b);
   const seconds = Math.max(result.duration, 0.001);

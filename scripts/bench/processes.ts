@@ -180,7 +180,14 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
   let ready: (v: { node: string; autocannon: string }) => void;
   const readyP = new Promise<{ node: string; autocannon: string }>((r) => (ready = r));
   createInterface({ input: child.stdout }).on("line", (line) => {
-    const msg = JSON.parse(line) as { ready?: boolean; node: string; autocannon: string; id: number; results?: LoadResult[]; error?: string };
+    const msg = JSON.parse(line) as {
+      ready?: boolean;
+      node: string;
+      autocannon: string;
+      id: number;
+      results?: LoadResult[];
+      error?: string;
+    };
     if (msg.ready) return ready({ node: msg.node, autocannon: msg.autocannon });
     const w = waiting.get(msg.id);
     waiting.delete(msg.id);
@@ -193,7 +200,9 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
   });
   const versions = await Promise.race([
     readyP,
-    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the load generator (node) exited (${code}) before it was ready`)))),
+    new Promise<never>((_, reject) =>
+      child.once("exit", (code) => reject(new Error(`the load generator (node) exited (${code}) before it was ready`))),
+    ),
   ]);
   let nextId = 1;
   return {

@@ -58,7 +58,10 @@ export async function openRaw(file: string): Promise<RawDb> {
 /** The app's Kysely (camelCase plugin, as src/server/db/client.ts makes it) over an open connection. */
 export function kyselyOver(raw: RawDb): DB {
   const database = (raw as RawDb & { driver?: RawDb }).driver ?? raw;
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: database as unknown as SqliteDatabase }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: database as unknown as SqliteDatabase }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 export const one = <T>(raw: RawDb, sql: string, ...params: unknown[]) => raw.prepare(sql).get(...params) as T;
@@ -159,8 +162,13 @@ export interface SchemaObject {
  */
 export function setAsideSchemaObjects(raw: RawDb, tables: readonly string[]): SchemaObject[] {
   const wanted = new Set(tables);
-  const objects = (raw.prepare("SELECT type, name, tbl_name AS \"table\", sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid").all() as SchemaObject[])
-    .filter((o) => wanted.has(o.table));
+  const objects = (
+    raw
+      .prepare(
+        "SELECT type, name, tbl_name AS \"table\", sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid",
+      )
+      .all() as SchemaObject[]
+  ).filter((o) => wanted.has(o.table));
   for (const o of objects) raw.exec(`DROP ${o.type === "index" ? "INDEX" : "TRIGGER"} "${o.name}"`);
   return objects;
 }

@@ -44,19 +44,33 @@ function parse(args: string[]) {
       return Number(v.replace(/[_,]/g, ""));
     };
     switch (name) {
-      case "--members": options.members = whole(value()); break;
-      case "--seed": options.seed = whole(value()); break;
-      case "--password": options.password = value(); break;
-      case "--notification-days": options.notificationDays = whole(value()); break;
+      case "--members":
+        options.members = whole(value());
+        break;
+      case "--seed":
+        options.seed = whole(value());
+        break;
+      case "--password":
+        options.password = value();
+        break;
+      case "--notification-days":
+        options.notificationDays = whole(value());
+        break;
       case "--now": {
         const t = Date.parse(value());
         if (Number.isNaN(t)) throw new Error("--now must be a date such as 2026-11-24T12:00:00Z.");
         options.now = t;
         break;
       }
-      case "--replace": options.replace = true; break;
-      case "--help": case "-h": options.help = true; break;
-      default: throw new Error(`Unknown option ${arg}.`);
+      case "--replace":
+        options.replace = true;
+        break;
+      case "--help":
+      case "-h":
+        options.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}.`);
     }
   }
   return options;
@@ -123,11 +137,15 @@ export async function main(args: string[]): Promise<void> {
   const width = Math.max(...counts.map((c) => c.table.length));
   console.log(`seed: a community of ${fmt(result.members)} members (seed ${result.seed}, activity up to ${result.now}) in ${file}`);
   for (const c of counts) console.log(`  ${c.table.padEnd(width)}  ${fmt(c.rows).padStart(12)}`);
-  console.log(`  file size ${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s (${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(", ")}; CPU ${result.phases.reduce((sum, p) => sum + p.cpuSeconds, 0).toFixed(1)} s)`);
+  console.log(
+    `  file size ${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s (${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(", ")}; CPU ${result.phases.reduce((sum, p) => sum + p.cpuSeconds, 0).toFixed(1)} s)`,
+  );
   console.log(`Every member's password is "${result.password}". Bench subjects (also in ${json}):`);
   const s = result.subjects;
   const describe = (label: string, x: CommunityResult["subjects"]["typical"]) =>
-    console.log(`  ${label.padEnd(22)} ${x.email} (${fmt(x.contacts)} contacts, following ${fmt(x.following)}, ${fmt(x.followers)} followers, ${fmt(x.posts)} posts)`);
+    console.log(
+      `  ${label.padEnd(22)} ${x.email} (${fmt(x.contacts)} contacts, following ${fmt(x.following)}, ${fmt(x.followers)} followers, ${fmt(x.posts)} posts)`,
+    );
   describe("typical member", s.typical);
   describe("following ~2,000", s.following2000);
   describe("follower of a star", s.starFollower);

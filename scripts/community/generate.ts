@@ -57,8 +57,21 @@ export const DERIVED: ReadonlyArray<{ name: string; rebuild: (db: DB) => Promise
 
 /** The tables the generator writes: their secondary indexes and triggers are set aside during the load. */
 const LOADED_TABLES = [
-  "member", "member_profile", "member_privacy", "member_school", "member_employment", "member_notification_settings",
-  "member_security_question", "contact_link", "follow", "post", "post_reply", "message", "message_copy", "notification", "live_event",
+  "member",
+  "member_profile",
+  "member_privacy",
+  "member_school",
+  "member_employment",
+  "member_notification_settings",
+  "member_security_question",
+  "contact_link",
+  "follow",
+  "post",
+  "post_reply",
+  "message",
+  "message_copy",
+  "notification",
+  "live_event",
 ] as const;
 
 export interface CommunityOptions {
@@ -112,11 +125,26 @@ export interface CommunityResult {
 
 // Salts of the hashes (which fact of an item a hash decides).
 const enum Salt {
-  RequestAt = 1, AcceptDelay, Requester, FollowAt, LastSeen, NeverOpened, PostText, ReplyText, Body, PendingAt,
+  RequestAt = 1,
+  AcceptDelay,
+  Requester,
+  FollowAt,
+  LastSeen,
+  NeverOpened,
+  PostText,
+  ReplyText,
+  Body,
+  PendingAt,
 }
 
 /** Notification kinds, in the order of KIND_NAMES. */
-const enum Kind { Requested, Accepted, Followed, Message, Replied }
+const enum Kind {
+  Requested,
+  Accepted,
+  Followed,
+  Message,
+  Replied,
+}
 const KIND_NAMES = ["contact.requested", "contact.accepted", "member.followed", "message.received", "post.replied"] as const;
 
 const MAX_MEMBERS = 2 ** 21 - 1;
@@ -149,7 +177,14 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   }
   // Bulk-load settings: no journal, no syncs, a large cache, one connection. The data is checked
   // by construction (and by its test), so foreign keys are not checked row by row.
-  for (const p of ["journal_mode = OFF", "synchronous = OFF", "foreign_keys = OFF", "cache_size = -524288", "locking_mode = EXCLUSIVE", "threads = 2"]) {
+  for (const p of [
+    "journal_mode = OFF",
+    "synchronous = OFF",
+    "foreign_keys = OFF",
+    "cache_size = -524288",
+    "locking_mode = EXCLUSIVE",
+    "threads = 2",
+  ]) {
     raw.exec(`PRAGMA ${p}`);
   }
   const setAside = setAsideSchemaObjects(raw, LOADED_TABLES);
@@ -164,11 +199,22 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   // ---------------------------------------------------------------------------------------------
   // Reference data (from the migrations).
   const sports = (raw.prepare("SELECT name FROM sport ORDER BY sort_order, id").all() as Array<{ name: string }>).map((r) => r.name);
-  const stateNames = new Map((raw.prepare("SELECT code, name FROM us_state").all() as Array<{ code: string; name: string }>).map((r) => [r.code, r.name]));
-  const schools = raw.prepare("SELECT id, name, city, state, type FROM school WHERE status = 'approved' AND city <> '' ORDER BY id").all() as Array<{ id: number; name: string; city: string; state: string; type: number }>;
-  const companies = raw.prepare("SELECT id, name FROM company WHERE status = 'approved' ORDER BY id").all() as Array<{ id: number; name: string }>;
-  const levels = (raw.prepare("SELECT name FROM competition_level ORDER BY sort_order").all() as Array<{ name: string }>).map((r) => r.name);
-  const otherInterests = (raw.prepare("SELECT name FROM other_sporting_interest ORDER BY sort_order").all() as Array<{ name: string }>).map((r) => r.name);
+  const stateNames = new Map(
+    (raw.prepare("SELECT code, name FROM us_state").all() as Array<{ code: string; name: string }>).map((r) => [r.code, r.name]),
+  );
+  const schools = raw
+    .prepare("SELECT id, name, city, state, type FROM school WHERE status = 'approved' AND city <> '' ORDER BY id")
+    .all() as Array<{ id: number; name: string; city: string; state: string; type: number }>;
+  const companies = raw.prepare("SELECT id, name FROM company WHERE status = 'approved' ORDER BY id").all() as Array<{
+    id: number;
+    name: string;
+  }>;
+  const levels = (raw.prepare("SELECT name FROM competition_level ORDER BY sort_order").all() as Array<{ name: string }>).map(
+    (r) => r.name,
+  );
+  const otherInterests = (raw.prepare("SELECT name FROM other_sporting_interest ORDER BY sort_order").all() as Array<{ name: string }>).map(
+    (r) => r.name,
+  );
   const interests = (raw.prepare("SELECT name FROM interest ORDER BY sort_order").all() as Array<{ name: string }>).map((r) => r.name);
   const collegesByState = new Map<string, number[]>();
   const colleges: number[] = [];
@@ -199,24 +245,146 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const hasPrivacyRow = new Uint8Array(N);
   const passwordHash = await hashPassword(o.password);
   const answerHash = await hashPassword("sideline answer");
-  const ascii = (s: string) => s.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[^A-Za-z]/g, "")
+      .toLowerCase();
 
-  const memberRows = new Inserter(raw, "member", ["id", "email", "password_hash", "first_name", "middle_name", "last_name", "gender", "birth_date", "profile_type", "title", "picture_path", "status", "welcome_back_pending", "created_at", "updated_at"], batches);
+  const memberRows = new Inserter(
+    raw,
+    "member",
+    [
+      "id",
+      "email",
+      "password_hash",
+      "first_name",
+      "middle_name",
+      "last_name",
+      "gender",
+      "birth_date",
+      "profile_type",
+      "title",
+      "picture_path",
+      "status",
+      "welcome_back_pending",
+      "created_at",
+      "updated_at",
+    ],
+    batches,
+  );
   const profileColumns = [
-    "member_id", "sport", "bio", "preferred_hand_foot", "preferred_position", "secondary_position", "other_sporting_interest",
-    "current_city", "hometown", "other_email", "facebook", "instagram", "twitter", "website", "home_phone", "cell_phone", "other_phone",
-    "address", "city", "neighborhood", "state", "zip", "about_me", "activities", "personal_interests", "special_skills",
-    "photo_account_url", "video_channel_id", "show_gender", "show_birth_date", "looking_for_employment", "looking_for_networking",
-    "looking_for_partnership", "looking_for_recruitment", "show_address", "show_email", "show_cell_phone", "show_home_phone",
-    "height_inches", "weight_lbs", "updated_at",
+    "member_id",
+    "sport",
+    "bio",
+    "preferred_hand_foot",
+    "preferred_position",
+    "secondary_position",
+    "other_sporting_interest",
+    "current_city",
+    "hometown",
+    "other_email",
+    "facebook",
+    "instagram",
+    "twitter",
+    "website",
+    "home_phone",
+    "cell_phone",
+    "other_phone",
+    "address",
+    "city",
+    "neighborhood",
+    "state",
+    "zip",
+    "about_me",
+    "activities",
+    "personal_interests",
+    "special_skills",
+    "photo_account_url",
+    "video_channel_id",
+    "show_gender",
+    "show_birth_date",
+    "looking_for_employment",
+    "looking_for_networking",
+    "looking_for_partnership",
+    "looking_for_recruitment",
+    "show_address",
+    "show_email",
+    "show_cell_phone",
+    "show_home_phone",
+    "height_inches",
+    "weight_lbs",
+    "updated_at",
   ];
   const profileRows = new Inserter(raw, "member_profile", profileColumns, batches);
-  const privacyRows = new Inserter(raw, "member_privacy", ["member_id", "basic_info", "personal_info", "contact_info", "education", "work_info", "photos", "videos", "mobile_phone", "other_phone", "email_address", "search_visibility", "view_profile_picture", "view_friends_list", "view_link_request", "view_link_message", "updated_at"], batches);
-  const schoolRows = new Inserter(raw, "member_school", ["member_id", "school_id", "degree_type_id", "major", "year_class", "competition_level", "societies", "created_at"], batches);
-  const jobRows = new Inserter(raw, "member_employment", ["member_id", "company_id", "title", "description", "city", "state", "start_month", "start_year", "end_month", "end_year", "currently_works_here", "created_at"], batches);
-  const settingsRows = new Inserter(raw, "member_notification_settings", ["member_id", "send_msg", "add_as_friend", "confirm_friendship_request", "replies_to_help_quest", "updated_at"], batches);
+  const privacyRows = new Inserter(
+    raw,
+    "member_privacy",
+    [
+      "member_id",
+      "basic_info",
+      "personal_info",
+      "contact_info",
+      "education",
+      "work_info",
+      "photos",
+      "videos",
+      "mobile_phone",
+      "other_phone",
+      "email_address",
+      "search_visibility",
+      "view_profile_picture",
+      "view_friends_list",
+      "view_link_request",
+      "view_link_message",
+      "updated_at",
+    ],
+    batches,
+  );
+  const schoolRows = new Inserter(
+    raw,
+    "member_school",
+    ["member_id", "school_id", "degree_type_id", "major", "year_class", "competition_level", "societies", "created_at"],
+    batches,
+  );
+  const jobRows = new Inserter(
+    raw,
+    "member_employment",
+    [
+      "member_id",
+      "company_id",
+      "title",
+      "description",
+      "city",
+      "state",
+      "start_month",
+      "start_year",
+      "end_month",
+      "end_year",
+      "currently_works_here",
+      "created_at",
+    ],
+    batches,
+  );
+  const settingsRows = new Inserter(
+    raw,
+    "member_notification_settings",
+    ["member_id", "send_msg", "add_as_friend", "confirm_friendship_request", "replies_to_help_quest", "updated_at"],
+    batches,
+  );
   const questionRows = new Inserter(raw, "member_security_question", ["member_id", "question_id", "answer_hash", "updated_at"], batches);
-  const MAJORS = ["Kinesiology", "Business Administration", "Communications", "Sports Management", "Exercise Science", "Psychology", "Education", "Biology", "Nutrition", "Journalism"];
+  const MAJORS = [
+    "Kinesiology",
+    "Business Administration",
+    "Communications",
+    "Sports Management",
+    "Exercise Science",
+    "Psychology",
+    "Education",
+    "Biology",
+    "Nutrition",
+    "Journalism",
+  ];
   const STREETS = ["Main", "Oak", "Maple", "Park", "Washington", "Lake", "Hill", "Cedar", "Elm", "Pine", "Sunset", "River"];
   const level = () => (rnd.chance(0.7) ? 1 : rnd.chance(0.6) ? 3 : 2);
 
@@ -246,55 +414,121 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     positionOf[i] = position || sport;
     const city = school.city;
     const state = school.state;
-    const team = `${rnd.chance(0.5) ? city : stateNames.get(state) ?? state} ${rnd.pick(words.TEAM_MASCOTS)}`;
+    const team = `${rnd.chance(0.5) ? city : (stateNames.get(state) ?? state)} ${rnd.pick(words.TEAM_MASCOTS)}`;
     teamOf[i] = team;
     const age =
-      typeName === "Athlete (Amateur)" ? rnd.range(15, 23) : typeName === "Athlete (Professional)" ? rnd.range(20, 36)
-        : typeName === "Retired" ? rnd.range(35, 75) : rnd.range(22, 65);
+      typeName === "Athlete (Amateur)"
+        ? rnd.range(15, 23)
+        : typeName === "Athlete (Professional)"
+          ? rnd.range(20, 36)
+          : typeName === "Retired"
+            ? rnd.range(35, 75)
+            : rnd.range(22, 65);
     const birthYear = new Date(now).getUTCFullYear() - age - 1;
     const birthDate = `${birthYear}-${String(rnd.range(1, 12)).padStart(2, "0")}-${String(rnd.range(1, 28)).padStart(2, "0")}`;
     const title = (() => {
       switch (typeName) {
-        case "Athlete (Amateur)": return `${position || sport}, ${school.name}`;
-        case "Athlete (Professional)": return `${position || sport}, ${team}`;
-        case "Coach": return `${rnd.pick(["Head coach", "Assistant coach", "Coach"])}, ${rnd.chance(0.5) ? school.name : team}`;
-        case "Agent": return `${sport} agent, ${last} ${rnd.pick(words.AGENCY_WORDS)}`;
-        case "Athletic Trainer": return `Athletic trainer, ${rnd.chance(0.5) ? school.name : `${city} Sports Medicine`}`;
-        case "Scout": return `${sport} scout, ${team}`;
-        case "Referee": return `${sport} referee, ${stateNames.get(state) ?? state} Officials Association`;
-        case "Management": return `${rnd.pick(["General manager", "Athletic director", "Operations manager"])}, ${team}`;
-        case "Retired": return `Former ${sport} ${rnd.chance(0.6) ? "player" : "coach"}`;
-        default: return `${sport} fan, ${city}`;
+        case "Athlete (Amateur)":
+          return `${position || sport}, ${school.name}`;
+        case "Athlete (Professional)":
+          return `${position || sport}, ${team}`;
+        case "Coach":
+          return `${rnd.pick(["Head coach", "Assistant coach", "Coach"])}, ${rnd.chance(0.5) ? school.name : team}`;
+        case "Agent":
+          return `${sport} agent, ${last} ${rnd.pick(words.AGENCY_WORDS)}`;
+        case "Athletic Trainer":
+          return `Athletic trainer, ${rnd.chance(0.5) ? school.name : `${city} Sports Medicine`}`;
+        case "Scout":
+          return `${sport} scout, ${team}`;
+        case "Referee":
+          return `${sport} referee, ${stateNames.get(state) ?? state} Officials Association`;
+        case "Management":
+          return `${rnd.pick(["General manager", "Athletic director", "Operations manager"])}, ${team}`;
+        case "Retired":
+          return `Former ${sport} ${rnd.chance(0.6) ? "player" : "coach"}`;
+        default:
+          return `${sport} fan, ${city}`;
       }
     })().slice(0, 100);
     const joined = now - YEAR - Math.floor(rnd.next() * YEAR) - DAY;
     const joinedIso = iso(joined);
     const savedIso = iso(joined + Math.floor(rnd.next() * 3 * DAY));
-    memberRows.row(id(i), email, passwordHash, first, middle, last, female ? "Female" : "Male", birthDate, typeName, title, null, MemberStatus.Active, 0, joinedIso, savedIso);
+    memberRows.row(
+      id(i),
+      email,
+      passwordHash,
+      first,
+      middle,
+      last,
+      female ? "Female" : "Male",
+      birthDate,
+      typeName,
+      title,
+      null,
+      MemberStatus.Active,
+      0,
+      joinedIso,
+      savedIso,
+    );
 
     const fill = (t: string) =>
-      t.replaceAll("{sport}", sport).replaceAll("{position}", position || sport).replaceAll("{city}", city).replaceAll("{state}", stateNames.get(state) ?? state)
-        .replaceAll("{school}", school.name).replaceAll("{years}", String(rnd.range(2, 25)));
-    const bioKind = athlete ? "athlete" : typeName === "Coach" ? "coach" : typeName === "Sports Fanatic" || typeName === "Retired" ? "fan" : "pro";
+      t
+        .replaceAll("{sport}", sport)
+        .replaceAll("{position}", position || sport)
+        .replaceAll("{city}", city)
+        .replaceAll("{state}", stateNames.get(state) ?? state)
+        .replaceAll("{school}", school.name)
+        .replaceAll("{years}", String(rnd.range(2, 25)));
+    const bioKind = athlete
+      ? "athlete"
+      : typeName === "Coach"
+        ? "coach"
+        : typeName === "Sports Fanatic" || typeName === "Retired"
+          ? "fan"
+          : "pro";
     const handle = `${ascii(first)}${ascii(last)}${id(i) % 1000}`;
     const elsewhere = rnd.chance(0.2) ? schools[colleges[rnd.int(colleges.length)]!]! : school;
     profileRows.row(
-      id(i), sport, fill(rnd.pick(words.BIOS[bioKind]!)), athlete ? rnd.pick(["Left", "Right", "Right", "Right"]) : "", position, second,
+      id(i),
+      sport,
+      fill(rnd.pick(words.BIOS[bioKind]!)),
+      athlete ? rnd.pick(["Left", "Right", "Right", "Right"]) : "",
+      position,
+      second,
       athlete ? "" : rnd.pick(otherInterests),
-      elsewhere.city, rnd.chance(0.7) ? city : schools[rnd.int(schools.length)]!.city,
-      rnd.chance(0.2) ? `${handle}@example.com` : "", rnd.chance(0.4) ? `https://www.facebook.com/${handle}` : "",
-      rnd.chance(0.5) ? `https://www.instagram.com/${handle}/` : "", rnd.chance(0.5) ? `@${handle}` : "", rnd.chance(0.15) ? `https://${handle}.example.com` : "",
-      rnd.chance(0.2) ? `555-${rnd.range(200, 999)}-${rnd.range(1000, 9999)}` : "", rnd.chance(0.8) ? `555-${rnd.range(200, 999)}-${rnd.range(1000, 9999)}` : "",
+      elsewhere.city,
+      rnd.chance(0.7) ? city : schools[rnd.int(schools.length)]!.city,
+      rnd.chance(0.2) ? `${handle}@example.com` : "",
+      rnd.chance(0.4) ? `https://www.facebook.com/${handle}` : "",
+      rnd.chance(0.5) ? `https://www.instagram.com/${handle}/` : "",
+      rnd.chance(0.5) ? `@${handle}` : "",
+      rnd.chance(0.15) ? `https://${handle}.example.com` : "",
+      rnd.chance(0.2) ? `555-${rnd.range(200, 999)}-${rnd.range(1000, 9999)}` : "",
+      rnd.chance(0.8) ? `555-${rnd.range(200, 999)}-${rnd.range(1000, 9999)}` : "",
       rnd.chance(0.05) ? `555-${rnd.range(200, 999)}-${rnd.range(1000, 9999)}` : "",
-      rnd.chance(0.5) ? `${rnd.range(1, 9999)} ${rnd.pick(STREETS)} St` : "", city, rnd.chance(0.3) ? `${rnd.pick(STREETS)} Heights` : "", state,
+      rnd.chance(0.5) ? `${rnd.range(1, 9999)} ${rnd.pick(STREETS)} St` : "",
+      city,
+      rnd.chance(0.3) ? `${rnd.pick(STREETS)} Heights` : "",
+      state,
       String(rnd.range(10000, 99999)),
-      `${first} ${last}: ${title}.`, `${rnd.pick(words.ACTIVITIES)}, ${rnd.pick(words.ACTIVITIES)}`, `${rnd.pick(interests)}, ${rnd.pick(interests)}`,
+      `${first} ${last}: ${title}.`,
+      `${rnd.pick(words.ACTIVITIES)}, ${rnd.pick(words.ACTIVITIES)}`,
+      `${rnd.pick(interests)}, ${rnd.pick(interests)}`,
       `${rnd.pick(words.SKILLS)}, ${rnd.pick(words.SKILLS)}`,
-      rnd.chance(0.3) ? `https://www.instagram.com/${handle}/` : "", "",
-      rnd.chance(0.5) ? 1 : 0, rnd.chance(0.3) ? 1 : 0,
-      rnd.chance(athlete ? 0.2 : 0.35) ? 1 : 0, rnd.chance(0.8) ? 1 : 0, rnd.chance(0.2) ? 1 : 0, athlete && rnd.chance(0.8) ? 1 : 0,
-      rnd.chance(0.2) ? 1 : 0, rnd.chance(0.3) ? 1 : 0, rnd.chance(0.3) ? 1 : 0, rnd.chance(0.1) ? 1 : 0,
-      athlete ? rnd.range(female ? 60 : 64, female ? 74 : 82) : null, athlete ? rnd.range(female ? 110 : 140, female ? 190 : 280) : null,
+      rnd.chance(0.3) ? `https://www.instagram.com/${handle}/` : "",
+      "",
+      rnd.chance(0.5) ? 1 : 0,
+      rnd.chance(0.3) ? 1 : 0,
+      rnd.chance(athlete ? 0.2 : 0.35) ? 1 : 0,
+      rnd.chance(0.8) ? 1 : 0,
+      rnd.chance(0.2) ? 1 : 0,
+      athlete && rnd.chance(0.8) ? 1 : 0,
+      rnd.chance(0.2) ? 1 : 0,
+      rnd.chance(0.3) ? 1 : 0,
+      rnd.chance(0.3) ? 1 : 0,
+      rnd.chance(0.1) ? 1 : 0,
+      athlete ? rnd.range(female ? 60 : 64, female ? 74 : 82) : null,
+      athlete ? rnd.range(female ? 110 : 140, female ? 190 : 280) : null,
       savedIso,
     );
 
@@ -304,8 +538,23 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       const request = rnd.chance(0.06) ? 0 : 1;
       acceptsRequests[i] = request;
       privacyRows.row(
-        id(i), level(), level(), level(), level(), level(), level(), level(), level(), rnd.chance(0.5) ? 2 : 3, level(),
-        rnd.chance(0.15) ? 2 : 1, rnd.chance(0.12) ? 0 : 1, rnd.chance(0.2) ? 0 : 1, request, rnd.chance(0.1) ? 0 : 1, savedIso,
+        id(i),
+        level(),
+        level(),
+        level(),
+        level(),
+        level(),
+        level(),
+        level(),
+        level(),
+        rnd.chance(0.5) ? 2 : 3,
+        level(),
+        rnd.chance(0.15) ? 2 : 1,
+        rnd.chance(0.12) ? 0 : 1,
+        rnd.chance(0.2) ? 0 : 1,
+        request,
+        rnd.chance(0.1) ? 0 : 1,
+        savedIso,
       );
     }
 
@@ -319,8 +568,14 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       const s = schools[k]!;
       const college = s.type === 3;
       schoolRows.row(
-        id(i), s.id, college ? (rnd.chance(0.1) && !athlete ? 2 : 1) : 3, college ? rnd.pick(MAJORS) : "General Studies",
-        birthYear + (college ? 22 : 18), rnd.pick(levels), "", savedIso,
+        id(i),
+        s.id,
+        college ? (rnd.chance(0.1) && !athlete ? 2 : 1) : 3,
+        college ? rnd.pick(MAJORS) : "General Studies",
+        birthYear + (college ? 22 : 18),
+        rnd.pick(levels),
+        "",
+        savedIso,
       );
     }
     // Jobs: everyone but amateur athletes has a current one, some a previous one too.
@@ -328,12 +583,39 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       const startYear = Math.max(birthYear + 20, new Date(now).getUTCFullYear() - rnd.range(0, 12));
       if (rnd.chance(0.4)) {
         const past = rnd.pick(companies);
-        jobRows.row(id(i), past.id, rnd.pick(["Intern", "Assistant", "Coordinator", "Analyst"]), `Worked on ${sport} programs.`, city, state, rnd.range(1, 12), startYear - rnd.range(2, 6), rnd.range(1, 12), startYear - 1, 0, savedIso);
+        jobRows.row(
+          id(i),
+          past.id,
+          rnd.pick(["Intern", "Assistant", "Coordinator", "Analyst"]),
+          `Worked on ${sport} programs.`,
+          city,
+          state,
+          rnd.range(1, 12),
+          startYear - rnd.range(2, 6),
+          rnd.range(1, 12),
+          startYear - 1,
+          0,
+          savedIso,
+        );
       }
       const current = rnd.pick(companies);
-      jobRows.row(id(i), current.id, title, fill(rnd.pick(words.BIOS[bioKind]!)), city, state, rnd.range(1, 12), startYear, null, null, typeName === "Retired" ? 0 : 1, savedIso);
+      jobRows.row(
+        id(i),
+        current.id,
+        title,
+        fill(rnd.pick(words.BIOS[bioKind]!)),
+        city,
+        state,
+        rnd.range(1, 12),
+        startYear,
+        null,
+        null,
+        typeName === "Retired" ? 0 : 1,
+        savedIso,
+      );
     }
-    if (rnd.chance(0.1)) settingsRows.row(id(i), rnd.chance(0.7) ? 1 : 0, rnd.chance(0.8) ? 1 : 0, rnd.chance(0.8) ? 1 : 0, rnd.chance(0.6) ? 1 : 0, savedIso);
+    if (rnd.chance(0.1))
+      settingsRows.row(id(i), rnd.chance(0.7) ? 1 : 0, rnd.chance(0.8) ? 1 : 0, rnd.chance(0.8) ? 1 : 0, rnd.chance(0.6) ? 1 : 0, savedIso);
     if (rnd.chance(0.25)) questionRows.row(id(i), rnd.range(1, 6), answerHash, savedIso);
     if ((i & 4095) === 0) progress("members", i, N);
   }
@@ -350,7 +632,10 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const GROUP = Math.max(50, Math.min(400, Math.floor(N / 4)));
   const order = Array.from({ length: N }, (_, i) => i);
   const tiebreak = Float64Array.from({ length: N }, () => grnd.next());
-  order.sort((a, b) => sportOf[a]! - sportOf[b]! || schools[schoolOf[a]!]!.state.localeCompare(schools[schoolOf[b]!]!.state) || tiebreak[a]! - tiebreak[b]!);
+  order.sort(
+    (a, b) =>
+      sportOf[a]! - sportOf[b]! || schools[schoolOf[a]!]!.state.localeCompare(schools[schoolOf[b]!]!.state) || tiebreak[a]! - tiebreak[b]!,
+  );
   const positionIn = new Int32Array(N);
   order.forEach((m, p) => (positionIn[m] = p));
   const groupMember = (i: number, r: Random) => {
@@ -465,7 +750,8 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       while (p < pend.length && pend[p]! < other) {
         const at = iso(pendingAt(m, pend[p]!));
         links.row(id(m), id(pend[p]!), "pending", at, at);
-        if (pendingAt(m, pend[p]!) >= windowStart) events.push({ at: pendingAt(m, pend[p]!), member: pend[p]!, actor: m, kind: Kind.Requested, ref: 0 });
+        if (pendingAt(m, pend[p]!) >= windowStart)
+          events.push({ at: pendingAt(m, pend[p]!), member: pend[p]!, actor: m, kind: Kind.Requested, ref: 0 });
         p += 1;
       }
       if (other === Number.MAX_SAFE_INTEGER) break;
@@ -476,7 +762,8 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
         links.row(id(m), id(other), "accepted", at, at);
       }
       if (m < other) {
-        if (f.requestAt >= windowStart) events.push({ at: f.requestAt, member: f.accepter, actor: f.requester, kind: Kind.Requested, ref: 0 });
+        if (f.requestAt >= windowStart)
+          events.push({ at: f.requestAt, member: f.accepter, actor: f.requester, kind: Kind.Requested, ref: 0 });
         if (f.acceptAt >= windowStart) events.push({ at: f.acceptAt, member: f.requester, actor: f.accepter, kind: Kind.Accepted, ref: 0 });
       }
     }
@@ -493,7 +780,9 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const frnd = new Random(seed, 3);
   const meanFollows = Math.min(50, Math.floor(N / 20));
   const popularity = new WeightedPicker(Float64Array.from({ length: N }, () => frnd.activity(1.3)));
-  const starCandidates = Array.from({ length: N }, (_, i) => i).filter((i) => ["Athlete (Professional)", "Coach"].includes(PROFILE_TYPES[typeOf[i]!]!) && !hasPrivacyRow[i]);
+  const starCandidates = Array.from({ length: N }, (_, i) => i).filter(
+    (i) => ["Athlete (Professional)", "Coach"].includes(PROFILE_TYPES[typeOf[i]!]!) && !hasPrivacyRow[i],
+  );
   const stars: number[] = [];
   while (stars.length < 5) {
     const s = starCandidates.length >= 5 ? frnd.pick(starCandidates) : frnd.int(N);
@@ -531,7 +820,8 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     stars.forEach((s, k) => starFollowers[k]![i] && targets.add(s));
     if (heavy.has(i)) {
       const wanted = heavyTarget - Math.round(frnd.next() * heavyTarget * 0.05);
-      for (let tries = 0; targets.size < wanted && tries < wanted * 20; tries++) targets.add(frnd.chance(0.3) ? frnd.int(N) : popularity.pick(frnd.next()));
+      for (let tries = 0; targets.size < wanted && tries < wanted * 20; tries++)
+        targets.add(frnd.chance(0.3) ? frnd.int(N) : popularity.pick(frnd.next()));
     }
     targets.delete(i);
     const sorted = Int32Array.from(targets).sort();
@@ -584,8 +874,13 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const postRows = new Inserter(raw, "post", ["id", "member_id", "description", "created_at"], batches);
   const fillFor = (t: string, i: number) => {
     const school = schools[schoolOf[i]!]!;
-    return t.replaceAll("{sport}", sports[sportOf[i]!]!).replaceAll("{city}", school.city).replaceAll("{state}", stateNames.get(school.state) ?? school.state)
-      .replaceAll("{team}", teamOf[i]!).replaceAll("{position}", positionOf[i]!).replaceAll("{first}", firstName[i]!);
+    return t
+      .replaceAll("{sport}", sports[sportOf[i]!]!)
+      .replaceAll("{city}", school.city)
+      .replaceAll("{state}", stateNames.get(school.state) ?? school.state)
+      .replaceAll("{team}", teamOf[i]!)
+      .replaceAll("{position}", positionOf[i]!)
+      .replaceAll("{first}", firstName[i]!);
   };
   batches.begin();
   let last = 0;
@@ -616,7 +911,14 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     const item = replyOrder[k]!;
     const at = (last = Math.max(last, replies.data.at[item]!));
     replyRows.row(k + 1, replies.data.post[item]!, id(replies.data.replier[item]!), words.REPLIES[replies.data.text[item]!]!, iso(at));
-    if (at >= windowStart) events.push({ at, member: replies.data.author[item]!, actor: replies.data.replier[item]!, kind: Kind.Replied, ref: replies.data.text[item]! });
+    if (at >= windowStart)
+      events.push({
+        at,
+        member: replies.data.author[item]!,
+        actor: replies.data.replier[item]!,
+        kind: Kind.Replied,
+        ref: replies.data.text[item]!,
+      });
   }
   replyRows.flush();
   batches.commit();
@@ -657,7 +959,10 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     const recipient = messages.data.recipient[item]!;
     const at = (last = Math.max(last, messages.data.at[item]!));
     const when = iso(at);
-    const body = fillFor(words.BODIES[hash(seed, Salt.Body, k) % words.BODIES.length]!.replaceAll("{first}", firstName[recipient]!), sender);
+    const body = fillFor(
+      words.BODIES[hash(seed, Salt.Body, k) % words.BODIES.length]!.replaceAll("{first}", firstName[recipient]!),
+      sender,
+    );
     messageRows.row(k + 1, id(sender), id(recipient), subjectOf(item), body, when);
     const read = at <= lastSeen(recipient) && unit(seed, Salt.NeverOpened, k) > 0.03 ? 1 : 0;
     copyRows.row(2 * k + 1, k + 1, id(sender), "sent", 1, when);
@@ -681,7 +986,12 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const followedText = new Array<string | undefined>(N);
   const liveStart = now - o.liveEventDays * DAY;
   const readNotesStart = now - NOTIFICATION_RETENTION_MS.read;
-  const notes = new Inserter(raw, "notification", ["id", "member_id", "kind", "subject", "text", "link", "actor_id", "is_read", "created_at"], batches);
+  const notes = new Inserter(
+    raw,
+    "notification",
+    ["id", "member_id", "kind", "subject", "text", "link", "actor_id", "is_read", "created_at"],
+    batches,
+  );
   const live = new Inserter(raw, "live_event", ["id", "member_id", "type", "data", "created_at"], batches);
   let liveId = 0;
   batches.begin();
@@ -726,14 +1036,26 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     const when = iso(at);
     if (at >= liveStart && kind === Kind.Message) {
       // messages.service send: the recipient's "message.received", the sender's "messages.changed".
-      live.row(++liveId, id(member), "message.received", JSON.stringify({ messageId: 2 * ref + 2, from: name, subject: subjectOf(messageOrder[ref]!) }), when);
+      live.row(
+        ++liveId,
+        id(member),
+        "message.received",
+        JSON.stringify({ messageId: 2 * ref + 2, from: name, subject: subjectOf(messageOrder[ref]!) }),
+        when,
+      );
       live.row(++liveId, id(actor), "messages.changed", "{}", when);
     }
     const read = at <= lastSeen(member);
     // What retention keeps: read notifications for a shorter time than unread ones.
     if (!read || at >= readNotesStart) notes.row(k + 1, id(member), KIND_NAMES[kind], subject, text, link, id(actor), read ? 1 : 0, when);
     if (at >= liveStart) {
-      live.row(++liveId, id(member), "notification.created", JSON.stringify({ notificationId: k + 1, kind: KIND_NAMES[kind], subject, text, link }), when);
+      live.row(
+        ++liveId,
+        id(member),
+        "notification.created",
+        JSON.stringify({ notificationId: k + 1, kind: KIND_NAMES[kind], subject, text, link }),
+        when,
+      );
     }
     if ((k & 16383) === 0) progress("notifications", k, events.length);
   }
@@ -764,13 +1086,23 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   // ---------------------------------------------------------------------------------------------
   // Bench subjects.
   const subject = (i: number): BenchSubject => ({
-    id: id(i), email: emailOf[i]!, name: fullName[i]!, contacts: offset[i + 1]! - offset[i]!, following: following[i]!, followers: followers[i]!, posts: postsOf[i]!,
+    id: id(i),
+    email: emailOf[i]!,
+    name: fullName[i]!,
+    contacts: offset[i + 1]! - offset[i]!,
+    following: following[i]!,
+    followers: followers[i]!,
+    posts: postsOf[i]!,
   });
   // Typical: about the average number of contacts and follows (the issue's "about 150 and 50 each").
   const averageContacts = Math.round((2 * pairs) / N);
   const special = (i: number) => stars.includes(i) || heavy.has(i) || hasPrivacyRow[i] === 1;
   const isTypical = (i: number) =>
-    !special(i) && Math.abs(degree[i]! - averageContacts) <= Math.max(2, averageContacts * 0.05) && Math.abs(following[i]! - meanFollows) <= Math.max(3, meanFollows * 0.25) && postsOf[i]! >= 5 && postsOf[i]! <= 20;
+    !special(i) &&
+    Math.abs(degree[i]! - averageContacts) <= Math.max(2, averageContacts * 0.05) &&
+    Math.abs(following[i]! - meanFollows) <= Math.max(3, meanFollows * 0.25) &&
+    postsOf[i]! >= 5 &&
+    postsOf[i]! <= 20;
   /** The first member from `start` on who passes the first test that someone passes. */
   const findFrom = (start: number, ...tests: Array<(i: number) => boolean>) => {
     for (const test of tests) for (let k = 0; k < N; k++) if (test((start + k) % N)) return (start + k) % N;
@@ -779,7 +1111,12 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const typical = findFrom(Math.floor(N / 3), isTypical, (i) => !special(i));
   const bigStar = stars.reduce((a, b) => (followers[b]! > followers[a]! ? b : a));
   const followsBigStar = (i: number) => i !== typical && starFollowers[stars.indexOf(bigStar)]![i] === 1;
-  const starFollower = findFrom(Math.floor((2 * N) / 3), (i) => followsBigStar(i) && isTypical(i), (i) => followsBigStar(i) && !special(i), followsBigStar);
+  const starFollower = findFrom(
+    Math.floor((2 * N) / 3),
+    (i) => followsBigStar(i) && isTypical(i),
+    (i) => followsBigStar(i) && !special(i),
+    followsBigStar,
+  );
   const contactOfTypical = neighbors[offset[typical]!] ?? typical;
   const moreStarFollowers: number[] = [];
   for (let k = 1; k < N && moreStarFollowers.length < 15; k++) {
@@ -803,7 +1140,10 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
       starFollowers: [starFollower, ...moreStarFollowers].map(subject),
     },
     stars: stars.map(subject).sort((a, b) => b.followers - a.followers),
-    heavyFollowers: [...heavy].sort((a, b) => a - b).slice(0, 10).map(subject),
+    heavyFollowers: [...heavy]
+      .sort((a, b) => a - b)
+      .slice(0, 10)
+      .map(subject),
     searchTerms: { two: common.slice(0, 2).toLowerCase(), three: common.slice(0, 3).toLowerCase(), five: common.slice(0, 5).toLowerCase() },
     phases,
     counts,
@@ -834,7 +1174,9 @@ export function isoWriter(): (ms: number) => string {
 
 /** Rows per table (virtual tables' shadow tables left out), for the report. */
 export function tableCounts(raw: RawDb): Array<{ table: string; rows: number }> {
-  const all = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string; sql: string }>;
+  const all = raw
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as Array<{ name: string; sql: string }>;
   const virtual = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
   return all
     .filter((t) => !virtual.some((v) => t.name.startsWith(`${v}_`)) && !t.name.startsWith("kysely_"))

@@ -2,18 +2,35 @@ import { createTheme, type MantineColorsTuple } from "@mantine/core";
 
 // One primary colour (a sporty blue) and one accent (turf green), the system font stack.
 const sideline: MantineColorsTuple = [
-  "#e7f3ff", "#d0e3ff", "#a0c4fb", "#6da4f7", "#4288f4", "#2877f3", "#176ef4", "#055dd9", "#0052c3", "#0046ad",
+  "#e7f3ff",
+  "#d0e3ff",
+  "#a0c4fb",
+  "#6da4f7",
+  "#4288f4",
+  "#2877f3",
+  "#176ef4",
+  "#055dd9",
+  "#0052c3",
+  "#0046ad",
 ];
 const turf: MantineColorsTuple = [
-  "#e9fbf0", "#d8f3e1", "#b0e6c2", "#85d8a1", "#61cc85", "#4ac572", "#3cc168", "#2daa57", "#22974c", "#0f833e",
+  "#e9fbf0",
+  "#d8f3e1",
+  "#b0e6c2",
+  "#85d8a1",
+  "#61cc85",
+  "#4ac572",
+  "#3cc168",
+  "#2daa57",
+  "#22974c",
+  "#0f833e",
 ];
 
 export const theme = createTheme({
   primaryColor: "sideline",
   primaryShade: { light: 7, dark: 5 },
   colors: { sideline, turf },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: "700" },
   defaultRadius: "md",
   cursorType: "pointer",
@@ -23,4 +40,3 @@ export const theme = createTheme({
     Modal: { defaultProps: { centered: true } },
   },
 });
-

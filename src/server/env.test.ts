@@ -82,7 +82,9 @@ describe("loadConfig", () => {
       "http://b.example/atom",
     ]);
     expect(loadConfig({}).NEWS_FEEDS).toEqual([]);
-    expect(configErrorOf({ NEWS_FEEDS: "https://a.example/rss,ftp://b.example" }).message).toMatch(/NEWS_FEEDS\.1: must list http\(s\) feed URLs/);
+    expect(configErrorOf({ NEWS_FEEDS: "https://a.example/rss,ftp://b.example" }).message).toMatch(
+      /NEWS_FEEDS\.1: must list http\(s\) feed URLs/,
+    );
   });
 
   it("reads the assistant settings (all optional; the model defaults to gpt-4o-mini)", () => {

@@ -34,11 +34,23 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || ["off", "false"].includes(v) ? "0" : ["on", "true"].includes(v) ? "1" : v))
-    .pipe(z.string().regex(/^(10|\d)$/, "must be on, off or the number of proxies (0-10)").transform(Number)),
+    .pipe(
+      z
+        .string()
+        .regex(/^(10|\d)$/, "must be on, off or the number of proxies (0-10)")
+        .transform(Number),
+    ),
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** YouTube Data API v3 key for the Videos tab; without it video lists are empty. */
   YOUTUBE_API_KEY: z.string().min(1).optional(),
@@ -49,7 +61,14 @@ const schema = z.object({
   NEWS_FEEDS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, message: "must list http(s) feed URLs, separated by commas" }))),
   /** An OpenAI-compatible chat-completions endpoint for the message assistant; without it the assistant is off. */
   ASSISTANT_BASE_URL: z

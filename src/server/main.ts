@@ -40,7 +40,13 @@ async function start() {
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
   // Mail is built and sent on a thread of its own (docs/decisions/013).
-  const mailer = createMailerThread({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log, logLevel: config.LOG_LEVEL });
+  const mailer = createMailerThread({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(dataDir, "mail"),
+    log,
+    logLevel: config.LOG_LEVEL,
+  });
   const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
   const shutdown = new AbortController();
   const app = {
@@ -56,7 +62,12 @@ async function start() {
     secretBox: createSecretBox(keyMaterial),
     linkSigner: createLinkSigner(keyMaterial),
     operatorEmail: config.OPERATOR_EMAIL,
-    assistant: createAssistant({ baseUrl: config.ASSISTANT_BASE_URL, apiKey: config.ASSISTANT_API_KEY, model: config.ASSISTANT_MODEL, log }),
+    assistant: createAssistant({
+      baseUrl: config.ASSISTANT_BASE_URL,
+      apiKey: config.ASSISTANT_API_KEY,
+      model: config.ASSISTANT_MODEL,
+      log,
+    }),
     shutdown: shutdown.signal,
   };
   registerNotificationHandlers(app);
@@ -125,7 +136,10 @@ async function start() {
     // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
     shutdown.abort();
     await pruning;
-    const drained = await Promise.race([server.stop().then(() => true), new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false))]);
+    const drained = await Promise.race([
+      server.stop().then(() => true),
+      new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false)),
+    ]);
     if (!drained) log.warn(`requests still open after ${DRAIN_MS} ms are closed`);
     await server.stop(true);
     await app.events.settled();

@@ -41,8 +41,18 @@ export const GENDERS = ["Female", "Male"] as const;
 export type Gender = (typeof GENDERS)[number];
 
 export const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ] as const;
 
 /** Years offered by a year select, newest first. */
@@ -55,9 +65,7 @@ export function yearRange(first: number, last: number): number[] {
 /** Whole years between a birth date and a day, as a person counts their age. */
 export function ageOn(birth: { year: number; month: number; day: number }, on: Date): number {
   let age = on.getUTCFullYear() - birth.year;
-  const beforeBirthday =
-    on.getUTCMonth() + 1 < birth.month ||
-    (on.getUTCMonth() + 1 === birth.month && on.getUTCDate() < birth.day);
+  const beforeBirthday = on.getUTCMonth() + 1 < birth.month || (on.getUTCMonth() + 1 === birth.month && on.getUTCDate() < birth.day);
   if (beforeBirthday) age -= 1;
   return age;
 }

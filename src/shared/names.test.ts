@@ -4,7 +4,21 @@ import { texts } from "./texts.ts";
 
 describe("the name rule (issue 11, finding 12)", () => {
   it("accepts plain names in any script, with marks, apostrophes, hyphens and periods", () => {
-    for (const name of ["Ann", "José", "Zoë", "O'Brien", "D’Angelo", "Mary-Jane", "J.R.", "St. John", "Nguyễn Văn", "李", "Łukasz", "Ødegård", "A".repeat(50)]) {
+    for (const name of [
+      "Ann",
+      "José",
+      "Zoë",
+      "O'Brien",
+      "D’Angelo",
+      "Mary-Jane",
+      "J.R.",
+      "St. John",
+      "Nguyễn Văn",
+      "李",
+      "Łukasz",
+      "Ødegård",
+      "A".repeat(50),
+    ]) {
       expect(nameProblem(name), name).toBeNull();
     }
   });
@@ -26,7 +40,9 @@ describe("the name rule (issue 11, finding 12)", () => {
     expect(personNameField("First name required.").parse("  Zoe\u0308   Ann ")).toBe("Zoë Ann");
     expect(personNameField("First name required.").safeParse("  ").error?.issues[0]?.message).toBe("First name required.");
     expect(personNameField().parse(null)).toBe("");
-    expect(personNameField().safeParse("www.evil.example").error?.issues).toEqual([expect.objectContaining({ message: texts.nameNoWebAddress })]);
+    expect(personNameField().safeParse("www.evil.example").error?.issues).toEqual([
+      expect.objectContaining({ message: texts.nameNoWebAddress }),
+    ]);
   });
 
   it("answers at once for long hostile input (the length is checked before any pattern, and none backtracks)", () => {

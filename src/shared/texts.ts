@@ -108,8 +108,7 @@ export const en = {
   toGetNewCode: "to get a new code",
   changePassword: "Change Password",
   changePasswordTitle: "Choose a new password",
-  passwordGuidance:
-    "Use 5 to 12 characters: letters and numbers (punctuation is allowed too). Passwords are case-sensitive.",
+  passwordGuidance: "Use 5 to 12 characters: letters and numbers (punctuation is allowed too). Passwords are case-sensitive.",
   signInExisting: "Sign in existing account",
   changePasswordFailed: "An unexpected error occured. Please try again.",
   resetDoneTitle: "Password reset",
@@ -421,7 +420,8 @@ export const en = {
   deactivateConfirm: "Are you sure you want to deactivate your account?",
   deactivateConfirmBody: "You will be signed out on every device. Your account comes back when you reactivate it.",
   deactivating: "Deactivating...",
-  emailTabIntro: "You log in with this address and we send your mail to it. A new address is used once you confirm it with the code we send there.",
+  emailTabIntro:
+    "You log in with this address and we send your mail to it. A new address is used once you confirm it with the code we send there.",
   currentEmail: "Current E-mail",
   newEmail: "New E-mail",
   sendConfirmationCode: "Send confirmation code",
@@ -447,8 +447,7 @@ export const en = {
   timeMinutesAgo: "{n} min ago",
   timeHoursAgo: "{n} h ago",
   timeDaysAgo: "{n} d ago",
-  profilePrivacyIntro:
-    "Choose who sees each part of your profile: Public (every signed-in member), Private (only you) or Only Contacts.",
+  profilePrivacyIntro: "Choose who sees each part of your profile: Public (every signed-in member), Private (only you) or Only Contacts.",
   profileSectionsLegend: "Profile sections",
   contactDetailsLegend: "Contact details",
   privacyBasicInfo: "Basic Info.",

@@ -17,11 +17,31 @@ async function profileViaApi(
   const saved = await client.post(`/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
     headers: bearer(m.accessToken),
     body: {
-      firstName: names.first, middleName: "", lastName: names.last, titleDesc: basic.title, sport: basic.sport,
-      currentStatus: "Athlete (Amateur)", bio: "", sex: "Female", showSexInProfile: false, dobMonth: "5", dobDay: "17", dobYear: "1995",
-      showDOBType: false, lookingForEmployment: false, lookingForNetworking: false, lookingForPartnership: false, lookingForRecruitment: false,
-      leftRightHandFoot: "Right", preferredPosition: "", secondaryPosition: "", height: null, weight: null, interestedInType: "",
-      currentCity: "", hometown: "",
+      firstName: names.first,
+      middleName: "",
+      lastName: names.last,
+      titleDesc: basic.title,
+      sport: basic.sport,
+      currentStatus: "Athlete (Amateur)",
+      bio: "",
+      sex: "Female",
+      showSexInProfile: false,
+      dobMonth: "5",
+      dobDay: "17",
+      dobYear: "1995",
+      showDOBType: false,
+      lookingForEmployment: false,
+      lookingForNetworking: false,
+      lookingForPartnership: false,
+      lookingForRecruitment: false,
+      leftRightHandFoot: "Right",
+      preferredPosition: "",
+      secondaryPosition: "",
+      height: null,
+      weight: null,
+      interestedInType: "",
+      currentCity: "",
+      hometown: "",
     },
   });
   expect(saved.status, saved.text).toBe(200);
@@ -64,7 +84,12 @@ const navSearch = (page: Page) => page.getByRole("navigation", { name: "Main" })
 test("find by sport, request, accept; contacts, follow and unfollow, followers, drop", async ({ page, browser }) => {
   const avery = await memberViaApi({ firstName: "Avery", lastName: "Requester" });
   const blake = await memberViaApi({ firstName: "Blake", lastName: "Receiver" });
-  await profileViaApi(blake, { first: "Blake", last: "Receiver" }, { sport: "Water Polo", title: "Goalkeeper, Harbor Seals" }, { city: "Newport", state: "RI" });
+  await profileViaApi(
+    blake,
+    { first: "Blake", last: "Receiver" },
+    { sport: "Water Polo", title: "Goalkeeper, Harbor Seals" },
+    { city: "Newport", state: "RI" },
+  );
 
   // Avery finds Blake by sport on Find Contacts.
   await loginThroughUi(page, avery.email, avery.password);
@@ -78,7 +103,10 @@ test("find by sport, request, accept; contacts, follow and unfollow, followers, 
   const found = row(page, "Search results", "Blake Receiver");
   await expect(found).toContainText("Goalkeeper, Harbor Seals");
   await expect(found).toContainText("Newport, RI");
-  await expect(found.getByRole("link", { name: "Blake Receiver" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${blake.memberId}`);
+  await expect(found.getByRole("link", { name: "Blake Receiver" })).toHaveAttribute(
+    "href",
+    `/members/view-profile/show-profile?memberID=${blake.memberId}`,
+  );
 
   // Add as Contact: the modal says Blake has to confirm; Cancel changes nothing, Send Request sends it.
   await found.getByRole("button", { name: "Add as Contact" }).click();
@@ -237,7 +265,9 @@ test("suggestions: Follow and Add as Contact reload the list with a spinner on t
   await expect(fern).toBeVisible();
   await expect(ash).toBeVisible();
   // The right column suggests the same members.
-  await expect(page.getByRole("complementary").getByRole("list", { name: "Suggested for you" }).getByRole("link", { name: "Fern Follownow" })).toBeVisible();
+  await expect(
+    page.getByRole("complementary").getByRole("list", { name: "Suggested for you" }).getByRole("link", { name: "Fern Follownow" }),
+  ).toBeVisible();
 
   // Slow the calls down a little so the spinner can be seen.
   await page.route(/\/trpc\/contacts\.(follow|sendRequest)/, async (route) => {
@@ -260,7 +290,12 @@ test("suggestions: Follow and Add as Contact reload the list with a spinner on t
 
 test("navbar live search: a dropdown as you type, choosing opens the profile; Enter opens the results", async ({ page }) => {
   const quinn = await memberViaApi({ firstName: "Quillon", lastName: "Lookup" });
-  await profileViaApi(quinn, { first: "Quillon", last: "Lookup" }, { sport: "Curling", title: "Skip" }, { city: "Providence", state: "RI" });
+  await profileViaApi(
+    quinn,
+    { first: "Quillon", last: "Lookup" },
+    { sport: "Curling", title: "Skip" },
+    { city: "Providence", state: "RI" },
+  );
   const seeker = await memberViaApi({ firstName: "Sam", lastName: "Seeker" });
   await loginThroughUi(page, seeker.email, seeker.password);
 

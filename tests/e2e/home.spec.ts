@@ -117,7 +117,10 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
   await recentPosts(a.page).getByRole("button", { name: "Refresh" }).click();
   const bensPost = postWith(a.page, "Who is up for a pickup game tonight?");
   await expect(bensPost).toBeVisible();
-  await expect(bensPost.getByRole("link", { name: "Ben Writer" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${ben.memberId}`);
+  await expect(bensPost.getByRole("link", { name: "Ben Writer" })).toHaveAttribute(
+    "href",
+    `/members/view-profile/show-profile?memberID=${ben.memberId}`,
+  );
 
   // Ana replies: the Reply to Post modal quotes the post; the reply shows nested under it.
   await bensPost.getByRole("button", { name: "Reply to Ben Writer's post" }).click();
@@ -134,7 +137,10 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
   const replies = bensPost.getByRole("list", { name: "Replies to Ben Writer's post" });
   await expect(replies.getByRole("listitem")).toHaveCount(1);
   await expect(replies.getByRole("listitem").first()).toContainText("Count me in, 7 pm at the park.");
-  await expect(replies.getByRole("link", { name: "Ana Reader" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${ana.memberId}`);
+  await expect(replies.getByRole("link", { name: "Ana Reader" })).toHaveAttribute(
+    "href",
+    `/members/view-profile/show-profile?memberID=${ana.memberId}`,
+  );
   await expect(replies.locator("time")).toHaveText("just now");
 
   // Ben sees the reply under his post after a Refresh.

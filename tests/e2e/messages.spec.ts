@@ -17,7 +17,11 @@ async function messageViaApi(from: RegisteredMember, to: RegisteredMember, subje
 }
 
 /** A member signed in through the UI in a browser context of their own. */
-async function signedIn(browser: Browser, m: RegisteredMember, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  m: RegisteredMember,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: options.width ? { width: options.width, height: options.height ?? 740 } : undefined,
     colorScheme: options.dark ? "dark" : "light",
@@ -40,7 +44,8 @@ const messageList = (page: Page) => main(page).getByRole("list", { name: "Messag
 /** The row of the message list holding this subject. */
 const row = (page: Page, subject: string) => messageList(page).getByRole("listitem").filter({ hasText: subject });
 /** The subject text of a row: bold while the message is unread. */
-const subjectOf = (r: Locator, subject: string) => r.getByRole("button", { name: subject, exact: true }).getByText(subject, { exact: true });
+const subjectOf = (r: Locator, subject: string) =>
+  r.getByRole("button", { name: subject, exact: true }).getByText(subject, { exact: true });
 const unreadText = (page: Page, text: string) => main(page).getByRole("status").filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const button = (scope: Page | Locator, name: string) => scope.getByRole("button", { name, exact: true });
@@ -64,7 +69,9 @@ async function compose(page: Page, to: { typed: string; name: string }, subject:
   await expect(main(page).getByRole("status").filter({ hasText: "Your message was sent." })).toBeVisible();
 }
 
-test("a message to a contact arrives live, is read, marked unread, answered and deleted; the sender keeps it in Sent", async ({ browser }) => {
+test("a message to a contact arrives live, is read, marked unread, answered and deleted; the sender keeps it in Sent", async ({
+  browser,
+}) => {
   const ann = await memberViaApi({ firstName: "Annika", lastName: "Sender" });
   const ben = await memberViaApi({ firstName: "Benedikt", lastName: "Receiver" });
   await connectViaApi(ann, ben);
@@ -79,7 +86,12 @@ test("a message to a contact arrives live, is read, marked unread, answered and 
 
   // Annika writes to Ben, picking him from her contacts.
   await openMessenger(a);
-  await compose(a, { typed: "Benedi", name: "Benedikt Receiver" }, "Training on Saturday", "Are you coming to training?\nBring your boots.");
+  await compose(
+    a,
+    { typed: "Benedi", name: "Benedikt Receiver" },
+    "Training on Saturday",
+    "Are you coming to training?\nBring your boots.",
+  );
 
   // It appears on Ben's open page without a reload, bold, and the unread text counts it.
   const received = row(b, "Training on Saturday");
@@ -90,7 +102,10 @@ test("a message to a contact arrives live, is read, marked unread, answered and 
   await expect(subjectOf(received, "Training on Saturday")).toHaveCSS("font-weight", "700");
   await expect(received.getByRole("img", { name: "Unread", exact: true })).toBeVisible();
   await expect(unreadText(b, "You have 1 un-read messages!")).toBeVisible();
-  await expect(received.getByRole("link", { name: "Annika Sender" })).toHaveAttribute("href", `/members/view-profile/show-profile?memberID=${ann.memberId}`);
+  await expect(received.getByRole("link", { name: "Annika Sender" })).toHaveAttribute(
+    "href",
+    `/members/view-profile/show-profile?memberID=${ann.memberId}`,
+  );
 
   // Ben opens it: the whole text, and it is read now.
   await subjectOf(received, "Training on Saturday").click();
@@ -142,7 +157,9 @@ test("a message to a contact arrives live, is read, marked unread, answered and 
   await b.context().close();
 });
 
-test("Compose checks the recipient: a stranger cannot be chosen, a typed name is not a recipient, empty fields are required", async ({ browser }) => {
+test("Compose checks the recipient: a stranger cannot be chosen, a typed name is not a recipient, empty fields are required", async ({
+  browser,
+}) => {
   const cleo = await memberViaApi({ firstName: "Cleo", lastName: "Checker" });
   const dana = await memberViaApi({ firstName: "Dana", lastName: "Contact" });
   await memberViaApi({ firstName: "Stella", lastName: "Stranger" });
@@ -265,7 +282,9 @@ test("a long list scrolls inside 400 px and loads more messages at its end", asy
   const rows = messageList(k).getByRole("listitem");
   await expect(rows).toHaveCount(30);
   await expect(rows.first()).toContainText("Note 32");
-  const box = await messageList(k).evaluate((list) => list.closest("[data-radix-scroll-area-viewport], .mantine-ScrollArea-viewport")!.getBoundingClientRect().height);
+  const box = await messageList(k).evaluate(
+    (list) => list.closest("[data-radix-scroll-area-viewport], .mantine-ScrollArea-viewport")!.getBoundingClientRect().height,
+  );
   expect(box).toBeLessThanOrEqual(400);
   await button(main(k), "Load more messages").click();
   await expect(rows).toHaveCount(32);
@@ -295,7 +314,12 @@ test("on a phone (375 x 740) the messenger, an open message and Compose fit the 
   const ida = await memberViaApi({ firstName: "Ida", lastName: "Phone" });
   const jon = await memberViaApi({ firstName: "Jon", lastName: "Pocket" });
   await connectViaApi(ida, jon);
-  await messageViaApi(jon, ida, "A rather long subject line about next season's training camp", "Camp starts in July; bring your own gear and a water bottle.");
+  await messageViaApi(
+    jon,
+    ida,
+    "A rather long subject line about next season's training camp",
+    "Camp starts in July; bring your own gear and a water bottle.",
+  );
   const p = await signedIn(browser, ida, { width: 375, height: 740 });
   await openMessenger(p);
   const noSideScroll = () => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -82,7 +82,9 @@ async function requestContactThroughProfile(page: Page, other: RegisteredMember,
   await expect(page.getByRole("main").getByText("Request sent")).toBeVisible();
 }
 
-test("a contact request: the badge rises live with a toast, the Notifications screen lists it, the acceptance notifies back", async ({ browser }) => {
+test("a contact request: the badge rises live with a toast, the Notifications screen lists it, the acceptance notifies back", async ({
+  browser,
+}) => {
   const ava = await memberViaApi({ firstName: "Ava", lastName: "Asker" });
   const ben = await memberViaApi({ firstName: "Ben", lastName: "Bellringer" });
 
@@ -135,7 +137,10 @@ test("a contact request: the badge rises live with a toast, the Notifications sc
 
   // A visit later nothing is new: the rows are no longer bold, the Unread view is empty.
   await a.reload();
-  await expect(notificationRow(a, "Contact request accepted").getByRole("link", { name: "Contact request accepted" })).not.toHaveCSS("font-weight", "700");
+  await expect(notificationRow(a, "Contact request accepted").getByRole("link", { name: "Contact request accepted" })).not.toHaveCSS(
+    "font-weight",
+    "700",
+  );
   await a.getByText("Unread", { exact: true }).click();
   await expect(a.getByText("There are no messages to display.")).toBeVisible();
   await a.getByText("Show All", { exact: true }).click();
@@ -276,7 +281,9 @@ test("the notification e-mail's unsubscribe link asks, turns the e-mails off, an
   await expect(page.getByRole("heading", { name: "E-mail notifications" })).toBeVisible();
   await expect(page.getByText("Stop e-mails about: A member asks to add me as a contact")).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(page.getByText("Done: you will no longer get these e-mails. You can turn them on again in Account Settings > Notifications.")).toBeVisible();
+  await expect(
+    page.getByText("Done: you will no longer get these e-mails. You can turn them on again in Account Settings > Notifications."),
+  ).toBeVisible();
   expectNoCspErrors(page);
 
   // A link that was tampered with is refused.
@@ -318,7 +325,10 @@ async function cuttableProxy(target: string) {
   const server = createServer((client) => {
     if (refusing) return void client.destroy();
     const upstream = connect(Number(targetPort), hostname);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(a);
       a.on("error", () => b.destroy());
       a.on("close", () => {
@@ -364,7 +374,9 @@ test("after the connection drops, the page reconnects and what happened meanwhil
   /** A new member follows Ola (through the web service, from another device). */
   const follower = async (firstName: string) => {
     const m = await memberViaApi({ firstName, lastName: "Fan" });
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${m.memberId}&contactID=${ola.memberId}`, { headers: bearer(m.accessToken) });
+    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${m.memberId}&contactID=${ola.memberId}`, {
+      headers: bearer(m.accessToken),
+    });
     expect(res.status, res.text).toBe(200);
   };
   /** The network goes away for 3 s (the open stream is cut) while `meanwhile` happens. */
@@ -407,7 +419,9 @@ test("phone width and both colour schemes: the navbar's badges and the Notificat
   const sam = await memberViaApi({ firstName: "Sam", lastName: "Smallscreen" });
   const fans = await Promise.all(["Tia", "Uli", "Vik"].map((firstName) => memberViaApi({ firstName, lastName: "Watcher" })));
   for (const fan of fans) {
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${fan.memberId}&contactID=${sam.memberId}`, { headers: bearer(fan.accessToken) });
+    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${fan.memberId}&contactID=${sam.memberId}`, {
+      headers: bearer(fan.accessToken),
+    });
     expect(res.status, res.text).toBe(200);
   }
   await connectViaApi(fans[0]!, sam);

@@ -200,7 +200,14 @@ test("education: add, edit and remove a school through the modals", async ({ pag
   const add = page.getByRole("dialog", { name: "Add New School" });
   await expect(add).toBeVisible();
   await add.getByRole("button", { name: "Save" }).click();
-  for (const message of ["State is required.", "School is required.", "Degree is required.", "Major required.", "Year is required.", "Competition level is required."]) {
+  for (const message of [
+    "State is required.",
+    "School is required.",
+    "Degree is required.",
+    "Major required.",
+    "Year is required.",
+    "Competition level is required.",
+  ]) {
     await expect(add.getByText(message)).toBeVisible();
   }
   await pick(page, "State", "Rhode Island", "Rhode");
@@ -299,7 +306,9 @@ test("change photo: the spec's messages before any upload, then a real upload up
   await upload.click();
   await expect(page.getByText("The chosen image file size is too big! Only file size of 3 megabytes or less allowed.")).toBeVisible();
 
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2877f3" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2877f3" } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByText(/Only image file types|too big/)).toHaveCount(0);
   await upload.click();
@@ -380,10 +389,18 @@ test("view profile: the photo account link and the channel's playlists and video
   // Personal info and employment have services but no edit tab: filled through tRPC, the view shows them.
   const statuses = await page.evaluate(async () => {
     const post = (procedure: string, input: unknown) =>
-      fetch(`/trpc/${procedure}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) }).then((r) => r.status);
+      fetch(`/trpc/${procedure}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) }).then(
+        (r) => r.status,
+      );
     return [
       await post("profiles.savePersonal", { aboutMe: "Coach's kid, gym rat.", activities: "", interests: "Film study", specialSkills: "" }),
-      await post("profiles.addEmployment", { companyName: "Ocean State Hoops", title: "Assistant Coach", startMonth: 9, startYear: 2022, currentlyWorksHere: true }),
+      await post("profiles.addEmployment", {
+        companyName: "Ocean State Hoops",
+        title: "Assistant Coach",
+        startMonth: 9,
+        startYear: 2022,
+        currentlyWorksHere: true,
+      }),
     ];
   });
   expect(statuses).toEqual([200, 200]);
@@ -415,7 +432,10 @@ test("view profile: the photo account link and the channel's playlists and video
   await expect(video).toHaveAttribute("rel", "noopener noreferrer");
   await expect(other.getByText("Last-second three from the corner.")).toBeVisible();
   await expect(other.getByText("Published March 15, 2024")).toBeVisible();
-  await expect(other.getByRole("link", { name: "Defensive highlights" })).toHaveAttribute("href", "https://www.youtube.com/watch?v=e2eVideo002");
+  await expect(other.getByRole("link", { name: "Defensive highlights" })).toHaveAttribute(
+    "href",
+    "https://www.youtube.com/watch?v=e2eVideo002",
+  );
 
   await other.getByRole("button", { name: "All playlists" }).click();
   await other.getByRole("button", { name: "Show the videos of Training Drills" }).click();

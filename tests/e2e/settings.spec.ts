@@ -53,7 +53,9 @@ async function signedIn(browser: Browser, member: RegisteredMember) {
 async function expectSignedOut(page: Page): Promise<void> {
   await page.goto("/settings/account-setting");
   await expect(page).toHaveURL(/\/(\?return=.*|errors\?errType=BadToken)$/);
-  await expect(page.getByRole("button", { name: "Log in" }).or(page.getByText("It looks like your session may have timed out."))).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Log in" }).or(page.getByText("It looks like your session may have timed out.")),
+  ).toBeVisible();
 }
 
 test("the user menu opens both settings screens; the name saves, shows in the navbar and comes back", async ({ page }) => {
@@ -124,7 +126,9 @@ test("change photo: the spec's checks, a preview, then the upload updates the ta
     panel(page).getByText("The chosen image file size is too big! Only file size of 3 megabytes or less allowed."),
   ).toBeVisible();
 
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#22974c" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#22974c" } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(panel(page).getByRole("img", { name: "Preview of the chosen image" })).toHaveAttribute("src", /^data:image\/png;base64,/);
   await upload.click();
@@ -296,12 +300,7 @@ test("privacy, Search tab: Only Contacts hides the member from another member's 
   await tab(page, "Search").click();
   await expect(page).toHaveURL(/[?&]tab=search/);
   await expect(page.getByRole("radio", { name: "Everyone" })).toBeChecked();
-  const flags = [
-    "Your profile picture",
-    "Your contacts list",
-    "The link to add you as a contact",
-    "The link to send you a message",
-  ];
+  const flags = ["Your profile picture", "Your contacts list", "The link to add you as a contact", "The link to send you a message"];
   for (const name of flags) await expect(switchOf(page, name)).toBeChecked();
   await page.getByRole("radio", { name: "Only Contacts" }).check();
   await switchOf(page, "Your contacts list").click();
@@ -325,7 +324,9 @@ test("privacy, Search tab: Only Contacts hides the member from another member's 
   await viewer.context.close();
 });
 
-test("deactivate: confirm, Deactivating..., the landing page; login refuses, then reactivation brings the member home", async ({ page }) => {
+test("deactivate: confirm, Deactivating..., the landing page; login refuses, then reactivation brings the member home", async ({
+  page,
+}) => {
   const member = await memberViaApi({ firstName: "Dana", lastName: "Leaving" });
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -389,7 +390,9 @@ async function emailChangeMail(to: string) {
   return { code, link };
 }
 
-test("e-mail: request, cancel, a wrong then the right code; the link works after logging in; log in with the new address", async ({ page }) => {
+test("e-mail: request, cancel, a wrong then the right code; the link works after logging in; log in with the new address", async ({
+  page,
+}) => {
   const member = await memberViaApi({ firstName: "Eli", lastName: "Mailer" });
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting");

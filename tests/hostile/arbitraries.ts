@@ -8,43 +8,200 @@ import fc from "fast-check";
 
 /** Strings every field should survive. */
 export const EDGE_STRINGS: readonly string[] = [
-  "", " ", "\t\r\n", "null", "undefined", "true", "false", "NaN", "Infinity", "-Infinity",
-  "0", "-0", "-1", "1.5", "1e308", "-1e308", "1e-400", "1e999", "0x7fffffff", "0b1", "1_000", "+1", "00000000000000000001",
-  "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551616", "99999999999999999999999999999",
-  "\u0663", "\uff11\uff12", "\u00b2", "12abc", " 12 ", "1 2",
-  "' OR '1'='1", "1; DROP TABLE member; --", '"', "\\", "%", "%00", "%ZZ", "%ED%A0%80", "../../etc/passwd", "..\\..\\win.ini",
-  "<script>alert(1)</script>", "javascript:alert(1)", "${7*7}", "{{7*7}}", "__proto__", "constructor", "toString",
-  "\u0000", "a\u0000b", "\u0000".repeat(64),
+  "",
+  " ",
+  "\t\r\n",
+  "null",
+  "undefined",
+  "true",
+  "false",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0",
+  "-0",
+  "-1",
+  "1.5",
+  "1e308",
+  "-1e308",
+  "1e-400",
+  "1e999",
+  "0x7fffffff",
+  "0b1",
+  "1_000",
+  "+1",
+  "00000000000000000001",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551616",
+  "99999999999999999999999999999",
+  "\u0663",
+  "\uff11\uff12",
+  "\u00b2",
+  "12abc",
+  " 12 ",
+  "1 2",
+  "' OR '1'='1",
+  "1; DROP TABLE member; --",
+  '"',
+  "\\",
+  "%",
+  "%00",
+  "%ZZ",
+  "%ED%A0%80",
+  "../../etc/passwd",
+  "..\\..\\win.ini",
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "${7*7}",
+  "{{7*7}}",
+  "__proto__",
+  "constructor",
+  "toString",
+  "\u0000",
+  "a\u0000b",
+  "\u0000".repeat(64),
   // Lone surrogates, a reversed pair, a pair cut in half.
-  "\ud800", "\udc00", "x\udbffy", "\udfff\ud800", "🏈".slice(0, 1),
+  "\ud800",
+  "\udc00",
+  "x\udbffy",
+  "\udfff\ud800",
+  "🏈".slice(0, 1),
   // Bidirectional overrides and marks, zero-width characters, the byte order mark.
-  "\u202eevil\u202c", "\u200f\u05e9\u05dc\u05d5\u05dd\u200e", "\u200b\u200c\u200d\u2060", "\ufeff", "\ufffe\uffff",
+  "\u202eevil\u202c",
+  "\u200f\u05e9\u05dc\u05d5\u05dd\u200e",
+  "\u200b\u200c\u200d\u2060",
+  "\ufeff",
+  "\ufffe\uffff",
   // Emoji sequences joined by ZWJ, flags, skin tones, keycaps.
-  "👨‍👩‍👧‍👦", "🏳️‍🌈", "👩🏽‍🚀", "1️⃣", "🇺🇸🇨🇦",
+  "👨‍👩‍👧‍👦",
+  "🏳️‍🌈",
+  "👩🏽‍🚀",
+  "1️⃣",
+  "🇺🇸🇨🇦",
   // Combining marks stacked high, case folding and width surprises, line and paragraph separators.
-  "e\u0301\u0302\u0303\u0304\u0305\u0306\u0307", "Z\u0351\u036b\u0343\u036a\u0302\u036b", "İıßǅﬃ", "\u2028\u2029\u0085",
-  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "\u{10ffff}", "\u{e0001}\u{e0041}",
+  "e\u0301\u0302\u0303\u0304\u0305\u0306\u0307",
+  "Z\u0351\u036b\u0343\u036a\u0302\u036b",
+  "İıßǅﬃ",
+  "\u2028\u2029\u0085",
+  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+  "\u{10ffff}",
+  "\u{e0001}\u{e0041}",
   // Full-text query syntax (FTS5 MATCH) and LIKE wildcards.
-  '"unterminated', "NEAR(a b)", "a OR", "AND", "NOT x", "col:val", "*", "a*b", "^a", "-a", "(a", "a)", "{a b}:c", "%_%", "\\%",
+  '"unterminated',
+  "NEAR(a b)",
+  "a OR",
+  "AND",
+  "NOT x",
+  "col:val",
+  "*",
+  "a*b",
+  "^a",
+  "-a",
+  "(a",
+  "a)",
+  "{a b}:c",
+  "%_%",
+  "\\%",
   // Dates and years at and past the edges.
-  "0000", "9999", "275761", "-271821", "2026-02-30", "1900-01-01", "13", "32", "Feb", "0/0/0",
-  "select", "Pres", "All", "UnRead", "Sent", "draft", "polish", "CA", "ca ", "Female", "Coach",
-  "a@b", "@", "x@example.com", "X@EXAMPLE.COM ", "a@b@c", "mailto:x@example.com", '"a b"@example.com', "a@[127.0.0.1]",
-  "\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a", "\u0130@example.com", `${"a".repeat(64)}@${"b".repeat(250)}.com`, "x@example.com\r\nBcc: y@example.com",
-  "http://", "https://evil.example/login",
-  "//evil.example", "data:text/html,<script>alert(1)</script>", "A".repeat(151), "a".repeat(2_001), "é".repeat(5_001),
+  "0000",
+  "9999",
+  "275761",
+  "-271821",
+  "2026-02-30",
+  "1900-01-01",
+  "13",
+  "32",
+  "Feb",
+  "0/0/0",
+  "select",
+  "Pres",
+  "All",
+  "UnRead",
+  "Sent",
+  "draft",
+  "polish",
+  "CA",
+  "ca ",
+  "Female",
+  "Coach",
+  "a@b",
+  "@",
+  "x@example.com",
+  "X@EXAMPLE.COM ",
+  "a@b@c",
+  "mailto:x@example.com",
+  '"a b"@example.com',
+  "a@[127.0.0.1]",
+  "\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a",
+  "\u0130@example.com",
+  `${"a".repeat(64)}@${"b".repeat(250)}.com`,
+  "x@example.com\r\nBcc: y@example.com",
+  "http://",
+  "https://evil.example/login",
+  "//evil.example",
+  "data:text/html,<script>alert(1)</script>",
+  "A".repeat(151),
+  "a".repeat(2_001),
+  "é".repeat(5_001),
 ];
 
 /** Numbers that overflow, underflow or are not integers (JSON has no NaN: it goes as null). */
 export const EDGE_NUMBERS: readonly number[] = [
-  2 ** 63, -(2 ** 63), 2 ** 64, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 31, -(2 ** 31) - 1, 2 ** 32,
-  -1, 0, -0, 1, 1.5, -2.5, 0.1, 1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE, 5e-324, 1e21, 123456789012345680000,
+  2 ** 63,
+  -(2 ** 63),
+  2 ** 64,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 32,
+  -1,
+  0,
+  -0,
+  1,
+  1.5,
+  -2.5,
+  0.1,
+  1e308,
+  -1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  5e-324,
+  1e21,
+  123456789012345680000,
 ];
 
 /** Id-like texts: overflowing, negative, not a number, padded, in other digits. */
 export const EDGE_IDS: readonly string[] = [
-  "9223372036854775808", "9223372036854775807", "18446744073709551615", "-1", "-0", "0", "1e308", "1e3", "NaN", "Infinity",
-  "null", "undefined", "1.0", "0x10", "010", " 1", "1 ", "1%00", "1;1", "1,2", "[1]", "{}", "\u0661", "\uff11", "", "9".repeat(400),
+  "9223372036854775808",
+  "9223372036854775807",
+  "18446744073709551615",
+  "-1",
+  "-0",
+  "0",
+  "1e308",
+  "1e3",
+  "NaN",
+  "Infinity",
+  "null",
+  "undefined",
+  "1.0",
+  "0x10",
+  "010",
+  " 1",
+  "1 ",
+  "1%00",
+  "1;1",
+  "1,2",
+  "[1]",
+  "{}",
+  "\u0661",
+  "\uff11",
+  "",
+  "9".repeat(400),
 ];
 
 const HUGE_UNITS = [" ", "a", "\u0000", "\ud800", "\u202e", "👨‍👩‍👧", "9", "é", "\t", "'", "%", "<"];
@@ -133,22 +290,36 @@ export const fieldName = ({ own: names, others }: FieldNames) =>
       weight: 1,
       arbitrary: fc
         .record({ name: fc.constantFrom(...names), how: fc.constantFrom("upper", "lower", "padded", "nul") })
-        .map(({ name, how }) => (how === "upper" ? name.toUpperCase() : how === "lower" ? name.toLowerCase() : how === "padded" ? ` ${name}\t` : `${name}\u0000`)),
+        .map(({ name, how }) =>
+          how === "upper" ? name.toUpperCase() : how === "lower" ? name.toLowerCase() : how === "padded" ? ` ${name}\t` : `${name}\u0000`,
+        ),
     },
-    { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "", " ", "\u0000", "🏈", "a".repeat(1_000), "x-extra") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "", " ", "\u0000", "🏈", "a".repeat(1_000), "x-extra"),
+    },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
   );
 
 /** An object with some of the named fields (and others), each holding a hostile value. */
 export const hostileObject = (names: FieldNames, ids: readonly string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.array(fc.tuple(fieldName(names), hostileValue(ids)), { maxLength: 8 }).map((pairs) => Object.fromEntries(pairs)) },
+    {
+      weight: 4,
+      arbitrary: fc.array(fc.tuple(fieldName(names), hostileValue(ids)), { maxLength: 8 }).map((pairs) => Object.fromEntries(pairs)),
+    },
     // Every named field at once (extra fields included), each with a short value of any type.
     {
       weight: 1,
       arbitrary: fc
         .array(
-          fc.oneof(fc.constantFrom(...EDGE_STRINGS.filter((s) => s.length < 200)), fc.constantFrom(...EDGE_NUMBERS), fc.constantFrom(...ids), fc.boolean(), fc.constant(null)),
+          fc.oneof(
+            fc.constantFrom(...EDGE_STRINGS.filter((s) => s.length < 200)),
+            fc.constantFrom(...EDGE_NUMBERS),
+            fc.constantFrom(...ids),
+            fc.boolean(),
+            fc.constant(null),
+          ),
           { minLength: names.own.length, maxLength: names.own.length },
         )
         .map((values) => Object.fromEntries(names.own.map((n, i) => [n, values[i]]))),
@@ -173,7 +344,8 @@ export function percentEncode(s: string): string {
       out += encodeURIComponent(s.slice(i, i + 2));
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
+      out +=
+        `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
     } else {
       out += encodeURIComponent(s[i]!);
     }
@@ -189,8 +361,26 @@ export const formEncode = (pairs: ReadonlyArray<readonly [string, unknown]>) =>
 
 /** Query strings no form would produce. */
 export const GARBAGE_QUERIES: readonly string[] = [
-  "?", "?&&&", "?=", "?==&=", "?%", "?%%", "?a=%", "?a=%Z", "?a=%E0%A4%A", "?%ED%A0%80=%ED%A0%80", "?a=1&a=2&A=3", "?a[b]=1&a[c]=2",
-  "?__proto__[x]=1", "?constructor=1", "?%00=%00", "?a=+%2B+", "?;;;", "?#frag", `?x=${"%41".repeat(3_000)}`, `?${"a=1&".repeat(2_000)}`,
+  "?",
+  "?&&&",
+  "?=",
+  "?==&=",
+  "?%",
+  "?%%",
+  "?a=%",
+  "?a=%Z",
+  "?a=%E0%A4%A",
+  "?%ED%A0%80=%ED%A0%80",
+  "?a=1&a=2&A=3",
+  "?a[b]=1&a[c]=2",
+  "?__proto__[x]=1",
+  "?constructor=1",
+  "?%00=%00",
+  "?a=+%2B+",
+  "?;;;",
+  "?#frag",
+  `?x=${"%41".repeat(3_000)}`,
+  `?${"a=1&".repeat(2_000)}`,
 ];
 
 /** Path segments in place of an id. */
@@ -201,8 +391,28 @@ export const hostileSegment = (ids: readonly string[]) =>
     {
       weight: 2,
       arbitrary: fc.constantFrom(
-        "%00", "%ZZ", "%", "..", "%2e%2e", "%2F", "%5C", "%ED%A0%80", "%E2%80%AE", "%F0%9F%8F%88", "%20", "%09", ";", ",", "~",
-        "x".repeat(5_000), "1".repeat(2_000), "%25", "%252F", "?", "%3F", "%23",
+        "%00",
+        "%ZZ",
+        "%",
+        "..",
+        "%2e%2e",
+        "%2F",
+        "%5C",
+        "%ED%A0%80",
+        "%E2%80%AE",
+        "%F0%9F%8F%88",
+        "%20",
+        "%09",
+        ";",
+        ",",
+        "~",
+        "x".repeat(5_000),
+        "1".repeat(2_000),
+        "%25",
+        "%252F",
+        "?",
+        "%3F",
+        "%23",
       ),
     },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }).map(percentEncode) },
@@ -217,12 +427,45 @@ export interface WireBody {
 
 /** Bodies that claim JSON and are not, or are JSON of the wrong shape. */
 export const BROKEN_JSON: readonly string[] = [
-  "{", "}", "[", "{\"a\":", "{\"a\":1,}", "{'a':1}", "{a:1}", "nul", "tru", "undefined", "NaN", "{\"a\":NaN}", "{\"a\":1}{\"b\":2}",
-  "{\"a\":1} trailing", "\u0000", "{\"a\":\"\\ud800\"}", "{\"a\":\"\\u0000\"}", "{\"a\":\"\\x41\"}", "{\"a\":1e99999}",
-  "{\"a\":-0.0000000000000000000000000001e-999999}", "\ufeff{}", "{\"__proto__\":{\"isAdmin\":true}}", "{\"constructor\":{\"prototype\":{}}}",
-  "{\"a\":1,\"a\":2,\"A\":3}", `{"a":${"1".repeat(10_000)}}`, `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
-  `${"{\"a\":".repeat(50_000)}1${"}".repeat(50_000)}`, `${"[".repeat(100_000)}`, "\"\\", "[1,2,3", "\"just a string\"", "42", "-1",
-  "1e308", "true", "null", "[]", "[{}]", "\"\"",
+  "{",
+  "}",
+  "[",
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  "{a:1}",
+  "nul",
+  "tru",
+  "undefined",
+  "NaN",
+  '{"a":NaN}',
+  '{"a":1}{"b":2}',
+  '{"a":1} trailing',
+  "\u0000",
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"a":"\\x41"}',
+  '{"a":1e99999}',
+  '{"a":-0.0000000000000000000000000001e-999999}',
+  "\ufeff{}",
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{}}}',
+  '{"a":1,"a":2,"A":3}',
+  `{"a":${"1".repeat(10_000)}}`,
+  `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+  `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`,
+  `${"[".repeat(100_000)}`,
+  '"\\',
+  "[1,2,3",
+  '"just a string"',
+  "42",
+  "-1",
+  "1e308",
+  "true",
+  "null",
+  "[]",
+  "[{}]",
+  '""',
 ];
 
 const bytes = (...list: number[]) => Uint8Array.from(list);
@@ -240,9 +483,14 @@ export const INVALID_UTF8: readonly Uint8Array<ArrayBuffer>[] = [
 const CRLF = "\r\n";
 
 /** A multipart body as a client writes it, with the fields and maybe a file part. */
-function multipartOf(boundary: string, pairs: ReadonlyArray<readonly [string, unknown]>, file?: { name: string; bytes: string; type: string }): string {
+function multipartOf(
+  boundary: string,
+  pairs: ReadonlyArray<readonly [string, unknown]>,
+  file?: { name: string; bytes: string; type: string },
+): string {
   let out = "";
-  for (const [k, v] of pairs) out += `--${boundary}${CRLF}Content-Disposition: form-data; name="${k.replace(/"/g, "%22")}"${CRLF}${CRLF}${asText(v)}${CRLF}`;
+  for (const [k, v] of pairs)
+    out += `--${boundary}${CRLF}Content-Disposition: form-data; name="${k.replace(/"/g, "%22")}"${CRLF}${CRLF}${asText(v)}${CRLF}`;
   if (file) {
     out += `--${boundary}${CRLF}Content-Disposition: form-data; name="${file.name}"; filename="x.png"${CRLF}Content-Type: ${file.type}${CRLF}${CRLF}${file.bytes}${CRLF}`;
   }
@@ -256,8 +504,8 @@ const FAKE_FILES = [
   "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xff\xff\xff\xff\xff\xff\xff\x08\x06\0\0\0",
   "GIF89a\xff\xff\xff\xff",
   "\xff\xd8\xff\xe0\0\x10JFIF",
-  "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(1)</script></svg>",
-  "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><svg>&b;</svg>",
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+  '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg>&b;</svg>',
   "RIFF\0\0\0\0WEBPVP8 ",
   "not an image at all",
 ];
@@ -266,19 +514,76 @@ const FAKE_FILES = [
 export const brokenMultipart = fc.constantFrom<WireBody>(
   { kind: "multipart without boundary", contentType: "multipart/form-data", body: multipartOf("b0undary", [["a", "1"]]) },
   { kind: "multipart with empty boundary", contentType: "multipart/form-data; boundary=", body: "--\r\n\r\n----\r\n" },
-  { kind: "multipart with wrong boundary", contentType: "multipart/form-data; boundary=other", body: multipartOf("b0undary", [["a", "1"]]) },
-  { kind: "multipart cut short", contentType: "multipart/form-data; boundary=b0undary", body: multipartOf("b0undary", [["a", "1"]]).slice(0, 40) },
-  { kind: "multipart without closing boundary", contentType: "multipart/form-data; boundary=b0undary", body: `--b0undary${CRLF}Content-Disposition: form-data; name="image"; filename="a.png"${CRLF}${CRLF}\x89PNG` },
-  { kind: "multipart part without headers", contentType: "multipart/form-data; boundary=b0undary", body: `--b0undary${CRLF}${CRLF}value${CRLF}--b0undary--${CRLF}` },
-  { kind: "multipart part without a name", contentType: "multipart/form-data; boundary=b0undary", body: `--b0undary${CRLF}Content-Disposition: form-data; filename="a.png"${CRLF}${CRLF}x${CRLF}--b0undary--${CRLF}` },
-  { kind: "multipart with LF only", contentType: "multipart/form-data; boundary=b0undary", body: multipartOf("b0undary", [["image", "x"]]).replace(/\r\n/g, "\n") },
-  { kind: "multipart with a 200-character boundary", contentType: `multipart/form-data; boundary=${"b".repeat(200)}`, body: multipartOf("b".repeat(200), [["a", "1"]]) },
-  { kind: "multipart with a huge part header", contentType: "multipart/form-data; boundary=b0undary", body: `--b0undary${CRLF}Content-Disposition: form-data; name="${"n".repeat(100_000)}"${CRLF}${CRLF}x${CRLF}--b0undary--${CRLF}` },
-  { kind: "multipart with 5,000 parts", contentType: "multipart/form-data; boundary=b0undary", body: multipartOf("b0undary", Array.from({ length: 5_000 }, (_, i) => [`f${i}`, "v"] as const)) },
-  { kind: "multipart nested mixed", contentType: "multipart/form-data; boundary=b0undary", body: `--b0undary${CRLF}Content-Type: multipart/mixed; boundary=inner${CRLF}${CRLF}--inner${CRLF}${CRLF}x${CRLF}--inner--${CRLF}--b0undary--${CRLF}` },
-  { kind: "multipart with quoted boundary and charset", contentType: 'multipart/form-data; charset=utf-16; boundary="b0 undary"', body: multipartOf("b0 undary", [["a", "\ud800"]]) },
+  {
+    kind: "multipart with wrong boundary",
+    contentType: "multipart/form-data; boundary=other",
+    body: multipartOf("b0undary", [["a", "1"]]),
+  },
+  {
+    kind: "multipart cut short",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: multipartOf("b0undary", [["a", "1"]]).slice(0, 40),
+  },
+  {
+    kind: "multipart without closing boundary",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: `--b0undary${CRLF}Content-Disposition: form-data; name="image"; filename="a.png"${CRLF}${CRLF}\x89PNG`,
+  },
+  {
+    kind: "multipart part without headers",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: `--b0undary${CRLF}${CRLF}value${CRLF}--b0undary--${CRLF}`,
+  },
+  {
+    kind: "multipart part without a name",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: `--b0undary${CRLF}Content-Disposition: form-data; filename="a.png"${CRLF}${CRLF}x${CRLF}--b0undary--${CRLF}`,
+  },
+  {
+    kind: "multipart with LF only",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: multipartOf("b0undary", [["image", "x"]]).replace(/\r\n/g, "\n"),
+  },
+  {
+    kind: "multipart with a 200-character boundary",
+    contentType: `multipart/form-data; boundary=${"b".repeat(200)}`,
+    body: multipartOf("b".repeat(200), [["a", "1"]]),
+  },
+  {
+    kind: "multipart with a huge part header",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: `--b0undary${CRLF}Content-Disposition: form-data; name="${"n".repeat(100_000)}"${CRLF}${CRLF}x${CRLF}--b0undary--${CRLF}`,
+  },
+  {
+    kind: "multipart with 5,000 parts",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: multipartOf(
+      "b0undary",
+      Array.from({ length: 5_000 }, (_, i) => [`f${i}`, "v"] as const),
+    ),
+  },
+  {
+    kind: "multipart nested mixed",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: `--b0undary${CRLF}Content-Type: multipart/mixed; boundary=inner${CRLF}${CRLF}--inner${CRLF}${CRLF}x${CRLF}--inner--${CRLF}--b0undary--${CRLF}`,
+  },
+  {
+    kind: "multipart with quoted boundary and charset",
+    contentType: 'multipart/form-data; charset=utf-16; boundary="b0 undary"',
+    body: multipartOf("b0 undary", [["a", "\ud800"]]),
+  },
   { kind: "multipart empty", contentType: "multipart/form-data; boundary=b0undary", body: "" },
-  { kind: "multipart with invalid bytes", contentType: "multipart/form-data; boundary=b0undary", body: bytes(...utf8.encode(`--b0undary${CRLF}Content-Disposition: form-data; name="image"; filename="\xff.png"${CRLF}${CRLF}`), 0xff, 0xc0, 0x80, ...utf8.encode(`${CRLF}--b0undary--${CRLF}`)) },
+  {
+    kind: "multipart with invalid bytes",
+    contentType: "multipart/form-data; boundary=b0undary",
+    body: bytes(
+      ...utf8.encode(`--b0undary${CRLF}Content-Disposition: form-data; name="image"; filename="\xff.png"${CRLF}${CRLF}`),
+      0xff,
+      0xc0,
+      0x80,
+      ...utf8.encode(`${CRLF}--b0undary--${CRLF}`),
+    ),
+  },
 );
 
 /** A well-formed multipart body with hostile field values and maybe a fake picture. */
@@ -286,25 +591,70 @@ export const hostileMultipart = (names: FieldNames, ids: readonly string[]) =>
   fc
     .record({
       pairs: fc.array(fc.tuple(fieldName({ own: [...names.own, "image"], others: names.others }), hostileText(ids)), { maxLength: 4 }),
-      file: fc.option(fc.record({ name: fc.constantFrom("image", "Image", "file", "photo"), bytes: fc.constantFrom(...FAKE_FILES), type: fc.constantFrom("image/png", "image/svg+xml", "text/html", "application/octet-stream", "") })),
+      file: fc.option(
+        fc.record({
+          name: fc.constantFrom("image", "Image", "file", "photo"),
+          bytes: fc.constantFrom(...FAKE_FILES),
+          type: fc.constantFrom("image/png", "image/svg+xml", "text/html", "application/octet-stream", ""),
+        }),
+      ),
     })
-    .map(({ pairs, file }): WireBody => ({ kind: "multipart", contentType: "multipart/form-data; boundary=hostileBoundary", body: multipartOf("hostileBoundary", pairs, file ?? undefined) }));
+    .map(({ pairs, file }): WireBody => ({
+      kind: "multipart",
+      contentType: "multipart/form-data; boundary=hostileBoundary",
+      body: multipartOf("hostileBoundary", pairs, file ?? undefined),
+    }));
 
 /** Content types that do not match the body, or are not content types at all. */
 export const WRONG_CONTENT_TYPES: readonly string[] = [
-  "text/plain", "application/xml", "text/html", "application/octet-stream", "application/json; charset=utf-16", "application/json; charset=\"bogus\"",
-  "application/x-www-form-urlencoded", "multipart/form-data", "application/jsonx", "APPLICATION/JSON", "application/vnd.api+json",
-  "application/json, text/plain", "*/*", ";;;", "application/json\t; x=\"", "x".repeat(4_000),
+  "text/plain",
+  "application/xml",
+  "text/html",
+  "application/octet-stream",
+  "application/json; charset=utf-16",
+  'application/json; charset="bogus"',
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "application/jsonx",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/json, text/plain",
+  "*/*",
+  ";;;",
+  'application/json\t; x="',
+  "x".repeat(4_000),
 ];
 
 /** A body of any of the hostile kinds, for an endpoint reading `names`. */
 export const hostileBody = (names: FieldNames, ids: readonly string[]): fc.Arbitrary<WireBody | null> =>
   fc.oneof(
     { weight: 2, arbitrary: fc.constant(null) },
-    { weight: 7, arbitrary: hostileObject(names, ids).map((o): WireBody => ({ kind: "json object", contentType: "application/json", body: JSON.stringify(o) })) },
-    { weight: 1, arbitrary: hostileValue(ids).map((v): WireBody => ({ kind: "json value", contentType: "application/json", body: JSON.stringify(v) ?? "" })) },
-    { weight: 2, arbitrary: fc.constantFrom(...BROKEN_JSON).map((b): WireBody => ({ kind: "broken json", contentType: "application/json", body: b })) },
-    { weight: 1, arbitrary: fc.constantFrom(...INVALID_UTF8).map((b): WireBody => ({ kind: "invalid utf-8", contentType: "application/json", body: b })) },
+    {
+      weight: 7,
+      arbitrary: hostileObject(names, ids).map((o): WireBody => ({
+        kind: "json object",
+        contentType: "application/json",
+        body: JSON.stringify(o),
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: hostileValue(ids).map((v): WireBody => ({
+        kind: "json value",
+        contentType: "application/json",
+        body: JSON.stringify(v) ?? "",
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(...BROKEN_JSON).map((b): WireBody => ({ kind: "broken json", contentType: "application/json", body: b })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...INVALID_UTF8)
+        .map((b): WireBody => ({ kind: "invalid utf-8", contentType: "application/json", body: b })),
+    },
     {
       weight: 2,
       arbitrary: fc
@@ -317,7 +667,11 @@ export const hostileBody = (names: FieldNames, ids: readonly string[]): fc.Arbit
       weight: 2,
       arbitrary: fc
         .record({ type: fc.option(fc.constantFrom(...WRONG_CONTENT_TYPES)), object: hostileObject(names, ids) })
-        .map(({ type, object }): WireBody => ({ kind: `json as ${type ?? "no content type"}`, contentType: type ?? undefined, body: JSON.stringify(object) })),
+        .map(({ type, object }): WireBody => ({
+          kind: `json as ${type ?? "no content type"}`,
+          contentType: type ?? undefined,
+          body: JSON.stringify(object),
+        })),
     },
   );
 
@@ -328,7 +682,10 @@ export const hostileQuery = (names: FieldNames, ids: readonly string[]) =>
     {
       weight: 5,
       arbitrary: fc
-        .array(fc.tuple(fieldName(names), fc.oneof({ weight: 19, arbitrary: hostileValue(ids, false) }, { weight: 1, arbitrary: hugeString })), { maxLength: 5 })
+        .array(
+          fc.tuple(fieldName(names), fc.oneof({ weight: 19, arbitrary: hostileValue(ids, false) }, { weight: 1, arbitrary: hugeString })),
+          { maxLength: 5 },
+        )
         .map((pairs) => (pairs.length ? `?${formEncode(pairs)}` : "")),
     },
     { weight: 1, arbitrary: fc.constantFrom(...GARBAGE_QUERIES) },

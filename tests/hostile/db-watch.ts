@@ -32,10 +32,16 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * cannot write them without writing those base tables.
  */
 export const DERIVED_TABLES: ReadonlySet<string> = new Set([
-  "timeline", "timeline_queue", "timeline_pull_author", "timeline_state",
+  "timeline",
+  "timeline_queue",
+  "timeline_pull_author",
+  "timeline_state",
   // Search (decision 012): suggestion lists recomputed in the background after triggers on the base
   // tables marked them stale, and the typo tables following the search index's vocabulary.
-  "member_suggestion", "member_suggestion_state", "search_term", "search_term_variant",
+  "member_suggestion",
+  "member_suggestion_state",
+  "search_term",
+  "search_term_variant",
 ]);
 
 type Fingerprint = ReadonlyMap<string, string>;
@@ -52,7 +58,12 @@ type Db = ReturnType<typeof open>;
 
 /** Ordinary tables; a virtual (full-text) table is skipped because its shadow tables hold its content. */
 const tablesOf = (db: Db) =>
-  (db.prepare("select name, sql from sqlite_master where type = 'table' order by name").all() as Array<{ name: string; sql: string | null }>)
+  (
+    db.prepare("select name, sql from sqlite_master where type = 'table' order by name").all() as Array<{
+      name: string;
+      sql: string | null;
+    }>
+  )
     .filter((t) => !/^\s*create\s+virtual\s+table/i.test(t.sql ?? "") && !DERIVED_TABLES.has(t.name))
     .map((t) => t.name);
 
@@ -64,7 +75,11 @@ function hashTable(db: Db, table: string): string {
     .prepare(`select group_concat(${columns.map((c) => `quote(${quote(c)})`).join(" || ',' || ")}, char(10)) from ${quote(table)}`)
     .pluck()
     .get() as string | null;
-  return createHash("sha256").update(columns.join(",")).update("\n").update(text ?? "").digest("hex");
+  return createHash("sha256")
+    .update(columns.join(","))
+    .update("\n")
+    .update(text ?? "")
+    .digest("hex");
 }
 
 /** Every table's hash as `db` sees it (inside its open transaction, if any). */
@@ -126,7 +141,11 @@ export function watchDatabase(dbFile: string) {
     /** Ends the snapshot without comparing (the request was accepted). */
     end: endSnapshot,
     /** Read-only queries on the current state (is the member's session still there?). */
-    value: <T = unknown>(sql: string, ...params: unknown[]) => now.prepare(sql).pluck().get(...params) as T,
+    value: <T = unknown>(sql: string, ...params: unknown[]) =>
+      now
+        .prepare(sql)
+        .pluck()
+        .get(...params) as T,
     close(): void {
       endSnapshot();
       before.close();

@@ -36,7 +36,11 @@ export function seedFor(label: string): number {
 }
 
 /** fast-check settings: seeded, no shrinking (each shrink step is a server round trip; a hung server makes it minutes). */
-export const propertyOptions = (label: string, numRuns: number): fc.Parameters<unknown> => ({ seed: seedFor(label), numRuns, endOnFailure: true });
+export const propertyOptions = (label: string, numRuns: number): fc.Parameters<unknown> => ({
+  seed: seedFor(label),
+  numRuns,
+  endOnFailure: true,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints
@@ -126,11 +130,17 @@ export interface TrpcEndpoint {
 
 /** Every procedure of the app router (new ones included). */
 export function trpcEndpoints(): TrpcEndpoint[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: TrpcEndpoint["type"]; inputs: unknown[] } }> } })._def.procedures;
+  const procedures = (
+    appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: TrpcEndpoint["type"]; inputs: unknown[] } }> } }
+  )._def.procedures;
   return Object.entries(procedures).map(([name, p]) => ({ name, type: p._def.type, input: p._def.inputs[0] }));
 }
 
-type ZodLike = { _zod?: { def?: { type: string; shape?: Record<string, unknown>; innerType?: unknown; in?: unknown; options?: unknown[]; element?: unknown } } };
+type ZodLike = {
+  _zod?: {
+    def?: { type: string; shape?: Record<string, unknown>; innerType?: unknown; in?: unknown; options?: unknown[]; element?: unknown };
+  };
+};
 
 /** The object shape of a zod schema under optional / nullable / default / pipe wrappers, or null. */
 export function shapeOf(schema: unknown): Record<string, unknown> | null {
@@ -222,17 +232,43 @@ export async function createFixture(h: Harness): Promise<Fixture> {
     () => h.c.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: as(b) }),
     () => h.c.post(`/api/member/SavePosts/${b.memberId}/0`, { headers: as(b), body: { postMsg: "A post to reply to" } }),
     () => h.c.post(`/api/member/SavePosts/${a.memberId}/0`, { headers: as(a), body: { postMsg: "My own post" } }),
-    () => h.c.post(`/api/message/CreateMessage`, { headers: as(b), body: { to: a.memberId, from: b.memberId, subject: "Hi", body: "Hello there" } }),
-    () => h.c.post(`/api/message/CreateMessage`, { headers: as(a), body: { to: b.memberId, from: a.memberId, subject: "Re", body: "Hello back" } }),
+    () =>
+      h.c.post(`/api/message/CreateMessage`, {
+        headers: as(b),
+        body: { to: a.memberId, from: b.memberId, subject: "Hi", body: "Hello there" },
+      }),
+    () =>
+      h.c.post(`/api/message/CreateMessage`, {
+        headers: as(a),
+        body: { to: b.memberId, from: a.memberId, subject: "Re", body: "Hello back" },
+      }),
     () =>
       h.c.post(`/api/member/AddMemberSchool/${a.memberId}`, {
         headers: as(a),
-        body: { schoolName: "Hostile Input Academy", schoolType: 2, state: "WI", degreeTypeID: 3, major: "General", yearClass: "2012", sportLevelType: "Club Sports" },
+        body: {
+          schoolName: "Hostile Input Academy",
+          schoolType: 2,
+          state: "WI",
+          degreeTypeID: 3,
+          major: "General",
+          yearClass: "2012",
+          sportLevelType: "Club Sports",
+        },
       }),
     () =>
       h.c.post(`/api/member/AddWorkExperience/${a.memberId}`, {
         headers: as(a),
-        body: { companyName: "Hostile Input Inc", sector: "Technology", industry: "Software", title: "Tester", city: "Madison", state: "WI", startMonth: "1", startYear: "2020", currentlyWorkedHere: true },
+        body: {
+          companyName: "Hostile Input Inc",
+          sector: "Technology",
+          industry: "Software",
+          title: "Tester",
+          city: "Madison",
+          state: "WI",
+          startMonth: "1",
+          startYear: "2020",
+          currentlyWorkedHere: true,
+        },
       }),
   ];
   for (const step of steps) await step();
@@ -277,7 +313,9 @@ export interface HostileRequest {
 
 /** A one-line description of a request for reports (long values shortened). */
 export function describeRequest(r: HostileRequest): string {
-  const body = r.body ? ` body[${r.body.kind}${r.body.contentType ? `; ${abbreviate(r.body.contentType, 60)}` : ""}]=${typeof r.body.body === "string" ? abbreviate(r.body.body) : `bytes(${r.body.body.length})`}` : "";
+  const body = r.body
+    ? ` body[${r.body.kind}${r.body.contentType ? `; ${abbreviate(r.body.contentType, 60)}` : ""}]=${typeof r.body.body === "string" ? abbreviate(r.body.body) : `bytes(${r.body.body.length})`}`
+    : "";
   return `${r.method} ${abbreviate(r.path)}${body}${r.auth === "garbage" ? " (broken credentials)" : ""}`;
 }
 
@@ -300,7 +338,16 @@ export interface Exchange {
   innerServerErrors: number[];
 }
 
-const GARBAGE_AUTH = ["Bearer", "Bearer ", "Bearer \u00ff\u00fe", `Bearer ${"a".repeat(10_000)}`, "Basic Og==", "bearer    x", "Bearer a b c", "Bearer 0000000000000000"];
+const GARBAGE_AUTH = [
+  "Bearer",
+  "Bearer ",
+  "Bearer \u00ff\u00fe",
+  `Bearer ${"a".repeat(10_000)}`,
+  "Basic Og==",
+  "bearer    x",
+  "Bearer a b c",
+  "Bearer 0000000000000000",
+];
 
 function headersFor(ctx: HostileContext, r: HostileRequest, trpc: boolean): Record<string, string> {
   const me = ctx.fixture.me;
@@ -340,7 +387,11 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const isMultipart = (r: HostileRequest) => (r.body?.contentType ?? "").toLowerCase().startsWith("multipart/form-data");
 /** Bytes of the body as sent (GET and HEAD send none). */
 const bodyBytes = (r: HostileRequest) =>
-  !r.body || r.method === "GET" || r.method === "HEAD" ? 0 : typeof r.body.body === "string" ? Buffer.byteLength(r.body.body) : r.body.body.length;
+  !r.body || r.method === "GET" || r.method === "HEAD"
+    ? 0
+    : typeof r.body.body === "string"
+      ? Buffer.byteLength(r.body.body)
+      : r.body.body.length;
 
 /** How a socket closed under a request still being written shows in Node's fetch. */
 const CLOSED_EARLY = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
@@ -353,7 +404,13 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
   let res: Response;
   let text: string;
   try {
-    res = await fetch(ctx.h.server.baseUrl + r.path, { method: r.method, headers, body, redirect: "manual", signal: AbortSignal.timeout(GIVE_UP_MS) });
+    res = await fetch(ctx.h.server.baseUrl + r.path, {
+      method: r.method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(GIVE_UP_MS),
+    });
     text = await readAnswer(res);
   } catch (error) {
     const ms = performance.now() - started;
@@ -362,8 +419,12 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
     // client has written all of it; the client then sees a broken pipe instead of the answer.
     const headBytes = r.path.length + Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
     const oversized = headBytes > HEAD_LIMIT_BYTES || bodyBytes(r) > BODY_LIMIT_BYTES;
-    if (oversized && CLOSED_EARLY.has(cause?.code ?? "")) return { status: 0, ms, text: `connection closed (${cause?.code})`, innerServerErrors: [] };
-    throw new Error(`no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describeRequest(r)}`, { cause: error });
+    if (oversized && CLOSED_EARLY.has(cause?.code ?? ""))
+      return { status: 0, ms, text: `connection closed (${cause?.code})`, innerServerErrors: [] };
+    throw new Error(
+      `no answer after ${Math.round(ms)} ms (${String(error)}${cause ? `: ${cause.code} ${cause.message}` : ""}) to ${describeRequest(r)}`,
+      { cause: error },
+    );
   }
   const ms = performance.now() - started;
   const innerServerErrors = trpc ? [...text.matchAll(/"httpStatus":\s*(5\d\d)/g)].map((m) => Number(m[1])) : [];
@@ -393,7 +454,13 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
   if (ctx.watch.committed()) await ensureSignedIn(ctx);
 
   const where = () => `${x.status} in ${Math.round(x.ms)} ms to ${describeRequest(r)}\nanswer: ${abbreviate(x.text, 400)}`;
-  const serverLog = () => ctx.h.server.output().split("\n").filter((l) => /error/i.test(l)).slice(-5).join("\n");
+  const serverLog = () =>
+    ctx.h.server
+      .output()
+      .split("\n")
+      .filter((l) => /error/i.test(l))
+      .slice(-5)
+      .join("\n");
   const documented = DOCUMENTED_5XX.get(r.endpoint.toLowerCase());
   if (x.status >= 500 && x.status !== documented) throw new Error(`server error: ${where()}\nserver log:\n${serverLog()}`);
   if (x.innerServerErrors.length > 0) throw new Error(`server error inside the answer: ${where()}\nserver log:\n${serverLog()}`);
@@ -401,7 +468,9 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
   if (changed.length > 0) throw new Error(`a refused request changed the database (tables: ${changed.join(", ")}): ${where()}`);
   const bytes = bodyBytes(r);
   if (bytes > BODY_LIMIT_BYTES && !isMultipart(r) && x.status >= 200 && x.status < 300) {
-    throw new Error(`a ${bytes}-byte body was accepted (the limit of JSON, form and other non-upload bodies is ${BODY_LIMIT_BYTES} bytes: 413): ${where()}`);
+    throw new Error(
+      `a ${bytes}-byte body was accepted (the limit of JSON, form and other non-upload bodies is ${BODY_LIMIT_BYTES} bytes: 413): ${where()}`,
+    );
   }
   return x;
 }

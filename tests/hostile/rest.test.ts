@@ -60,7 +60,10 @@ function restRequest(e: RestEndpoint, own: string, ids: readonly string[]): fc.A
     .record({
       prefix: fc.constantFrom("/api/", "/services/"),
       nameCase: fc.constantFrom("as is", "as is", "as is", "lower", "upper"),
-      method: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...e.def.methods) }, { weight: 1, arbitrary: fc.constantFrom(...ANY_METHOD) }),
+      method: fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(...e.def.methods) },
+        { weight: 1, arbitrary: fc.constantFrom(...ANY_METHOD) },
+      ),
       // Most actions take the member's own id first in the path: past that check is where input is read.
       params: fc.oneof(
         { weight: 4, arbitrary: fc.array(hostileSegment(ids), { maxLength: 2 }).map((rest) => [own, ...rest]) },
@@ -85,15 +88,19 @@ describe("every REST action survives hostile input", () => {
     expect(endpoints.map((e) => e.name)).toContain("member/SaveMemberGeneralInfo");
   });
 
-  it.each(endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
-    const own = String(ctx.fixture.me.memberId);
-    await fc.assert(
-      fc.asyncProperty(restRequest(e, own, ctx.fixture.ids), async (r) => {
-        await sendAndCheck(ctx, r);
-      }),
-      propertyOptions(`rest:${name}`, RUNS),
-    );
-  }, 180_000);
+  it.each(endpoints.map((e) => [e.name, e] as const))(
+    "%s",
+    async (name, e) => {
+      const own = String(ctx.fixture.me.memberId);
+      await fc.assert(
+        fc.asyncProperty(restRequest(e, own, ctx.fixture.ids), async (r) => {
+          await sendAndCheck(ctx, r);
+        }),
+        propertyOptions(`rest:${name}`, RUNS),
+      );
+    },
+    180_000,
+  );
 });
 
 /**
@@ -104,26 +111,30 @@ describe("every REST action survives hostile input", () => {
 describe("every field of every REST action that takes a body gets a 60 KB backtracking probe", () => {
   const withBody = endpoints.filter((e) => e.def.methods.some((m) => m !== "GET"));
 
-  it.each(withBody.map((e) => [e.name, e] as const))("%s", async (name, e) => {
-    const own = String(ctx.fixture.me.memberId);
-    const method = e.def.methods.find((m) => m !== "GET")!;
-    const failures: string[] = [];
-    for (const field of e.fields) {
-      for (const probe of BACKTRACK_PROBES) {
-        const r = printable({
-          endpoint: name,
-          method,
-          path: `/api/${e.controller}/${e.action}/${own}?memberID=${own}`,
-          body: { kind: `probe in ${field}`, contentType: "application/json", body: JSON.stringify({ [field]: probe }) },
-          auth: "member",
-        });
-        // Every field is tried even after one fails, so the report names them all.
-        await sendAndCheck(ctx, r).catch(async (error: Error) => {
-          failures.push(error.message.split("\n")[0]!);
-          await waitUntilHealthy(ctx);
-        });
+  it.each(withBody.map((e) => [e.name, e] as const))(
+    "%s",
+    async (name, e) => {
+      const own = String(ctx.fixture.me.memberId);
+      const method = e.def.methods.find((m) => m !== "GET")!;
+      const failures: string[] = [];
+      for (const field of e.fields) {
+        for (const probe of BACKTRACK_PROBES) {
+          const r = printable({
+            endpoint: name,
+            method,
+            path: `/api/${e.controller}/${e.action}/${own}?memberID=${own}`,
+            body: { kind: `probe in ${field}`, contentType: "application/json", body: JSON.stringify({ [field]: probe }) },
+            auth: "member",
+          });
+          // Every field is tried even after one fails, so the report names them all.
+          await sendAndCheck(ctx, r).catch(async (error: Error) => {
+            failures.push(error.message.split("\n")[0]!);
+            await waitUntilHealthy(ctx);
+          });
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 180_000);
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });

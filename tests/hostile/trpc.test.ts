@@ -56,7 +56,12 @@ const procedures = trpcEndpoints();
 const allFields = [...new Set([...procedures.flatMap((p) => fieldNamesOf(p.input)), ...(await restEndpoints()).flatMap((e) => e.fields)])];
 
 /** An object shaped like the schema's (nested objects too), each field missing, hostile, or nested further, plus extra fields. */
-function shapedInput(shape: Record<string, unknown>, names: FieldNames, ids: readonly string[], depth = 0): fc.Arbitrary<Record<string, unknown>> {
+function shapedInput(
+  shape: Record<string, unknown>,
+  names: FieldNames,
+  ids: readonly string[],
+  depth = 0,
+): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(
     Object.entries(shape).map(([key, child]) => {
       const inner = shapeOf(child);
@@ -85,9 +90,24 @@ function hostileInput(p: TrpcEndpoint, ids: readonly string[]): fc.Arbitrary<unk
 
 /** ?input=... values that are not URL-encoded JSON. */
 const GARBAGE_INPUT_PARAMS = [
-  "?input=", "?input={", "?input=%7B", "?input=undefined", "?input=%ED%A0%80", "?input=%", "?input=[", `?input=${"%5B".repeat(5_000)}`,
-  '?input={"json":{}}', "?input=1&input=2", "?batch=1", "?batch=1&input=[]", "?batch=1&input=%7B%220%22%3A1%7D", "?batch=abc&input=1",
-  "?batch=1&input=%7B%22-1%22%3A1%2C%2299999999%22%3A2%7D", "?batch=0", "?input=null", "?Input=%7B%7D",
+  "?input=",
+  "?input={",
+  "?input=%7B",
+  "?input=undefined",
+  "?input=%ED%A0%80",
+  "?input=%",
+  "?input=[",
+  `?input=${"%5B".repeat(5_000)}`,
+  '?input={"json":{}}',
+  "?input=1&input=2",
+  "?batch=1",
+  "?batch=1&input=[]",
+  "?batch=1&input=%7B%220%22%3A1%7D",
+  "?batch=abc&input=1",
+  "?batch=1&input=%7B%22-1%22%3A1%2C%2299999999%22%3A2%7D",
+  "?batch=0",
+  "?input=null",
+  "?Input=%7B%7D",
 ];
 
 const json = (v: unknown) => (v === undefined ? "" : JSON.stringify(v));
@@ -116,7 +136,9 @@ function trpcRequest(p: TrpcEndpoint, ids: readonly string[]): fc.Arbitrary<Host
           ? { method: "GET", path: `${base},${p.name}?batch=1&input=${percentEncode(JSON.stringify(both))}`, body: null }
           : { method: "POST", path: `${base},${p.name}?batch=1`, body: jsonBody(both) };
       } else if (mode === "raw") {
-        r = reads ? { method: "GET", path: base + (raw as string), body: null } : { method: "POST", path: base, body: raw as HostileRequest["body"] };
+        r = reads
+          ? { method: "GET", path: base + (raw as string), body: null }
+          : { method: "POST", path: base, body: raw as HostileRequest["body"] };
       } else if (mode === "wrong method") {
         r = reads ? { method: "POST", path: base, body: jsonBody(input) } : { method: "GET", path: base + queryOf(input), body: null };
       } else {
@@ -131,25 +153,57 @@ function trpcRequest(p: TrpcEndpoint, ids: readonly string[]): fc.Arbitrary<Host
 describe("every tRPC procedure survives hostile input", () => {
   it("covers every procedure of the app router", () => {
     expect(procedures.length).toBeGreaterThan(80);
-    expect(procedures.map((p) => p.name)).toEqual(expect.arrayContaining(["profiles.saveBasic", "live.events", "media.uploadProfilePhoto"]));
+    expect(procedures.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["profiles.saveBasic", "live.events", "media.uploadProfilePhoto"]),
+    );
   });
 
-  it.each(procedures.map((p) => [p.name, p] as const))("%s", async (name, p) => {
-    await fc.assert(
-      fc.asyncProperty(trpcRequest(p, ctx.fixture.ids), async (r) => {
-        await sendAndCheck(ctx, r);
-      }),
-      propertyOptions(`trpc:${name}`, RUNS),
-    );
-  }, 180_000);
+  it.each(procedures.map((p) => [p.name, p] as const))(
+    "%s",
+    async (name, p) => {
+      await fc.assert(
+        fc.asyncProperty(trpcRequest(p, ctx.fixture.ids), async (r) => {
+          await sendAndCheck(ctx, r);
+        }),
+        propertyOptions(`trpc:${name}`, RUNS),
+      );
+    },
+    180_000,
+  );
 
   it("refuses garbage procedure paths cleanly", async () => {
     const names = procedures.map((p) => p.name);
     const path = fc.oneof(
       fc.constantFrom(
-        "", "/", "account", "account.", ".me", "account..me", "account.me.", "nope", "account.nope", "__proto__", "constructor", "toString",
-        "account.__proto__", "_def", "_def.procedures", "account._def", "hasOwnProperty", "account.me,account.nope", ",", ",,,", "%00", "%2e%2e",
-        "%ED%A0%80", "account.me%00", "account%2Eme", "ACCOUNT.ME", "x".repeat(5_000), "a,".repeat(1_000), "live.events,live.events",
+        "",
+        "/",
+        "account",
+        "account.",
+        ".me",
+        "account..me",
+        "account.me.",
+        "nope",
+        "account.nope",
+        "__proto__",
+        "constructor",
+        "toString",
+        "account.__proto__",
+        "_def",
+        "_def.procedures",
+        "account._def",
+        "hasOwnProperty",
+        "account.me,account.nope",
+        ",",
+        ",,,",
+        "%00",
+        "%2e%2e",
+        "%ED%A0%80",
+        "account.me%00",
+        "account%2Eme",
+        "ACCOUNT.ME",
+        "x".repeat(5_000),
+        "a,".repeat(1_000),
+        "live.events,live.events",
       ),
       fc.string({ unit: "binary", maxLength: 30 }).map(percentEncode),
       fc.array(fc.constantFrom(...names), { minLength: 2, maxLength: 60 }).map((list) => `${list.join(",")}?batch=1`),
@@ -158,7 +212,13 @@ describe("every tRPC procedure survives hostile input", () => {
       fc.asyncProperty(path, fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"), async (p, method) => {
         await sendAndCheck(
           ctx,
-          printable({ endpoint: "trpc path", method, path: `/trpc/${p}`, body: method === "GET" ? null : { kind: "json", contentType: "application/json", body: "{}" }, auth: "member" }),
+          printable({
+            endpoint: "trpc path",
+            method,
+            path: `/trpc/${p}`,
+            body: method === "GET" ? null : { kind: "json", contentType: "application/json", body: "{}" },
+            auth: "member",
+          }),
         );
       }),
       propertyOptions("trpc:paths", RUNS * 4),
@@ -173,24 +233,28 @@ describe("every field of every tRPC mutation gets a 60 KB backtracking probe (BA
   // Queries and streams take their input in the URL, which the server bounds (431 past 16 KB).
   const mutations = procedures.filter((p) => p.type === "mutation" && fieldPathsOf(p.input).length > 0);
 
-  it.each(mutations.map((p) => [p.name, p] as const))("%s", async (name, p) => {
-    const failures: string[] = [];
-    for (const path of fieldPathsOf(p.input)) {
-      for (const probe of BACKTRACK_PROBES) {
-        const r = printable({
-          endpoint: name,
-          method: "POST",
-          path: `/trpc/${name}`,
-          body: { kind: `probe in ${path.join(".")}`, contentType: "application/json", body: JSON.stringify(at(path, probe)) },
-          auth: "member",
-        });
-        // Every field is tried even after one fails, so the report names them all.
-        await sendAndCheck(ctx, r).catch(async (error: Error) => {
-          failures.push(error.message.split("\n")[0]!);
-          await waitUntilHealthy(ctx);
-        });
+  it.each(mutations.map((p) => [p.name, p] as const))(
+    "%s",
+    async (name, p) => {
+      const failures: string[] = [];
+      for (const path of fieldPathsOf(p.input)) {
+        for (const probe of BACKTRACK_PROBES) {
+          const r = printable({
+            endpoint: name,
+            method: "POST",
+            path: `/trpc/${name}`,
+            body: { kind: `probe in ${path.join(".")}`, contentType: "application/json", body: JSON.stringify(at(path, probe)) },
+            auth: "member",
+          });
+          // Every field is tried even after one fails, so the report names them all.
+          await sendAndCheck(ctx, r).catch(async (error: Error) => {
+            failures.push(error.message.split("\n")[0]!);
+            await waitUntilHealthy(ctx);
+          });
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 180_000);
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });

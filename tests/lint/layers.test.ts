@@ -17,25 +17,36 @@ async function rulesBroken(file: string, code: string): Promise<string[]> {
 
 describe("layer rules", () => {
   it("refuse a client file importing a domain's service, and accept its schema", async () => {
-    expect(await rulesBroken("src/client/lib/dates.ts", `import { list } from "../../domains/feed/feed.service.ts";\nexport const used = list;\n`)).toContain(
-      "import-x/no-restricted-paths",
-    );
-    expect(await rulesBroken("src/client/lib/dates.ts", `import { postText } from "../../domains/feed/feed.schema.ts";\nexport const used = postText;\n`)).not.toContain(
-      "import-x/no-restricted-paths",
-    );
+    expect(
+      await rulesBroken(
+        "src/client/lib/dates.ts",
+        `import { list } from "../../domains/feed/feed.service.ts";\nexport const used = list;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "src/client/lib/dates.ts",
+        `import { postText } from "../../domains/feed/feed.schema.ts";\nexport const used = postText;\n`,
+      ),
+    ).not.toContain("import-x/no-restricted-paths");
   }, 120_000);
 
   it("refuse the client importing server code other than the router's type", async () => {
-    expect(await rulesBroken("src/client/lib/dates.ts", `import { openSqlite } from "../../server/db/client.ts";\nexport const used = openSqlite;\n`)).toContain(
-      "import-x/no-restricted-paths",
-    );
+    expect(
+      await rulesBroken(
+        "src/client/lib/dates.ts",
+        `import { openSqlite } from "../../server/db/client.ts";\nexport const used = openSqlite;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
   }, 120_000);
 
   it("refuse a migration importing application code, and shared code importing a domain", async () => {
     const migration = "migrations/2026-11-22-006-feed-news.ts";
-    expect(await rulesBroken(migration, `import { texts } from "../src/shared/texts.ts";\nexport const used = texts;\n`)).toContain("import-x/no-restricted-paths");
-    expect(await rulesBroken("src/shared/texts.ts", `import { list } from "../domains/feed/feed.service.ts";\nexport const used = list;\n`)).toContain(
+    expect(await rulesBroken(migration, `import { texts } from "../src/shared/texts.ts";\nexport const used = texts;\n`)).toContain(
       "import-x/no-restricted-paths",
     );
+    expect(
+      await rulesBroken("src/shared/texts.ts", `import { list } from "../domains/feed/feed.service.ts";\nexport const used = list;\n`),
+    ).toContain("import-x/no-restricted-paths");
   }, 120_000);
 });

@@ -130,13 +130,16 @@ const BY_NAME = OWNER_NAME.lastName;
 const hasOwnerItem = (key: string, actors: readonly ActorName[]) => (res: ApiResponse, who: ActorName, w: World) => {
   if (!actors.includes(who) || res.status !== 200) return;
   const ownerId = String(w.owner.id);
-  const found = itemsOf(res).some((item) => String((item as Record<string, any>)[key] ?? (item as any).author?.memberId ?? (item as any).from?.memberId) === ownerId);
+  const found = itemsOf(res).some(
+    (item) => String((item as Record<string, any>)[key] ?? (item as any).author?.memberId ?? (item as any).from?.memberId) === ownerId,
+  );
   expect.soft(found, `${who} should see an item by the owner`).toBe(true);
 };
 
 /** Notifications of something the owner did (accepted a request, sent a message): the owner's name, and nothing hidden. */
 const mentionsOwner = (actors: readonly ActorName[]) => (res: ApiResponse, who: ActorName) => {
-  if (actors.includes(who)) expect.soft(res.text, `${who}'s notifications tell of the owner`).toContain(`${OWNER_NAME.firstName} ${OWNER_NAME.lastName}`);
+  if (actors.includes(who))
+    expect.soft(res.text, `${who}'s notifications tell of the owner`).toContain(`${OWNER_NAME.firstName} ${OWNER_NAME.lastName}`);
 };
 
 /** The owner's reply (a post's replies), for the leak check to look at. */
@@ -148,41 +151,67 @@ const hasOwnerReply = (res: ApiResponse, who: ActorName, w: World) => {
 
 // Setups and cleanups of the owner's contact writes: the bystander is the other party.
 const bystanderAsks = async (w: World) => {
-  must(await callerOf(w, w.bystander).put(`/api/contact/SendRequestContact${qs({ memberID: w.bystander.id, contactID: w.owner.id })}`), 200, "request");
+  must(
+    await callerOf(w, w.bystander).put(`/api/contact/SendRequestContact${qs({ memberID: w.bystander.id, contactID: w.owner.id })}`),
+    200,
+    "request",
+  );
 };
 const bystanderIsContact = async (w: World) => {
   await bystanderAsks(w);
-  must(await callerFor(w, "owner").put(`/api/contact/AcceptRequest${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`), 200, "accept");
+  must(
+    await callerFor(w, "owner").put(`/api/contact/AcceptRequest${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`),
+    200,
+    "accept",
+  );
 };
 const dropBystander = async (w: World) => {
   await callerFor(w, "owner").del(`/api/contact/DeleteContact${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`);
 };
 const ownerFollowsBystander = async (w: World) => {
-  must(await callerFor(w, "owner").post(`/api/contact/FollowMember${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`), 200, "follow");
+  must(
+    await callerFor(w, "owner").post(`/api/contact/FollowMember${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`),
+    200,
+    "follow",
+  );
 };
 /** Entries the owner added in a row go again, the fixture's own stay. */
 async function tidyOwnerProfile(w: World) {
   const o = callerFor(w, "owner");
   for (const e of must(await o.get(`/api/member/GetMemberEducationInfo/${w.owner.id}`), 200, "education").json) {
-    if (e.entryID !== w.ownerSchoolEntry) must(await o.del(`/api/member/RemoveMemberSchool/${w.owner.id}${qs({ entryID: e.entryID })}`), 200, "remove");
+    if (e.entryID !== w.ownerSchoolEntry)
+      must(await o.del(`/api/member/RemoveMemberSchool/${w.owner.id}${qs({ entryID: e.entryID })}`), 200, "remove");
   }
   for (const j of must(await o.get(`/api/member/GetMemberEmploymentInfo/${w.owner.id}`), 200, "work").json) {
-    if (j.empInfoID !== w.ownerJobEntry) must(await o.del(`/api/member/RemoveMemberWorkExperience/${w.owner.id}${qs({ empInfoID: j.empInfoID })}`), 200, "remove");
+    if (j.empInfoID !== w.ownerJobEntry)
+      must(await o.del(`/api/member/RemoveMemberWorkExperience/${w.owner.id}${qs({ empInfoID: j.empInfoID })}`), 200, "remove");
   }
 }
 /** An extra education entry or job of the owner's, to be removed by a row. */
 async function scratchSchool(w: World): Promise<number> {
-  const entries = must(await callerFor(w, "owner").post(`/api/member/AddMemberSchool/${w.owner.id}`, schoolBody(w, "Scratch studies")), 200, "school").json;
+  const entries = must(
+    await callerFor(w, "owner").post(`/api/member/AddMemberSchool/${w.owner.id}`, schoolBody(w, "Scratch studies")),
+    200,
+    "school",
+  ).json;
   return entries.find((e: { major: string }) => e.major === "Scratch studies").entryID;
 }
 async function scratchJob(w: World): Promise<number> {
-  const jobs = must(await callerFor(w, "owner").post(`/api/member/AddWorkExperience/${w.owner.id}`, jobBody(w, "Scratch job")), 200, "job").json;
+  const jobs = must(
+    await callerFor(w, "owner").post(`/api/member/AddWorkExperience/${w.owner.id}`, jobBody(w, "Scratch job")),
+    200,
+    "job",
+  ).json;
   return jobs.find((j: { title: string }) => j.title === "Scratch job").empInfoID;
 }
 /** A new message from the contact: the owner's copy of it. */
 async function scratchMessage(w: World): Promise<number> {
   const c = callerFor(w, "contact");
-  must(await c.post(`/api/message/CreateMessage${qs({ from: w.contact.id, to: w.owner.id, subject: "Scratch", body: "To be deleted." })}`), 200, "message");
+  must(
+    await c.post(`/api/message/CreateMessage${qs({ from: w.contact.id, to: w.owner.id, subject: "Scratch", body: "To be deleted." })}`),
+    200,
+    "message",
+  );
   const inbox = must(await callerFor(w, "owner").get(`/api/message/GetMemberMessages/${w.owner.id}`), 200, "inbox");
   return inbox.json.find((m: { subject: string }) => m.subject === "Scratch").messageID;
 }
@@ -202,7 +231,10 @@ const reactivateIfDeactivated = async (as: Caller, w: World) => {
 
 /** The legacy account actions public under account/ and member/ (the aliases answer the same). */
 const resetActions = (controller: "account" | "member"): Record<string, Row> => ({
-  [`${controller}/ResetPassword`]: { call: (as, w) => as.post(`/api/${controller}/ResetPassword`, { email: w.bystander.email }), status: PUBLIC },
+  [`${controller}/ResetPassword`]: {
+    call: (as, w) => as.post(`/api/${controller}/ResetPassword`, { email: w.bystander.email }),
+    status: PUBLIC,
+  },
   [`${controller}/IsResetCodeExpired`]: {
     // An unknown code is "expired": the answer says nothing about whose it would be.
     call: (as) => as.get(`/api/${controller}/IsResetCodeExpired${qs({ code: WRONG_CODE })}`),
@@ -586,7 +618,11 @@ const REST: Record<string, Row> = {
     call: (as, w) => as.put(`/api/contact/SendRequestContact${qs({ memberID: w.owner.id, contactID: w.bystander.id })}`),
     status: OWNER_ONLY,
     cleanup: async (w) => {
-      must(await callerOf(w, w.bystander).put(`/api/contact/RejectRequest${qs({ memberID: w.bystander.id, contactID: w.owner.id })}`), 200, "reject");
+      must(
+        await callerOf(w, w.bystander).put(`/api/contact/RejectRequest${qs({ memberID: w.bystander.id, contactID: w.owner.id })}`),
+        200,
+        "reject",
+      );
     },
   },
   "contact/AcceptRequest": {
@@ -626,10 +662,15 @@ const REST: Record<string, Row> = {
   },
   "setting/GetMemberNotifications": { call: (as, w) => as.get(`/api/setting/GetMemberNotifications/${w.owner.id}`), status: OWNER_ONLY },
   "setting/GetProfileSettings": { call: (as, w) => as.get(`/api/setting/GetProfileSettings/${w.owner.id}`), status: OWNER_ONLY },
-  "setting/GetPrivacySearchSettings": { call: (as, w) => as.get(`/api/setting/GetPrivacySearchSettings/${w.owner.id}`), status: OWNER_ONLY },
+  "setting/GetPrivacySearchSettings": {
+    call: (as, w) => as.get(`/api/setting/GetPrivacySearchSettings/${w.owner.id}`),
+    status: OWNER_ONLY,
+  },
   "setting/SaveMemberNameInfo": {
     call: (as, w) =>
-      as.put(`/api/setting/SaveMemberNameInfo/${w.owner.id}${qs({ fName: OWNER_NAME.firstName, mName: ownerBasicRest.middleName, lName: OWNER_NAME.lastName })}`),
+      as.put(
+        `/api/setting/SaveMemberNameInfo/${w.owner.id}${qs({ fName: OWNER_NAME.firstName, mName: ownerBasicRest.middleName, lName: OWNER_NAME.lastName })}`,
+      ),
     status: OWNER_ONLY,
   },
   "setting/SaveMemberEmailInfo": {
@@ -698,7 +739,8 @@ const REST: Record<string, Row> = {
   "message/CreateMessage": [
     {
       case: "from the owner (writing as the owner)",
-      call: (as, w) => as.post(`/api/message/CreateMessage${qs({ from: w.owner.id, to: w.contact.id, subject: "Matrix", body: "Hello." })}`),
+      call: (as, w) =>
+        as.post(`/api/message/CreateMessage${qs({ from: w.owner.id, to: w.contact.id, subject: "Matrix", body: "Hello." })}`),
       status: OWNER_ONLY,
     },
     {
@@ -755,7 +797,10 @@ const TRPC: Record<string, Row> = {
     status: PUBLIC,
   },
   "account.reactivate": { call: (as, w) => as.trpc("account.reactivate", creds(w.bystander)), status: PUBLIC },
-  "account.requestPasswordReset": { call: (as, w) => as.trpc("account.requestPasswordReset", { email: w.bystander.email }), status: PUBLIC },
+  "account.requestPasswordReset": {
+    call: (as, w) => as.trpc("account.requestPasswordReset", { email: w.bystander.email }),
+    status: PUBLIC,
+  },
   "account.isResetCodeExpired": { call: (as) => as.trpc("account.isResetCodeExpired", { code: WRONG_CODE }), status: PUBLIC },
   "account.changePasswordWithCode": {
     call: (as, w) => as.trpc("account.changePasswordWithCode", { email: w.bystander.email, code: WRONG_CODE, password: "Another-pw-1" }),
@@ -893,7 +938,8 @@ const TRPC: Record<string, Row> = {
     status: SIGNED_IN,
     shows: { contact: PICTURE },
     check: (res, who, w) => {
-      if (who === "stranger" || who === "contact") expect.soft(!!ownerItem(w, res), `${who}: the owner offered as a recipient`).toBe(who === "contact");
+      if (who === "stranger" || who === "contact")
+        expect.soft(!!ownerItem(w, res), `${who}: the owner offered as a recipient`).toBe(who === "contact");
     },
   },
   "messages.open": { call: (as, w) => as.trpc("messages.open", { messageId: w.ownerInboxCopy }), status: OWNER_ONLY_404 },
@@ -912,7 +958,11 @@ const TRPC: Record<string, Row> = {
   },
 
   // notifications.*: the caller's own; unsubscribing needs the e-mail's signed token only.
-  "notifications.list": { call: (as) => as.trpc("notifications.list", {}), status: SIGNED_IN, check: mentionsOwner(["stranger", "contact"]) },
+  "notifications.list": {
+    call: (as) => as.trpc("notifications.list", {}),
+    status: SIGNED_IN,
+    check: mentionsOwner(["stranger", "contact"]),
+  },
   "notifications.unreadCount": { call: (as) => as.trpc("notifications.unreadCount"), status: SIGNED_IN },
   "notifications.markAllRead": { call: (as) => as.trpc("notifications.markAllRead", {}), status: SIGNED_IN },
   "notifications.describeUnsubscribe": {
@@ -1017,7 +1067,15 @@ const TRPC: Record<string, Row> = {
   // settings.*: the caller's own settings only (the actor is the session).
   "settings.name": { call: (as) => as.trpc("settings.name"), status: SIGNED_IN, shows: { owner: ["middleName"] } },
   "settings.saveName": {
-    call: (as) => as.trpc("settings.saveName", mineOr(as, { ...OWNER_NAME, middleName: ownerBasicTrpc.middleName }, as.member && { firstName: as.member.firstName, middleName: "", lastName: as.member.lastName })),
+    call: (as) =>
+      as.trpc(
+        "settings.saveName",
+        mineOr(
+          as,
+          { ...OWNER_NAME, middleName: ownerBasicTrpc.middleName },
+          as.member && { firstName: as.member.firstName, middleName: "", lastName: as.member.lastName },
+        ),
+      ),
     status: SIGNED_IN,
   },
   "settings.changePassword": {
@@ -1029,10 +1087,19 @@ const TRPC: Record<string, Row> = {
     status: SIGNED_IN,
   },
   "settings.securityQuestion": { call: (as) => as.trpc("settings.securityQuestion"), status: SIGNED_IN },
-  "settings.saveSecurityQuestion": { call: (as) => as.trpc("settings.saveSecurityQuestion", { questionId: 1, answer: "Rex" }), status: SIGNED_IN },
+  "settings.saveSecurityQuestion": {
+    call: (as) => as.trpc("settings.saveSecurityQuestion", { questionId: 1, answer: "Rex" }),
+    status: SIGNED_IN,
+  },
   "settings.notifications": { call: (as) => as.trpc("settings.notifications"), status: SIGNED_IN },
   "settings.saveNotifications": {
-    call: (as) => as.trpc("settings.saveNotifications", { sendMsg: true, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true }),
+    call: (as) =>
+      as.trpc("settings.saveNotifications", {
+        sendMsg: true,
+        addAsFriend: true,
+        confirmFriendShipRequest: true,
+        repliesToYourHelpQuest: true,
+      }),
     status: SIGNED_IN,
   },
   "settings.deactivate": {

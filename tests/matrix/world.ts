@@ -80,49 +80,142 @@ export const ENTITLED: Record<ActorName, Secret[]> = { anonymous: [], stranger: 
 
 /** The owner's privacy: basic and contact info Private, the other sections Only Contacts (1 Public, 2 Private, 3 Only Contacts). */
 export const OWNER_PROFILE_PRIVACY = {
-  basicInfo: 2, contactInfo: 2, personalInfo: 3, education: 3, workInfo: 3, photos: 3, videos: 3, mobilePhone: 3, otherPhone: 2, emailAddress: 3,
+  basicInfo: 2,
+  contactInfo: 2,
+  personalInfo: 3,
+  education: 3,
+  workInfo: 3,
+  photos: 3,
+  videos: 3,
+  mobilePhone: 3,
+  otherPhone: 2,
+  emailAddress: 3,
 } as const;
 /** Found by everyone by name; picture and contact list only for contacts; requests and messages open. */
 export const OWNER_SEARCH_PRIVACY = {
-  visibility: 1, viewProfilePicture: false, viewFriendsList: false, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true,
+  visibility: 1,
+  viewProfilePicture: false,
+  viewFriendsList: false,
+  viewLinkToRequestAddingYouAsFriend: true,
+  viewLinkToSendYouMsg: true,
 } as const;
 export const DEFAULT_PROFILE_PRIVACY = {
-  basicInfo: 1, contactInfo: 1, personalInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1, mobilePhone: 1, otherPhone: 2, emailAddress: 1,
+  basicInfo: 1,
+  contactInfo: 1,
+  personalInfo: 1,
+  education: 1,
+  workInfo: 1,
+  photos: 1,
+  videos: 1,
+  mobilePhone: 1,
+  otherPhone: 2,
+  emailAddress: 1,
 };
 export const DEFAULT_SEARCH_PRIVACY = {
-  visibility: 1, viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true,
+  visibility: 1,
+  viewProfilePicture: true,
+  viewFriendsList: true,
+  viewLinkToRequestAddingYouAsFriend: true,
+  viewLinkToSendYouMsg: true,
 };
 
 // Bodies of the owner's profile, as the legacy REST forms send them and as the web client does.
 
 export const ownerBasicRest = {
-  firstName: OWNER_NAME.firstName, middleName: SECRETS.middleName, lastName: OWNER_NAME.lastName, titleDesc: "Midfield general",
-  sport: OWNER_SPORT, currentStatus: "Athlete (Amateur)", bio: SECRETS.bio, sex: "Female", showSexInProfile: true,
-  dobMonth: "4", dobDay: "12", dobYear: "1996", showDOBType: true, lookingForEmployment: false, lookingForNetworking: true,
-  lookingForPartnership: false, lookingForRecruitment: false, leftRightHandFoot: "Left", preferredPosition: SECRETS.position,
-  secondaryPosition: "", height: 68, weight: 140, interestedInType: "", currentCity: SECRETS.currentCity, hometown: SECRETS.hometown,
+  firstName: OWNER_NAME.firstName,
+  middleName: SECRETS.middleName,
+  lastName: OWNER_NAME.lastName,
+  titleDesc: "Midfield general",
+  sport: OWNER_SPORT,
+  currentStatus: "Athlete (Amateur)",
+  bio: SECRETS.bio,
+  sex: "Female",
+  showSexInProfile: true,
+  dobMonth: "4",
+  dobDay: "12",
+  dobYear: "1996",
+  showDOBType: true,
+  lookingForEmployment: false,
+  lookingForNetworking: true,
+  lookingForPartnership: false,
+  lookingForRecruitment: false,
+  leftRightHandFoot: "Left",
+  preferredPosition: SECRETS.position,
+  secondaryPosition: "",
+  height: 68,
+  weight: 140,
+  interestedInType: "",
+  currentCity: SECRETS.currentCity,
+  hometown: SECRETS.hometown,
 };
 export const ownerBasicTrpc = {
-  firstName: OWNER_NAME.firstName, middleName: SECRETS.middleName, lastName: OWNER_NAME.lastName, title: "Midfield general",
-  sport: OWNER_SPORT, currentStatus: "Athlete (Amateur)", bio: SECRETS.bio, gender: "Female", showGender: true,
-  birthMonth: "4", birthDay: "12", birthYear: "1996", showBirthDate: true, lookingForNetworking: true, preferredHandFoot: "Left",
-  preferredPosition: SECRETS.position, heightInches: 68, weightLbs: 140, currentCity: SECRETS.currentCity, hometown: SECRETS.hometown,
+  firstName: OWNER_NAME.firstName,
+  middleName: SECRETS.middleName,
+  lastName: OWNER_NAME.lastName,
+  title: "Midfield general",
+  sport: OWNER_SPORT,
+  currentStatus: "Athlete (Amateur)",
+  bio: SECRETS.bio,
+  gender: "Female",
+  showGender: true,
+  birthMonth: "4",
+  birthDay: "12",
+  birthYear: "1996",
+  showBirthDate: true,
+  lookingForNetworking: true,
+  preferredHandFoot: "Left",
+  preferredPosition: SECRETS.position,
+  heightInches: 68,
+  weightLbs: 140,
+  currentCity: SECRETS.currentCity,
+  hometown: SECRETS.hometown,
 };
 /** Another member's plain basic info (nothing of the owner's). */
 export const plainBasicTrpc = (m: Member) => ({
-  firstName: m.firstName, lastName: m.lastName, title: "Coach", sport: "Fencing", currentStatus: "Coach", gender: "Male",
-  birthMonth: "1", birthDay: "2", birthYear: "1990",
+  firstName: m.firstName,
+  lastName: m.lastName,
+  title: "Coach",
+  sport: "Fencing",
+  currentStatus: "Coach",
+  gender: "Male",
+  birthMonth: "1",
+  birthDay: "2",
+  birthYear: "1990",
 });
 
 export const ownerContactRest = {
-  otherEmail: SECRETS.otherEmail, facebook: SECRETS.facebook, instagram: "", twitter: "", website: "", homePhone: SECRETS.homePhone,
-  cellPhone: SECRETS.cellPhone, otherPhone: "", address: SECRETS.address, city: SECRETS.contactCity, Neighborhood: SECRETS.neighborhood,
-  state: OWNER_STATE.code, zip: SECRETS.zip, showAddress: true, showEmailToMembers: true, showCellPhone: true, showHomePhone: true,
+  otherEmail: SECRETS.otherEmail,
+  facebook: SECRETS.facebook,
+  instagram: "",
+  twitter: "",
+  website: "",
+  homePhone: SECRETS.homePhone,
+  cellPhone: SECRETS.cellPhone,
+  otherPhone: "",
+  address: SECRETS.address,
+  city: SECRETS.contactCity,
+  Neighborhood: SECRETS.neighborhood,
+  state: OWNER_STATE.code,
+  zip: SECRETS.zip,
+  showAddress: true,
+  showEmailToMembers: true,
+  showCellPhone: true,
+  showHomePhone: true,
 };
 export const ownerContactTrpc = {
-  otherEmail: SECRETS.otherEmail, facebook: SECRETS.facebook, homePhone: SECRETS.homePhone, cellPhone: SECRETS.cellPhone,
-  address: SECRETS.address, city: SECRETS.contactCity, neighborhood: SECRETS.neighborhood, state: OWNER_STATE.code, zip: SECRETS.zip,
-  showAddress: true, showEmail: true, showCellPhone: true, showHomePhone: true,
+  otherEmail: SECRETS.otherEmail,
+  facebook: SECRETS.facebook,
+  homePhone: SECRETS.homePhone,
+  cellPhone: SECRETS.cellPhone,
+  address: SECRETS.address,
+  city: SECRETS.contactCity,
+  neighborhood: SECRETS.neighborhood,
+  state: OWNER_STATE.code,
+  zip: SECRETS.zip,
+  showAddress: true,
+  showEmail: true,
+  showCellPhone: true,
+  showHomePhone: true,
 };
 
 export const ownerPersonal = { aboutMe: SECRETS.aboutMe, activities: "", interests: SECRETS.interests, specialSkills: "" };
@@ -222,7 +315,10 @@ function makeCaller(w: World, who: ActorName, member: Member | null, token?: str
       const h = { ...headers(), ...extra };
       if (input instanceof FormData) return asResponse(await fetch(`${base}/trpc/${path}`, { method: "POST", headers: h, body: input }));
       // A mutation without input goes as the web client sends it: a batch of one, body {}.
-      if (type === "mutation") return input === undefined ? c.post(`/trpc/${path}?batch=1`, { headers: h, body: {} }) : c.post(`/trpc/${path}`, { headers: h, body: input });
+      if (type === "mutation")
+        return input === undefined
+          ? c.post(`/trpc/${path}?batch=1`, { headers: h, body: {} })
+          : c.post(`/trpc/${path}`, { headers: h, body: input });
       const query = input === undefined ? "" : qs({ input: JSON.stringify(input) });
       if (type === "query") return c.get(`/trpc/${path}${query}`, { headers: h });
       return subscriptionAnswer(`${base}/trpc/${path}${query}`, h);
@@ -285,7 +381,10 @@ export function must(res: ApiResponse, status: number, what: string): ApiRespons
   return res;
 }
 
-export const pngBytes = () => sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b8a3e" } }).png().toBuffer();
+export const pngBytes = () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: "#2b8a3e" } })
+    .png()
+    .toBuffer();
 
 export async function photoForm(): Promise<FormData> {
   const form = new FormData();
@@ -343,19 +442,35 @@ export async function buildWorld(h: Harness): Promise<World> {
   const s = as(stranger);
   must(await s.put(`/api/contact/SendRequestContact${qs({ memberID: stranger.id, contactID: owner.id })}`), 200, "request");
   must(await o.put(`/api/contact/AcceptRequest${qs({ memberID: owner.id, contactID: stranger.id })}`), 200, "accept");
-  must(await o.post(`/api/message/CreateMessage${qs({ from: owner.id, to: stranger.id, subject: "Team dinner", body: "See you at eight." })}`), 200, "message");
+  must(
+    await o.post(`/api/message/CreateMessage${qs({ from: owner.id, to: stranger.id, subject: "Team dinner", body: "See you at eight." })}`),
+    200,
+    "message",
+  );
   must(await s.del(`/api/contact/DeleteContact${qs({ memberID: stranger.id, contactID: owner.id })}`), 200, "drop");
   must(await s.post(`/api/contact/FollowMember${qs({ memberID: stranger.id, contactID: owner.id })}`), 200, "follow");
 
   // Messages between the owner and the contact.
-  must(await o.post(`/api/message/CreateMessage${qs({ from: owner.id, to: contact.id, subject: "Practice", body: "Ice at six." })}`), 200, "message");
+  must(
+    await o.post(`/api/message/CreateMessage${qs({ from: owner.id, to: contact.id, subject: "Practice", body: "Ice at six." })}`),
+    200,
+    "message",
+  );
   const c = as(contact);
-  must(await c.post(`/api/message/CreateMessage${qs({ from: contact.id, to: owner.id, subject: "Re: Practice", body: "Will be there." })}`), 200, "message");
+  must(
+    await c.post(`/api/message/CreateMessage${qs({ from: contact.id, to: owner.id, subject: "Re: Practice", body: "Will be there." })}`),
+    200,
+    "message",
+  );
   const inbox = must(await o.get(`/api/message/GetMemberMessages/${owner.id}`), 200, "inbox");
   w.ownerInboxCopy = inbox.json.find((m: { fromID: string }) => m.fromID === String(contact.id)).messageID;
 
   // Posts and replies.
-  w.ownerPost = must(await o.post(`/api/member/SavePosts/${owner.id}/0`, { postMsg: "Season opener on Saturday" }), 200, "post").json.postID;
+  w.ownerPost = must(
+    await o.post(`/api/member/SavePosts/${owner.id}/0`, { postMsg: "Season opener on Saturday" }),
+    200,
+    "post",
+  ).json.postID;
   must(await o.post(`/api/member/SavePosts/${owner.id}/${w.ownerPost}`, { postMsg: "Bring your own skates" }), 200, "reply");
   must(await c.post(`/api/member/SavePosts/${contact.id}/${w.ownerPost}`, { postMsg: "Count me in" }), 200, "reply");
   w.contactPost = must(await c.post(`/api/member/SavePosts/${contact.id}/0`, { postMsg: "New stick day" }), 200, "post").json.postID;
@@ -377,19 +492,39 @@ async function unsubscribeTokenOf(h: Harness, email: string): Promise<string> {
 }
 
 export const schoolBody = (w: World, major: string = SECRETS.major) => ({
-  schoolID: w.school.schoolID, schoolType: 3, state: w.school.state, degreeTypeID: 1, major, yearClass: "2018",
-  sportLevelType: "Division I", societies: major === SECRETS.major ? SECRETS.societies : "",
+  schoolID: w.school.schoolID,
+  schoolType: 3,
+  state: w.school.state,
+  degreeTypeID: 1,
+  major,
+  yearClass: "2018",
+  sportLevelType: "Division I",
+  societies: major === SECRETS.major ? SECRETS.societies : "",
 });
 export const schoolInput = (w: World, major: string = SECRETS.major) => ({
-  schoolId: w.school.schoolID, schoolType: 3, state: w.school.state, degreeTypeId: 1, major, yearClass: "2018",
-  competitionLevel: "Division I", societies: major === SECRETS.major ? SECRETS.societies : "",
+  schoolId: w.school.schoolID,
+  schoolType: 3,
+  state: w.school.state,
+  degreeTypeId: 1,
+  major,
+  yearClass: "2018",
+  competitionLevel: "Division I",
+  societies: major === SECRETS.major ? SECRETS.societies : "",
 });
 export const jobBody = (w: World, title: string = SECRETS.jobTitle) => ({
-  companyID: w.companyId, title, jobDesc: title === SECRETS.jobTitle ? SECRETS.jobDescription : "", startMonth: "3", startYear: "2019",
+  companyID: w.companyId,
+  title,
+  jobDesc: title === SECRETS.jobTitle ? SECRETS.jobDescription : "",
+  startMonth: "3",
+  startYear: "2019",
   currentlyWorkedHere: true,
 });
 export const jobInput = (w: World, title: string = SECRETS.jobTitle) => ({
-  companyId: w.companyId, title, description: title === SECRETS.jobTitle ? SECRETS.jobDescription : "", startMonth: 3, startYear: 2019,
+  companyId: w.companyId,
+  title,
+  description: title === SECRETS.jobTitle ? SECRETS.jobDescription : "",
+  startMonth: 3,
+  startYear: 2019,
   currentlyWorksHere: true,
 });
 export const profileSettingsRest = () => {
@@ -468,8 +603,8 @@ export const HIDDEN_WORDS: Record<string, string> = {
   "middle name": SECRETS.middleName,
   hometown: SECRETS.hometown,
   "current city": SECRETS.currentCity,
-  "position": SECRETS.position,
-  "sport": OWNER_SPORT,
+  position: SECRETS.position,
+  sport: OWNER_SPORT,
   "city (contact info)": SECRETS.contactCity,
   "state (contact info)": OWNER_STATE.name,
 };

@@ -39,7 +39,11 @@ async function start() {
 /** `npm run <script> [file]` on the test's DATA_DIR, without blocking the event loop (the write load goes on meanwhile). */
 function npmRun(script: "backup" | "restore", ...args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
     child.stderr.setEncoding("utf8").on("data", (s: string) => (out += s));
@@ -58,7 +62,11 @@ function readDb<T>(file: string, read: (db: BetterSqlite.Database) => T): T {
   }
 }
 const postsIn = (db: BetterSqlite.Database, memberId: number) =>
-  new Map((db.prepare("select id, description from post where member_id = ?").all(memberId) as Array<{ id: number; description: string }>).map((r) => [r.id, r.description]));
+  new Map(
+    (db.prepare("select id, description from post where member_id = ?").all(memberId) as Array<{ id: number; description: string }>).map(
+      (r) => [r.id, r.description],
+    ),
+  );
 
 describe("npm run backup and npm run restore", () => {
   it("copies a database under write load, and a stopped server's data dir comes back from the copy", { timeout: 60_000 }, async () => {
@@ -67,9 +75,15 @@ describe("npm run backup and npm run restore", () => {
     const c = api(first.baseUrl);
     // A picture, so the uploads folder has something to copy.
     const form = new FormData();
-    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2b8a3e" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2b8a3e" } })
+      .png()
+      .toBuffer();
     form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
-    const uploaded = await fetch(`${first.baseUrl}/api/member/UploadProfilePhoto/${member.memberId}`, { method: "POST", headers: bearer(member.accessToken), body: form });
+    const uploaded = await fetch(`${first.baseUrl}/api/member/UploadProfilePhoto/${member.memberId}`, {
+      method: "POST",
+      headers: bearer(member.accessToken),
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     const { picturePath } = (await uploaded.json()) as { picturePath: string };
     expect((await c.get(picturePath)).status).toBe(200);
@@ -80,7 +94,9 @@ describe("npm run backup and npm run restore", () => {
     const writer = async (w: number) => {
       for (let i = 0; running; i++) {
         const text = `before and during the backup ${w}-${i}`;
-        const res = await c.post(`/api/member/SavePosts/${member.memberId}/0${qs({ postMsg: text })}`, { headers: bearer(member.accessToken) });
+        const res = await c.post(`/api/member/SavePosts/${member.memberId}/0${qs({ postMsg: text })}`, {
+          headers: bearer(member.accessToken),
+        });
         if (res.status === 200) posts.set(res.json.postID, text);
       }
     };
@@ -109,9 +125,15 @@ describe("npm run backup and npm run restore", () => {
     // A consistent snapshot: whatever it holds of the load was acknowledged (no half-written post).
     for (const [id, text] of inBackup) if (posts.has(id)) expect(text).toBe(posts.get(id));
     const pictureFile = path.basename(picturePath);
-    expect(readdirSync(path.join(backupDir, "nightly.uploads"), { recursive: true }).map(String).some((f) => f.endsWith(pictureFile))).toBe(true);
+    expect(
+      readdirSync(path.join(backupDir, "nightly.uploads"), { recursive: true })
+        .map(String)
+        .some((f) => f.endsWith(pictureFile)),
+    ).toBe(true);
     // Posts written after the copy was taken, so the restore visibly goes back in time.
-    const later = await c.post(`/api/member/SavePosts/${member.memberId}/0${qs({ postMsg: "after the backup" })}`, { headers: bearer(member.accessToken) });
+    const later = await c.post(`/api/member/SavePosts/${member.memberId}/0${qs({ postMsg: "after the backup" })}`, {
+      headers: bearer(member.accessToken),
+    });
     expect(later.status).toBe(200);
 
     // Without a file name: a timestamped copy under DATA_DIR/backups.
@@ -125,7 +147,10 @@ describe("npm run backup and npm run restore", () => {
     const refused = await npmRun("restore", file);
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/is in use .*stop the server first, nothing was changed/);
-    expect((await c.get(`/api/member/getRecentPosts/${member.memberId}${qs({ limit: 1 })}`, { headers: bearer(member.accessToken) })).json[0].description).toBe("after the backup");
+    expect(
+      (await c.get(`/api/member/getRecentPosts/${member.memberId}${qs({ limit: 1 })}`, { headers: bearer(member.accessToken) })).json[0]
+        .description,
+    ).toBe("after the backup");
     // A damaged backup is refused too.
     const damaged = path.join(backupDir, "damaged.db");
     await import("node:fs/promises").then((fs) => fs.writeFile(damaged, "not a database"));
@@ -138,7 +163,11 @@ describe("npm run backup and npm run restore", () => {
     expect(aside, restored.out).toBeDefined();
     expect(existsSync(path.join(dataDir, "sideline.db-wal"))).toBe(false);
     // The replaced database is kept whole, with the post written after the backup.
-    expect(readDb(path.join(dataDir, aside!), (db) => db.prepare("select count(*) from post where description = 'after the backup'").pluck().get())).toBe(1);
+    expect(
+      readDb(path.join(dataDir, aside!), (db) =>
+        db.prepare("select count(*) from post where description = 'after the backup'").pluck().get(),
+      ),
+    ).toBe(1);
 
     // A server on the restored directory: the member signs in and reads the backed-up posts and picture.
     const second = await start();

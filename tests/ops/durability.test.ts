@@ -80,7 +80,11 @@ describe("a crash during a write load (SIGKILL)", () => {
       for (let i = 0; running; i++) {
         const text = `rest ${w}-${i}`;
         await attempt(
-          () => fetch(`${url}/api/member/SavePosts/${author.memberId}/0${qs({ postMsg: text })}`, { method: "POST", headers: bearer(author.accessToken) }),
+          () =>
+            fetch(`${url}/api/member/SavePosts/${author.memberId}/0${qs({ postMsg: text })}`, {
+              method: "POST",
+              headers: bearer(author.accessToken),
+            }),
           async (res) => void posts.set((await res.json()).postID, text),
         );
       }
@@ -99,7 +103,12 @@ describe("a crash during a write load (SIGKILL)", () => {
       while (running) {
         const body = registrationBody();
         await attempt(
-          () => fetch(`${url}/api/account/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+          () =>
+            fetch(`${url}/api/account/register`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify(body),
+            }),
           async (res) => {
             if ((await res.text()) === "NewEmail") members.push(body.email);
           },
@@ -128,7 +137,9 @@ describe("a crash during a write load (SIGKILL)", () => {
       expect(db.value("pragma integrity_check")).toBe("ok");
       expect(db.rows("pragma foreign_key_check")).toEqual([]);
       stored = new Map(
-        db.rows<{ id: number; description: string }>("select id, description from post where member_id = ?", author.memberId).map((r) => [r.id, r.description]),
+        db
+          .rows<{ id: number; description: string }>("select id, description from post where member_id = ?", author.memberId)
+          .map((r) => [r.id, r.description]),
       );
       const lost = [...posts].filter(([id, text]) => stored.get(id) !== text);
       expect(lost, `${lost.length} of ${posts.size} acknowledged posts are missing`).toEqual([]);
@@ -138,7 +149,9 @@ describe("a crash during a write load (SIGKILL)", () => {
       db.close();
     }
     // The restarted server serves the data: the session survived, and the feed shows the stored posts.
-    const feed = await api(second.baseUrl).get(`/api/member/getRecentPosts/${author.memberId}${qs({ limit: 50 })}`, { headers: bearer(author.accessToken) });
+    const feed = await api(second.baseUrl).get(`/api/member/getRecentPosts/${author.memberId}${qs({ limit: 50 })}`, {
+      headers: bearer(author.accessToken),
+    });
     expect(feed.status, feed.text).toBe(200);
     expect(feed.json).toHaveLength(50);
     for (const p of feed.json) expect(p.description).toBe(stored.get(p.postID));

@@ -13,7 +13,15 @@ import { texts } from "../../src/shared/texts.ts";
 import { serverHarness } from "../support/harness.ts";
 import { registrationCodeOf, resetCodeOf } from "../support/mail-sink.ts";
 import { expectError, expectText } from "../support/rest-calls.ts";
-import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm, registrationBody, uniqueEmail } from "../support/server.ts";
+import {
+  type ApiResponse,
+  bearer,
+  qs,
+  type RegisteredMember,
+  registerAndConfirm,
+  registrationBody,
+  uniqueEmail,
+} from "../support/server.ts";
 
 const RESET_SUBJECT = "Your Sideline password reset code";
 const CONFIRM_SUBJECT = "Confirm your Sideline account";
@@ -27,7 +35,8 @@ describe("without rate limits", () => {
   const member = (overrides: Record<string, string> = {}) => registerAndConfirm(h.server.baseUrl, h.sink, overrides);
   const login = (email: string, password: string) => h.c.post("/api/account/login", { body: { email, password } });
   const codeExpired = async (code: string) => (await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`)).text;
-  const changePassword = (email: string, code: string, pwd: string) => h.c.post("/api/member/ChangePassword", { body: { pwd, email, code } });
+  const changePassword = (email: string, code: string, pwd: string) =>
+    h.c.post("/api/member/ChangePassword", { body: { pwd, email, code } });
 
   async function resetCode(email: string): Promise<string> {
     expect((await h.c.get(`/api/member/ResetPassword${qs({ email })}`)).status).toBe(200);
@@ -36,7 +45,9 @@ describe("without rate limits", () => {
 
   /** SaveMemberEmailInfo as `m`; answers the code mailed to the new address. */
   async function requestEmailChange(m: RegisteredMember, newEmail: string): Promise<string> {
-    const res = await h.c.put(`/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: newEmail })}`, { headers: bearer(m.accessToken) });
+    const res = await h.c.put(`/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: newEmail })}`, {
+      headers: bearer(m.accessToken),
+    });
     expect(res.status, res.text).toBe(200);
     return emailChangeCodeOf((await h.sink.waitForMail(newEmail, { subject: "Confirm your new Sideline e-mail address" })).text);
   }
@@ -96,7 +107,14 @@ describe("without rate limits", () => {
       expectText(fresh, "NewEmail");
       const firstLink = registrationCodeOf((await h.sink.waitForMail(victim.email, { subject: CONFIRM_SUBJECT })).text);
 
-      const attacker = { ...victim, firstName: "Mallory", lastName: "Attacker", password: "Attacker-Pw-1", confirmPwd: "Attacker-Pw-1", gender: "Male" };
+      const attacker = {
+        ...victim,
+        firstName: "Mallory",
+        lastName: "Attacker",
+        password: "Attacker-Pw-1",
+        confirmPwd: "Attacker-Pw-1",
+        gender: "Male",
+      };
       const again = await h.c.post("/api/account/register", { body: attacker });
       expect(answerOf(again)).toEqual(answerOf(fresh));
 
@@ -119,7 +137,8 @@ describe("without rate limits", () => {
 
     it("answers the web client (tRPC) the same for a pending address as for a new one, and keeps the password", async () => {
       const body = registrationBody();
-      const register = (b: Record<string, string>) => h.c.post("/trpc/account.register", { headers: { Origin: h.server.baseUrl }, body: b });
+      const register = (b: Record<string, string>) =>
+        h.c.post("/trpc/account.register", { headers: { Origin: h.server.baseUrl }, body: b });
       const fresh = await register(body);
       expect(fresh.json?.result?.data).toEqual({ result: "NewEmail" });
       const again = await register({ ...body, password: "Other-Pw-22", confirmPwd: "Other-Pw-22" });
@@ -144,7 +163,20 @@ describe("without rate limits", () => {
       ["...", texts.nameCharacters],
       ["A".repeat(51), texts.nameTooLong],
     ];
-    const ACCEPTED = ["José", "Zoe\u0308", "O'Brien", "D\u2019Angelo", "Mary-Jane", "J.R.", "St. John", "Nguyễn Văn", "Ólafur", "李", "Łukasz", "A".repeat(50)];
+    const ACCEPTED = [
+      "José",
+      "Zoe\u0308",
+      "O'Brien",
+      "D\u2019Angelo",
+      "Mary-Jane",
+      "J.R.",
+      "St. John",
+      "Nguyễn Văn",
+      "Ólafur",
+      "李",
+      "Łukasz",
+      "A".repeat(50),
+    ];
 
     it.each(REFUSED)("registration refuses the first name %j with its message and writes nothing", async (name, message) => {
       const body = registrationBody({ firstName: name });
@@ -193,7 +225,17 @@ describe("without rate limits", () => {
       const general = (names: Record<string, string>) =>
         h.c.post(`/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
           headers: bearer(m.accessToken),
-          body: { middleName: "", titleDesc: "Coach", sport: "Basketball", currentStatus: "Coach", sex: "Female", dobMonth: "5", dobDay: "17", dobYear: "1995", ...names },
+          body: {
+            middleName: "",
+            titleDesc: "Coach",
+            sport: "Basketball",
+            currentStatus: "Coach",
+            sex: "Female",
+            dobMonth: "5",
+            dobDay: "17",
+            dobYear: "1995",
+            ...names,
+          },
         });
       expectError(await general({ firstName: "Olga", lastName: "See evil.example/win" }), 400, texts.nameCharacters);
       expectError(await general({ firstName: "Olga", middleName: "paypal.com", lastName: "Plain" }), 400, texts.nameNoWebAddress);
@@ -203,7 +245,9 @@ describe("without rate limits", () => {
 
     it("the advertising enquiry (mailed to the operator) refuses them and stores nothing", async () => {
       const enquiry = (FirstName: string) =>
-        h.c.post("/api/common/SendAdvertisementInfo", { body: { FirstName, LastName: "Buyer", Email: uniqueEmail("ads"), Company: "Acme" } });
+        h.c.post("/api/common/SendAdvertisementInfo", {
+          body: { FirstName, LastName: "Buyer", Email: uniqueEmail("ads"), Company: "Acme" },
+        });
       const before = h.db.value<number>("select count(*) from ad_enquiry");
       expectError(await enquiry("Win a prize at evil.example/claim"), 400, texts.nameCharacters);
       expect(h.db.value("select count(*) from ad_enquiry")).toBe(before);
@@ -222,9 +266,11 @@ describe("with rate limits, behind a trusted proxy (X-Forwarded-For is the clien
   };
   const from = (ip: string) => ({ "X-Forwarded-For": ip });
   const member = () => registerAndConfirm(h.server.baseUrl, h.sink, {}, from(address()));
-  const login = (ip: string, email: string, password: string) => h.c.post("/api/account/login", { headers: from(ip), body: { email, password } });
+  const login = (ip: string, email: string, password: string) =>
+    h.c.post("/api/account/login", { headers: from(ip), body: { email, password } });
   const reset = (ip: string, email: string) => h.c.get(`/api/member/ResetPassword${qs({ email })}`, { headers: from(ip) });
-  const codeExpired = async (code: string) => (await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`, { headers: from(address()) })).text;
+  const codeExpired = async (code: string) =>
+    (await h.c.get(`/api/member/IsResetCodeExpired${qs({ code })}`, { headers: from(address()) })).text;
   const nextResetCode = async (email: string) => resetCodeOf((await h.sink.waitForMail(email, { subject: RESET_SUBJECT })).text);
 
   describe("finding 7: strangers cannot lock a member out", () => {
@@ -274,7 +320,10 @@ describe("with rate limits, behind a trusted proxy (X-Forwarded-For is the clien
       const travel = address();
       expect((await reset(travel, m.email)).status).toBe(200);
       const code = await nextResetCode(m.email);
-      expectText(await h.c.post("/api/member/ChangePassword", { headers: from(travel), body: { pwd: "Travel-Pw-19", email: m.email, code } }), "Password changed.");
+      expectText(
+        await h.c.post("/api/member/ChangePassword", { headers: from(travel), body: { pwd: "Travel-Pw-19", email: m.email, code } }),
+        "Password changed.",
+      );
       expect((await login(travel, m.email, "Travel-Pw-19")).json.currentStatus).toBe("2");
     });
 
@@ -296,7 +345,13 @@ describe("with rate limits, behind a trusted proxy (X-Forwarded-For is the clien
       for (const code of codes) expect(await codeExpired(code)).toBe("no");
 
       // Using the first sets the password and voids the others.
-      expectText(await h.c.post("/api/member/ChangePassword", { headers: from(address()), body: { pwd: "Owner-Pw-31", email: m.email, code: firstCode } }), "Password changed.");
+      expectText(
+        await h.c.post("/api/member/ChangePassword", {
+          headers: from(address()),
+          body: { pwd: "Owner-Pw-31", email: m.email, code: firstCode },
+        }),
+        "Password changed.",
+      );
       for (const code of codes) expect(await codeExpired(code)).toBe("yes");
     });
   });
@@ -309,15 +364,18 @@ describe("with rate limits, behind a trusted proxy (X-Forwarded-For is the clien
       // The client uses up its mail allowance with e-mail changes of a signed-in member.
       let status = 200;
       for (let i = 0; i < 20 && status === 200; i++) {
-        status = (await h.c.put(`/api/setting/SaveMemberEmailInfo/${sender.memberId}${qs({ email: uniqueEmail("spent") })}`, {
-          headers: { ...bearer(sender.accessToken), ...from(client) },
-        })).status;
+        status = (
+          await h.c.put(`/api/setting/SaveMemberEmailInfo/${sender.memberId}${qs({ email: uniqueEmail("spent") })}`, {
+            headers: { ...bearer(sender.accessToken), ...from(client) },
+          })
+        ).status;
       }
       expect(status).toBe(429);
 
       const ghost = uniqueEmail("ghost");
       expect(answerOf(await reset(client, m.email))).toEqual(answerOf(await reset(client, ghost)));
-      const trpc = (email: string) => h.c.post("/trpc/account.requestPasswordReset", { headers: { Origin: h.server.baseUrl, ...from(client) }, body: { email } });
+      const trpc = (email: string) =>
+        h.c.post("/trpc/account.requestPasswordReset", { headers: { Origin: h.server.baseUrl, ...from(client) }, body: { email } });
       expect(answerOf(await trpc(ghost))).toEqual(answerOf(await trpc(m.email)));
     });
 

@@ -5,11 +5,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
-import {
-  firstLink,
-  registrationCodeOf,
-  resetCodeOf,
-} from "../support/mail-sink.ts";
+import { firstLink, registrationCodeOf, resetCodeOf } from "../support/mail-sink.ts";
 import {
   bearer,
   type LoginResult,
@@ -26,7 +22,6 @@ const h = serverHarness();
 /** Every password, code and token this file used: none may appear in the server's output. */
 const secrets = new Set<string>();
 const keep = (...values: string[]) => values.forEach((v) => v && secrets.add(v));
-
 
 const EMPTY_LOGIN: LoginResult = {
   memberID: "",
@@ -290,17 +285,27 @@ describe("account/register", () => {
     expect(done.json).toMatchObject({ currentStatus: "2", name: "Alex Runner" });
     keep(done.json.accessToken);
     // Once confirmed, the other link has nothing left to do.
-    expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: oldCode } })).json).toEqual(EMPTY_LOGIN);
+    expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: oldCode } })).json).toEqual(
+      EMPTY_LOGIN,
+    );
   });
 
   it.each([
     ["a missing last name", (b: Record<string, string>) => ({ ...b, lastName: undefined }), texts.lastNameIsRequired],
     ["a malformed e-mail", (b: Record<string, string>) => ({ ...b, email: "runner.example.com" }), texts.validEmailRequired],
-    ["a password under 5 characters", (b: Record<string, string>) => ({ ...b, password: "abcd", confirmPwd: "abcd" }), texts.passwordMinRegister],
+    [
+      "a password under 5 characters",
+      (b: Record<string, string>) => ({ ...b, password: "abcd", confirmPwd: "abcd" }),
+      texts.passwordMinRegister,
+    ],
     ["a different confirmation", (b: Record<string, string>) => ({ ...b, confirmPwd: `${b.password}!` }), texts.reEnterMustMatch],
     ["an unknown gender", (b: Record<string, string>) => ({ ...b, gender: "Robot" }), texts.genderRequired],
     ["an unknown profile type", (b: Record<string, string>) => ({ ...b, profileType: "Mascot" }), texts.profileTypeRequired],
-    ["a birth date under 15 years", (b: Record<string, string>) => ({ ...b, year: String(new Date().getUTCFullYear() - 14) }), texts.tooYoung],
+    [
+      "a birth date under 15 years",
+      (b: Record<string, string>) => ({ ...b, year: String(new Date().getUTCFullYear() - 14) }),
+      texts.tooYoung,
+    ],
     ["a day that does not exist", (b: Record<string, string>) => ({ ...b, month: "2", day: "30" }), texts.birthDateInvalid],
   ])("answers 400 for %s and writes nothing", async (_label, change, message) => {
     const body: Record<string, string | undefined> = change(registrationBody());
@@ -318,9 +323,12 @@ describe("account/register", () => {
 describe("account/AuthenticateUser", () => {
   it("answers the login result for the e-mail and pwd of the query", async () => {
     const m = await member();
-    const res = await h.c.get(`/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password, rememberMe: "true", screen: "login" })}`, {
-      headers: { "Content-Type": "application/json" },
-    });
+    const res = await h.c.get(
+      `/api/account/AuthenticateUser${qs({ email: m.email, pwd: m.password, rememberMe: "true", screen: "login" })}`,
+      {
+        headers: { "Content-Type": "application/json" },
+      },
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.json).sort()).toEqual(LOGIN_KEYS);
     expect(res.json).toMatchObject({ memberID: String(m.memberId), currentStatus: "2", email: m.email });
@@ -568,7 +576,9 @@ describe("common/Logs (GET) and common/logs (POST)", () => {
   it("GET Logs stores the message and stack of a client error", async () => {
     const message = `TypeError: x is undefined ${Math.random()}`;
     // From a page of the site (a same-origin GET names its page in Referer only).
-    const res = await h.c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`, { headers: { Referer: `${h.server.baseUrl}/home` } });
+    const res = await h.c.get(`/api/common/Logs${qs({ message, stack: "at main.js:10:5" })}`, {
+      headers: { Referer: `${h.server.baseUrl}/home` },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
     expect(h.db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([
@@ -612,7 +622,9 @@ describe("routing of the legacy service", () => {
 
   it("accepts spaces around parameter names and keys in any case, in the query and the body", async () => {
     const m = await member();
-    const res = await h.c.get(`/api/account/AuthenticateUser?%20email%20=${encodeURIComponent(m.email)}&%20PWD%20=${encodeURIComponent(m.password)}`);
+    const res = await h.c.get(
+      `/api/account/AuthenticateUser?%20email%20=${encodeURIComponent(m.email)}&%20PWD%20=${encodeURIComponent(m.password)}`,
+    );
     expect(res.json.memberID).toBe(String(m.memberId));
     keep(res.json.accessToken);
     const viaBody = await h.c.post("/api/account/login", { body: { " Email ": m.email, "PASSWORD ": m.password } });

@@ -13,7 +13,17 @@ const h = serverHarness();
 const { get, post, put, del } = callsAs(h);
 
 const CONTACT_ITEM_KEYS = [
-  "contactID", "friendName", "firstName", "picturePath", "titleDesc", "location", "fromID", "labelText", "params", "paramsAV", "showFollow",
+  "contactID",
+  "friendName",
+  "firstName",
+  "picturePath",
+  "titleDesc",
+  "location",
+  "fromID",
+  "labelText",
+  "params",
+  "paramsAV",
+  "showFollow",
 ].sort();
 const SEARCH_ITEM_KEYS = ["entityID", "entityName", "sType", "picturePath", "cityState"].sort();
 
@@ -21,7 +31,6 @@ type M = Pick<RegisteredMember, "accessToken" | "memberId" | "email" | "password
 
 const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> =>
   registerAndConfirm(h.server.baseUrl, h.sink, { firstName: "Casey", lastName: nameTag("Q", 9), ...overrides });
-
 
 // The actions, as the legacy client calls them -------------------------------------------------
 
@@ -39,7 +48,12 @@ const isFriend = (viewer: M, a: M | number, b: M | number) =>
 type ContactItem = { contactID: string; friendName: string; labelText: string; showFollow: boolean; fromID: string; [k: string]: unknown };
 type SearchItem = { entityID: string; entityName: string; sType: string; cityState: string; picturePath: string };
 
-async function list(viewer: M, action: string, owner: M | number = viewer, extra: Record<string, string | number> = {}): Promise<ContactItem[]> {
+async function list(
+  viewer: M,
+  action: string,
+  owner: M | number = viewer,
+  extra: Record<string, string | number> = {},
+): Promise<ContactItem[]> {
   const res = await get(viewer, `/api/contact/${action}${qs({ memberID: typeof owner === "number" ? owner : owner.memberId, ...extra })}`);
   expectJson(res);
   expect(Array.isArray(res.json)).toBe(true);
@@ -69,7 +83,11 @@ function setPrivacy(memberId: number, column: string, value: number) {
 const links = (a: M, b: M) =>
   h.db.rows<{ member_id: number; other_id: number; status: string }>(
     "select member_id, other_id, status from contact_link where (member_id = ? and other_id = ?) or (member_id = ? and other_id = ?) order by member_id = ? desc",
-    a.memberId, b.memberId, b.memberId, a.memberId, a.memberId,
+    a.memberId,
+    b.memberId,
+    b.memberId,
+    a.memberId,
+    a.memberId,
   );
 
 /** Deactivates with the member's own token (all their sessions end). */
@@ -88,18 +106,40 @@ async function reactivate(m: M) {
 /** SaveMemberGeneralInfo as the edit form sends it, keeping the member's names. */
 async function saveBasic(m: M, names: { first: string; last: string }, overrides: Record<string, unknown> = {}) {
   const res = await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
-    firstName: names.first, middleName: "", lastName: names.last, titleDesc: "Player", sport: "Basketball",
-    currentStatus: "Athlete (Amateur)", bio: "", sex: "Female", showSexInProfile: false, dobMonth: "5", dobDay: "17", dobYear: "1995",
-    showDOBType: false, lookingForEmployment: false, lookingForNetworking: false, lookingForPartnership: false, lookingForRecruitment: false,
-    leftRightHandFoot: "Right", preferredPosition: "", secondaryPosition: "", height: null, weight: null, interestedInType: "",
-    currentCity: "", hometown: "",
+    firstName: names.first,
+    middleName: "",
+    lastName: names.last,
+    titleDesc: "Player",
+    sport: "Basketball",
+    currentStatus: "Athlete (Amateur)",
+    bio: "",
+    sex: "Female",
+    showSexInProfile: false,
+    dobMonth: "5",
+    dobDay: "17",
+    dobYear: "1995",
+    showDOBType: false,
+    lookingForEmployment: false,
+    lookingForNetworking: false,
+    lookingForPartnership: false,
+    lookingForRecruitment: false,
+    leftRightHandFoot: "Right",
+    preferredPosition: "",
+    secondaryPosition: "",
+    height: null,
+    weight: null,
+    interestedInType: "",
+    currentCity: "",
+    hometown: "",
     ...overrides,
   });
   expectJson(res);
 }
 
 async function saveContact(m: M, overrides: Record<string, unknown>) {
-  expectJson(await post(m, `/api/member/SaveMemberContactInfo/${m.memberId}`, { showAddress: false, showEmailToMembers: false, ...overrides }));
+  expectJson(
+    await post(m, `/api/member/SaveMemberContactInfo/${m.memberId}`, { showAddress: false, showEmailToMembers: false, ...overrides }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,8 +157,15 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     expect(ids(requests)).toEqual([a.memberId]);
     expect(Object.keys(requests[0]!).sort()).toEqual(CONTACT_ITEM_KEYS);
     expect(requests[0]).toMatchObject({
-      contactID: String(a.memberId), fromID: String(b.memberId), firstName: "Avery", labelText: "Request received",
-      titleDesc: "Athlete (Amateur)", location: "", params: `memberID=${a.memberId}`, paramsAV: "", showFollow: true,
+      contactID: String(a.memberId),
+      fromID: String(b.memberId),
+      firstName: "Avery",
+      labelText: "Request received",
+      titleDesc: "Athlete (Amateur)",
+      location: "",
+      params: `memberID=${a.memberId}`,
+      paramsAV: "",
+      showFollow: true,
     });
     expect(requests[0]!.friendName).toMatch(/^Avery Q[a-z]+$/);
     expect(String(requests[0]!.picturePath)).not.toBe("");
@@ -210,9 +257,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     const a = await member();
     const b = await member();
     expectError(await sendRequest(a, 987654321), 404);
-    for (const path of [
-      "/api/contact/SendRequestContact", "/api/contact/AcceptRequest", "/api/contact/RejectRequest",
-    ]) {
+    for (const path of ["/api/contact/SendRequestContact", "/api/contact/AcceptRequest", "/api/contact/RejectRequest"]) {
       expectError(await put(a, `${path}${qs({ memberID: a.memberId })}`), 400, "contactID");
       expectError(await put(a, `${path}${qs({ memberID: a.memberId, contactID: "12abc" })}`), 400, "contactID");
       expectError(await put(a, `${path}${qs({ contactID: b.memberId })}`), 400, "memberID");
@@ -452,7 +497,9 @@ describe("contact/SearchMemberContacts and GetSearchContacts", () => {
     expect(ids(res.json)).toEqual([match.memberId]);
     expect(Object.keys(res.json[0]).sort()).toEqual([...CONTACT_ITEM_KEYS, "connectionID"].sort());
     expect(res.json[0].connectionID).toBe(String(match.memberId));
-    expect(ids((await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: "nobody-like-this" })}`)).json)).toEqual([]);
+    expect(
+      ids((await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: "nobody-like-this" })}`)).json),
+    ).toEqual([]);
     expectError(await get(notContact, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: "jam" })}`), 403);
     expectError(await get(owner, `/api/contact/GetSearchContacts${qs({ searchText: "jam" })}`), 400, "userID");
     expectError(await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId })}`), 400);
@@ -468,7 +515,12 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
     const items = await searchAs(viewer, t);
     expect(items).toHaveLength(1);
     expect(Object.keys(items[0]!).sort()).toEqual(SEARCH_ITEM_KEYS);
-    expect(items[0]).toMatchObject({ entityID: String(found.memberId), entityName: `Dana ${t}`, sType: "Scout", cityState: "Tallahassee, FL" });
+    expect(items[0]).toMatchObject({
+      entityID: String(found.memberId),
+      entityName: `Dana ${t}`,
+      sType: "Scout",
+      cityState: "Tallahassee, FL",
+    });
     expect(items[0]!.picturePath).not.toBe("");
     expect(ids(await searchAs(viewer, t, "SearchResults"))).toEqual([found.memberId]);
     // The caller is never in their own results.
@@ -479,14 +531,34 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
     const viewer = await member();
     const t = nameTag("Q", 9);
     const m = await member({ firstName: "Morgan", lastName: t, profileType: "Athlete (Professional)" });
-    await saveBasic(m, { first: "Morgan", last: t }, {
-      sport: "Lacrosse", currentStatus: "Athlete (Professional)", titleDesc: "Defenseman", preferredPosition: "Long Stick Midfielder",
-      secondaryPosition: "Defense", height: 74, weight: 200,
-    });
+    await saveBasic(
+      m,
+      { first: "Morgan", last: t },
+      {
+        sport: "Lacrosse",
+        currentStatus: "Athlete (Professional)",
+        titleDesc: "Defenseman",
+        preferredPosition: "Long Stick Midfielder",
+        secondaryPosition: "Defense",
+        height: 74,
+        weight: 200,
+      },
+    );
     await saveContact(m, { city: "Baltimore", state: "MD" });
     for (const text of [
-      t, t.slice(0, 5), `morg ${t}`, `${t} lacro`, `${t} professional`, `${t} athl`, `${t} defensem`, `${t} midfield`,
-      `${t} long stick`, `${t} baltim`, `${t} md`, `${t} maryla`, `${t.toUpperCase()} LACROSSE`,
+      t,
+      t.slice(0, 5),
+      `morg ${t}`,
+      `${t} lacro`,
+      `${t} professional`,
+      `${t} athl`,
+      `${t} defensem`,
+      `${t} midfield`,
+      `${t} long stick`,
+      `${t} baltim`,
+      `${t} md`,
+      `${t} maryla`,
+      `${t.toUpperCase()} LACROSSE`,
     ]) {
       expect(ids(await searchAs(viewer, text)), text).toEqual([m.memberId]);
     }
@@ -551,7 +623,11 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
         `insert into member (email, password_hash, first_name, middle_name, last_name, gender, birth_date, profile_type, title,
                              picture_path, status, welcome_back_pending, created_at, updated_at)
          values (?, 'x', ?, '', ?, 'Female', '1990-01-01', 'Coach', 'Coach', null, 2, 0, ?, ?)`,
-        `${t}-${i}@example.com`, `Member${i}`, t, now, now,
+        `${t}-${i}@example.com`,
+        `Member${i}`,
+        t,
+        now,
+        now,
       );
     }
     expect(await searchAs(viewer, t, "SearchResults")).toHaveLength(10);
@@ -573,7 +649,10 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
 describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
   it("exclude self, contacts, pending requests either way, deactivated and contacts-only members; rank similar sport and status first", async () => {
-    const names = (m: RegisteredMember, first: string) => ({ first, last: h.db.value<string>("select last_name from member where id = ?", m.memberId) });
+    const names = (m: RegisteredMember, first: string) => ({
+      first,
+      last: h.db.value<string>("select last_name from member where id = ?", m.memberId),
+    });
     const make = async (first: string, sport: string, status: string) => {
       const m = await member({ firstName: first, profileType: status });
       await saveBasic(m, names(m, first), { sport, currentStatus: status, titleDesc: status });
@@ -636,9 +715,15 @@ describe("a deactivated member vanishes from lists, search and suggestions until
     const b = await member();
     const c = await member();
     await saveBasic(gone, { first: "Vanishing", last: t }, { sport: "Table Tennis", currentStatus: "Retired", titleDesc: "Retired" });
-    await saveBasic(c, { first: "Casey", last: h.db.value<string>("select last_name from member where id = ?", c.memberId) }, {
-      sport: "Table Tennis", currentStatus: "Retired", titleDesc: "Retired",
-    });
+    await saveBasic(
+      c,
+      { first: "Casey", last: h.db.value<string>("select last_name from member where id = ?", c.memberId) },
+      {
+        sport: "Table Tennis",
+        currentStatus: "Retired",
+        titleDesc: "Retired",
+      },
+    );
     await connect(gone, a);
     expectJson(await follow(gone, a));
     expectJson(await follow(a, gone));
@@ -647,19 +732,32 @@ describe("a deactivated member vanishes from lists, search and suggestions until
     const visible = async () => ({
       contacts: ids(await list(a, "GetMemberContacts")).includes(gone.memberId),
       searchContacts: ids(await list(a, "SearchMemberContacts", a, { searchText: "vanish" })).includes(gone.memberId),
-      autocomplete: ids((await get(a, `/api/contact/GetSearchContacts${qs({ userID: a.memberId, searchText: "vanish" })}`)).json).includes(gone.memberId),
+      autocomplete: ids((await get(a, `/api/contact/GetSearchContacts${qs({ userID: a.memberId, searchText: "vanish" })}`)).json).includes(
+        gone.memberId,
+      ),
       followers: ids(await list(a, "GetWhosFollowingMe")).includes(gone.memberId),
       following: ids(await list(a, "GetPeopleIFollow")).includes(gone.memberId),
       requests: ids(await list(b, "GetRequestsList")).includes(gone.memberId),
       search: ids(await searchAs(c, t)).includes(gone.memberId),
       dropdown: ids(await searchAs(c, t, "SearchResults")).includes(gone.memberId),
-      suggestions: ids((await get(c, `/api/contact/GetMemberContactSuggestions${qs({ memberID: c.memberId })}`)).json).includes(gone.memberId),
+      suggestions: ids((await get(c, `/api/contact/GetMemberContactSuggestions${qs({ memberID: c.memberId })}`)).json).includes(
+        gone.memberId,
+      ),
       isFriend: (await isFriend(a, a, gone)).json as boolean,
       isFollowing: (await isFollowing(a, a, gone)).json as boolean,
     });
     const all = (v: boolean) => ({
-      contacts: v, searchContacts: v, autocomplete: v, followers: v, following: v, requests: v, search: v, dropdown: v, suggestions: v,
-      isFriend: v, isFollowing: v,
+      contacts: v,
+      searchContacts: v,
+      autocomplete: v,
+      followers: v,
+      following: v,
+      requests: v,
+      search: v,
+      dropdown: v,
+      suggestions: v,
+      isFriend: v,
+      isFollowing: v,
     });
     expect(await visible()).toEqual(all(true));
 
@@ -691,10 +789,19 @@ describe("hidden profile sections are neither matched nor shown (issue 11, findi
     const t = nameTag("Q", 9);
     const words = { middle: nameTag("Mid", 7), currentCity: nameTag("Cur", 7), hometown: nameTag("Home", 7), city: nameTag("Town", 7) };
     const m = await member({ firstName: "Quinn", lastName: t });
-    await saveBasic(m, { first: "Quinn", last: t }, {
-      middleName: words.middle, sport: "Lacrosse", currentStatus: "Athlete (Professional)", titleDesc: "Captain",
-      preferredPosition: "Goalkeeper", currentCity: words.currentCity, hometown: words.hometown,
-    });
+    await saveBasic(
+      m,
+      { first: "Quinn", last: t },
+      {
+        middleName: words.middle,
+        sport: "Lacrosse",
+        currentStatus: "Athlete (Professional)",
+        titleDesc: "Captain",
+        preferredPosition: "Goalkeeper",
+        currentCity: words.currentCity,
+        hometown: words.hometown,
+      },
+    );
     await saveContact(m, { city: words.city, state: "VT" });
     return { m, t, words };
   }
@@ -717,7 +824,17 @@ describe("hidden profile sections are neither matched nor shown (issue 11, findi
       expect(await findsVia(stranger, text), text).toEqual(everywhere([m.memberId]));
     }
     await setLevels(m, 2, 2);
-    for (const text of [words.middle, words.currentCity, words.hometown, words.city, `${t} lacrosse`, `${t} goalkeep`, `${t} vermont`, `${t} vt`, `${t} professional`]) {
+    for (const text of [
+      words.middle,
+      words.currentCity,
+      words.hometown,
+      words.city,
+      `${t} lacrosse`,
+      `${t} goalkeep`,
+      `${t} vermont`,
+      `${t} vt`,
+      `${t} professional`,
+    ]) {
       expect(await findsVia(stranger, text), text).toEqual(everywhere([]));
     }
     // The name and title (the profile's header) stay findable; the hidden fields are not shown.
@@ -756,9 +873,15 @@ describe("hidden profile sections are neither matched nor shown (issue 11, findi
       const rest = (await list(viewer, "GetMemberContacts", owner)).find((i) => i.contactID === String(m.memberId))!;
       const page = await trpcQuery<{ items: Card[] }>(viewer, "contacts.contacts", { memberId: owner.memberId });
       const card = page.items.find((c) => c.memberId === m.memberId)!;
-      return { location: rest.location, card: { sport: card.sport, location: card.location, city: card.city, state: card.state, profileType: card.profileType } };
+      return {
+        location: rest.location,
+        card: { sport: card.sport, location: card.location, city: card.city, state: card.state, profileType: card.profileType },
+      };
     };
-    const shown = { location: `${words.city}, VT`, card: { sport: "Lacrosse", location: `${words.city}, VT`, city: words.city, state: "VT", profileType: "Athlete (Professional)" } };
+    const shown = {
+      location: `${words.city}, VT`,
+      card: { sport: "Lacrosse", location: `${words.city}, VT`, city: words.city, state: "VT", profileType: "Athlete (Professional)" },
+    };
     const hidden = { location: "", card: { sport: "", location: "", city: "", state: "", profileType: "" } };
     expect(await cardOf(stranger)).toEqual(shown);
     await setLevels(m, 2, 2);

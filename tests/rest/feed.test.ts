@@ -15,25 +15,59 @@ const OPERATOR = "ops@sideline.example.org";
 const h = serverHarness({ env: { OPERATOR_EMAIL: OPERATOR } });
 const { get, post, put } = callsAs(h);
 
-const POST_KEYS = ["postID", "memberID", "memberName", "firstName", "picturePath", "description", "datePosted", "childPostCnt", "children"].sort();
-const REPLY_KEYS = ["postResponseID", "postID", "description", "dateResponded", "memberID", "memberName", "firstName", "picturePath"].sort();
+const POST_KEYS = [
+  "postID",
+  "memberID",
+  "memberName",
+  "firstName",
+  "picturePath",
+  "description",
+  "datePosted",
+  "childPostCnt",
+  "children",
+].sort();
+const REPLY_KEYS = [
+  "postResponseID",
+  "postID",
+  "description",
+  "dateResponded",
+  "memberID",
+  "memberName",
+  "firstName",
+  "picturePath",
+].sort();
 const NEWS_KEYS = ["id", "imageUrl", "headerText", "postingDate", "textField", "navigateUrl"].sort();
 const AD_KEYS = ["id", "headerText", "imageUrl", "textField", "navigateUrl"].sort();
 
 type M = Pick<RegisteredMember, "accessToken" | "memberId" | "email">;
-type LegacyReply = { postResponseID: number; postID: number; description: string; dateResponded: string; memberID: string; memberName: string };
-type LegacyPost = { postID: number; memberID: string; memberName: string; description: string; datePosted: string; childPostCnt: number; children: LegacyReply[] };
+type LegacyReply = {
+  postResponseID: number;
+  postID: number;
+  description: string;
+  dateResponded: string;
+  memberID: string;
+  memberName: string;
+};
+type LegacyPost = {
+  postID: number;
+  memberID: string;
+  memberName: string;
+  description: string;
+  datePosted: string;
+  childPostCnt: number;
+  children: LegacyReply[];
+};
 
 const member = (first = "Casey"): Promise<RegisteredMember> =>
   registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: nameTag("Feed") });
-
 
 async function connect(a: M, b: M) {
   const pair = (x: M, y: M) => qs({ memberID: x.memberId, contactID: y.memberId });
   expectJson(await put(a, `/api/contact/SendRequestContact${pair(a, b)}`));
   expectJson(await put(b, `/api/contact/AcceptRequest${pair(b, a)}`));
 }
-const follow = async (a: M, b: M) => expectJson(await post(a, `/api/contact/FollowMember${qs({ memberID: a.memberId, contactID: b.memberId })}`));
+const follow = async (a: M, b: M) =>
+  expectJson(await post(a, `/api/contact/FollowMember${qs({ memberID: a.memberId, contactID: b.memberId })}`));
 
 async function newPost(m: M, text: string): Promise<LegacyPost> {
   const res = await post(m, `/api/member/SavePosts/${m.memberId}/0${qs({ postMsg: text })}`);
@@ -57,7 +91,12 @@ const replyCount = () => h.db.value<number>("select count(*) from post_reply");
 
 describe("member/SavePosts and getRecentPosts: who sees a post", () => {
   it("puts a new post at the top of the author's, a contact's and a follower's feed, never a stranger's", async () => {
-    const [author, contact, follower, stranger] = await Promise.all([member("Author"), member("Contact"), member("Follower"), member("Stranger")]);
+    const [author, contact, follower, stranger] = await Promise.all([
+      member("Author"),
+      member("Contact"),
+      member("Follower"),
+      member("Stranger"),
+    ]);
     await connect(author, contact);
     await follow(follower, author);
     // Each reader has something older in their feed already.
@@ -177,10 +216,18 @@ describe("member/SavePosts: the text", () => {
     expect(p150.description).toHaveLength(150);
     const [posts, replies] = [postCount(), replyCount()];
     expectError(await post(m, `/api/member/SavePosts/${m.memberId}/0${qs({ postMsg: "y".repeat(151) })}`), 400, "at most 150 characters");
-    expectError(await post(m, `/api/member/SavePosts/${m.memberId}/${p150.postID}${qs({ postMsg: "y".repeat(151) })}`), 400, "at most 150 characters");
+    expectError(
+      await post(m, `/api/member/SavePosts/${m.memberId}/${p150.postID}${qs({ postMsg: "y".repeat(151) })}`),
+      400,
+      "at most 150 characters",
+    );
     expectError(await post(m, `/api/member/SavePosts/${m.memberId}/0${qs({ postMsg: "   " })}`), 400, "Please write something");
     expectError(await post(m, `/api/member/SavePosts/${m.memberId}/0`), 400, "Please write something");
-    expectError(await post(m, `/api/member/CreateMemberPost/${m.memberId}${qs({ postMsg: "z".repeat(151) })}`), 400, "at most 150 characters");
+    expectError(
+      await post(m, `/api/member/CreateMemberPost/${m.memberId}${qs({ postMsg: "z".repeat(151) })}`),
+      400,
+      "at most 150 characters",
+    );
     expect([postCount(), replyCount()]).toEqual([posts, replies]);
     const reply150 = await newReply(m, p150.postID, "r".repeat(150));
     expect(reply150.description).toHaveLength(150);
@@ -251,11 +298,19 @@ describe("common/getRecentNews and GetAds (public)", () => {
     const long = `${"Season preview: ".repeat(12)}the end.`;
     h.db.run(
       "insert into news_item (header_text, text, image_url, navigate_url, posting_date, source, guid, created_at) values (?, ?, null, ?, ?, 'manual', null, ?)",
-      "Long story", long, "https://news.example.org/preview", "2999-01-01T00:00:00.000Z", new Date().toISOString(),
+      "Long story",
+      long,
+      "https://news.example.org/preview",
+      "2999-01-01T00:00:00.000Z",
+      new Date().toISOString(),
     );
     h.db.run(
       "insert into news_item (header_text, text, image_url, navigate_url, posting_date, source, guid, created_at) values (?, ?, ?, '', ?, 'manual', null, ?)",
-      "Short story", "Short.", "/images/custom.png", "2998-01-01T00:00:00.000Z", new Date().toISOString(),
+      "Short story",
+      "Short.",
+      "/images/custom.png",
+      "2998-01-01T00:00:00.000Z",
+      new Date().toISOString(),
     );
     const res = await get(null, "/api/common/getRecentNews");
     expectJson(res);
@@ -266,7 +321,12 @@ describe("common/getRecentNews and GetAds (public)", () => {
       expect(typeof item.imageUrl === "string" && item.imageUrl !== "").toBe(true);
       expect((item.textField as string).length).toBeLessThanOrEqual(120);
     }
-    expect(items[0]).toMatchObject({ headerText: "Long story", imageUrl: "/images/RecentNews/default.png", navigateUrl: "https://news.example.org/preview", postingDate: "2999-01-01T00:00:00.000Z" });
+    expect(items[0]).toMatchObject({
+      headerText: "Long story",
+      imageUrl: "/images/RecentNews/default.png",
+      navigateUrl: "https://news.example.org/preview",
+      postingDate: "2999-01-01T00:00:00.000Z",
+    });
     expect((items[0]!.textField as string).length).toBeLessThanOrEqual(120);
     expect(items[0]!.textField).toMatch(/^Season preview: Season preview: .*…$/);
     expect(items[1]).toMatchObject({ headerText: "Short story", imageUrl: "/images/custom.png", textField: "Short." });
@@ -286,7 +346,12 @@ describe("common/getRecentNews and GetAds (public)", () => {
     expect(res.json).toHaveLength(6);
     for (const item of res.json) expect(Object.keys(item).sort()).toEqual(AD_KEYS);
     expect(res.json.map((a: { headerText: string }) => a.headerText)).toEqual([
-      "Complete your profile", "Show your game", "Find your people", "Contacts and follows", "Decide who sees what", "Post short updates",
+      "Complete your profile",
+      "Show your game",
+      "Find your people",
+      "Contacts and follows",
+      "Decide who sees what",
+      "Post short updates",
     ]);
     expect(res.json[1]).toMatchObject({ navigateUrl: "/members/edit-profile?adId=2", imageUrl: "" });
     expect(res.json[5].textField).toContain("150 characters");
@@ -297,7 +362,13 @@ describe("common/getRecentNews and GetAds (public)", () => {
 
 describe("common/SendAdvertisementInfo (public)", () => {
   const enquiry = {
-    FirstName: "Dana", LastName: "Sponsor", Company: "Fast Shoes Inc.", Email: "dana@fastshoes.example", Phone: "555-0199", Country: "USA", Title: "Marketing lead",
+    FirstName: "Dana",
+    LastName: "Sponsor",
+    Company: "Fast Shoes Inc.",
+    Email: "dana@fastshoes.example",
+    Phone: "555-0199",
+    Country: "USA",
+    Title: "Marketing lead",
   };
 
   it("stores the enquiry and mails it to OPERATOR_EMAIL", async () => {
@@ -305,8 +376,16 @@ describe("common/SendAdvertisementInfo (public)", () => {
     const res = await get(null, `/api/common/SendAdvertisementInfo${qs(enquiry)}`);
     expectJson(res);
     expect(h.db.value<number>("select count(*) from ad_enquiry")).toBe(before + 1);
-    expect(h.db.rows("select first_name, last_name, company, email, phone, country, title from ad_enquiry order by id desc limit 1")[0]).toEqual({
-      first_name: "Dana", last_name: "Sponsor", company: "Fast Shoes Inc.", email: "dana@fastshoes.example", phone: "555-0199", country: "USA", title: "Marketing lead",
+    expect(
+      h.db.rows("select first_name, last_name, company, email, phone, country, title from ad_enquiry order by id desc limit 1")[0],
+    ).toEqual({
+      first_name: "Dana",
+      last_name: "Sponsor",
+      company: "Fast Shoes Inc.",
+      email: "dana@fastshoes.example",
+      phone: "555-0199",
+      country: "USA",
+      title: "Marketing lead",
     });
     const mail = await h.sink.waitForMail(OPERATOR, { subject: "Advertising enquiry from Dana Sponsor" });
     expect(mail.text).toContain("Fast Shoes Inc.");
@@ -316,7 +395,11 @@ describe("common/SendAdvertisementInfo (public)", () => {
   it("answers 400 for a missing name or a bad e-mail address and stores nothing", async () => {
     const before = h.db.value<number>("select count(*) from ad_enquiry");
     expectError(await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, FirstName: "" })}`), 400, "First name is required.");
-    expectError(await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, Email: "not-an-address" })}`), 400, "Valid email is required.");
+    expectError(
+      await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, Email: "not-an-address" })}`),
+      400,
+      "Valid email is required.",
+    );
     expectError(await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, Company: "c".repeat(101) })}`), 400);
     expect(h.db.value<number>("select count(*) from ad_enquiry")).toBe(before);
   });
@@ -340,7 +423,13 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
   async function withHiddenPicture(m: M): Promise<string> {
     const picture = `/uploads/photos/${m.memberId.toString(16).padStart(32, "a")}.webp`;
     h.db.run("update member set picture_path = ? where id = ?", picture, m.memberId);
-    const flags = { visibility: 1, viewProfilePicture: 0, viewFriendsList: 1, viewLinkToRequestAddingYouAsFriend: 1, viewLinkToSendYouMsg: 1 };
+    const flags = {
+      visibility: 1,
+      viewProfilePicture: 0,
+      viewFriendsList: 1,
+      viewLinkToRequestAddingYouAsFriend: 1,
+      viewLinkToSendYouMsg: 1,
+    };
     expectJson(await put(m, `/api/setting/SavePrivacySearchSettings/${m.memberId}${qs(flags)}`));
     return picture;
   }
@@ -351,7 +440,12 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
   };
 
   it("post and reply authors carry their picture only to themselves and their contacts", async () => {
-    const [author, contact, follower, replier] = await Promise.all([member("Author"), member("Contact"), member("Follower"), member("Replier")]);
+    const [author, contact, follower, replier] = await Promise.all([
+      member("Author"),
+      member("Contact"),
+      member("Follower"),
+      member("Replier"),
+    ]);
     await connect(author, contact);
     await connect(author, replier);
     await follow(follower, author);
@@ -362,14 +456,22 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
 
     /** The author's and the replier's picture in this reader's feed: REST, tRPC, and the replies alone. */
     const seenBy = async (reader: M) => {
-      const rest = (await feedOf(reader)).items.find((i) => i.postID === p.postID) as LegacyPost & { picturePath: string; children: Array<{ picturePath: string }> };
+      const rest = (await feedOf(reader)).items.find((i) => i.postID === p.postID) as LegacyPost & {
+        picturePath: string;
+        children: Array<{ picturePath: string }>;
+      };
       const page = await trpcQuery(reader, "feed.page", {});
       const trpcPost = page.items.find((i: { postId: number }) => i.postId === p.postID);
       const replies = (await get(reader, `/api/member/GetRecentPostResponses/${p.postID}`)).json as Array<{ picturePath: string }>;
       const trpcReplies = await trpcQuery(reader, "feed.replies", { postId: p.postID });
       return {
         author: [rest.picturePath, trpcPost.author.picturePath],
-        replier: [rest.children[0]!.picturePath, trpcPost.replies[0].author.picturePath, replies[0]!.picturePath, trpcReplies[0].author.picturePath],
+        replier: [
+          rest.children[0]!.picturePath,
+          trpcPost.replies[0].author.picturePath,
+          replies[0]!.picturePath,
+          trpcReplies[0].author.picturePath,
+        ],
       };
     };
     // The follower is a contact of neither: both pictures fall back to the default.

@@ -44,7 +44,19 @@ describe("finding 1: no pattern backtracks over member text", () => {
   it("still reads the legacy height and weight notations", async () => {
     const res = await h.c.post(`/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
       headers: bearer(m.accessToken),
-      body: { firstName: "Ada", lastName: "Stone", sex: "Female", titleDesc: "Coach", sport: "Rowing", currentStatus: "Athlete (Amateur)", dobMonth: "3", dobDay: "9", dobYear: "1990", height: ` 6' 1" `, weight: "180 lbs" },
+      body: {
+        firstName: "Ada",
+        lastName: "Stone",
+        sex: "Female",
+        titleDesc: "Coach",
+        sport: "Rowing",
+        currentStatus: "Athlete (Amateur)",
+        dobMonth: "3",
+        dobDay: "9",
+        dobYear: "1990",
+        height: ` 6' 1" `,
+        weight: "180 lbs",
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(h.db.value("select height_inches from member_profile where member_id = ?", m.memberId)).toBe(73);
@@ -67,7 +79,10 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
   });
 
   it("answers tRPC in its own error envelope, and a form body the same way", async () => {
-    const trpc = await h.c.post("/trpc/account.login", { headers: { Origin: h.server.baseUrl }, body: { email: uniqueEmail(), password: big } });
+    const trpc = await h.c.post("/trpc/account.login", {
+      headers: { Origin: h.server.baseUrl },
+      body: { email: uniqueEmail(), password: big },
+    });
     expect(trpc.status).toBe(413);
     expect(trpc.json.error).toMatchObject({ message: texts.requestBodyTooLarge, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } });
     const form = await h.c.post("/api/account/login", {
@@ -81,7 +96,9 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
     const { port } = new URL(h.server.baseUrl);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), "127.0.0.1", () => {
-        socket.write(`POST /api/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"email":"`);
+        socket.write(
+          `POST /api/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"email":"`,
+        );
       });
       let text = "";
       socket.setEncoding("utf8").on("data", (chunk: string) => {
@@ -104,7 +121,8 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (chunks++ === 0) controller.enqueue(new TextEncoder().encode(`{"message":"${message}","stack":"`));
-        else if (chunks > 64) controller.close(); // 1 MB in all
+        else if (chunks > 64)
+          controller.close(); // 1 MB in all
         else controller.enqueue(chunk);
       },
     });
@@ -132,7 +150,9 @@ describe("finding 8: X-Forwarded-For is read from the right, behind the configur
     expect(answers.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(answers[10]).toBe(429);
     // Another client behind the same proxy is not affected.
-    const other = await h.c.get(`/api/member/IsResetCodeExpired${qs({ code: "ZZZZZZZZ" })}`, { headers: { "X-Forwarded-For": "203.0.113.78" } });
+    const other = await h.c.get(`/api/member/IsResetCodeExpired${qs({ code: "ZZZZZZZZ" })}`, {
+      headers: { "X-Forwarded-For": "203.0.113.78" },
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -153,14 +173,19 @@ describe("finding 14: client logs", () => {
     expect((await h.c.post("/api/common/logs", { headers: { Origin: h.server.baseUrl }, body: { message } })).status).toBe(200);
     expect((await h.c.post("/trpc/account.logClientError", { headers: { Origin: h.server.baseUrl }, body: { message } })).status).toBe(200);
     // With a session, a legacy client may log from anywhere.
-    expect((await h.c.post("/api/common/logs", { headers: { ...bearer(m.accessToken), Origin: FOREIGN }, body: { message } })).status).toBe(200);
+    expect((await h.c.post("/api/common/logs", { headers: { ...bearer(m.accessToken), Origin: FOREIGN }, body: { message } })).status).toBe(
+      200,
+    );
     expect(logRows(message)).toEqual([{ member_id: null }, { member_id: null }, { member_id: m.memberId }]);
   });
 
   it("caps each log's size and the rate per address", async () => {
     const message = `long ${"m".repeat(5_000)}`;
     const from = { Origin: h.server.baseUrl, "X-Forwarded-For": "203.0.113.90" };
-    const res = await h.c.post("/api/common/logs", { headers: from, body: { message, stack: "s".repeat(20_000), url: `/${"u".repeat(2_000)}` } });
+    const res = await h.c.post("/api/common/logs", {
+      headers: from,
+      body: { message, stack: "s".repeat(20_000), url: `/${"u".repeat(2_000)}` },
+    });
     expect(res.status).toBe(200);
     const row = h.db.rows<{ m: number; s: number; u: number }>(
       "select length(message) m, length(stack) s, length(url) u from client_log where message like 'long mmm%'",

@@ -42,7 +42,11 @@ beforeAll(async () => {
         items: [
           {
             id: `PL${channel}`,
-            snippet: { title: "Season highlights", description: "Goals", thumbnails: { default: { url: "https://i.ytimg.com/pl/default.jpg" } } },
+            snippet: {
+              title: "Season highlights",
+              description: "Goals",
+              thumbnails: { default: { url: "https://i.ytimg.com/pl/default.jpg" } },
+            },
           },
         ],
       });
@@ -82,7 +86,10 @@ const h = serverHarness({ env });
 
 const member = () => registerAndConfirm(h.server.baseUrl, h.sink);
 
-const png = () => sharp({ create: { width: 300, height: 200, channels: 3, background: "#1c7ed6" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: "#1c7ed6" } })
+    .png()
+    .toBuffer();
 
 /** A Blob part from text or bytes (copied into a plain ArrayBuffer, as the DOM types want). */
 const blobPart = (bytes: Uint8Array | string): BlobPart => (typeof bytes === "string" ? bytes : new Uint8Array(bytes));
@@ -131,7 +138,10 @@ function expect400(res: { status: number; json: any }, message: string) {
 
 /** Sets a member's video channel through member/SetYoutubeChannel. */
 async function setChannel(m: RegisteredMember, channelId: string) {
-  const res = await h.c.put("/api/member/SetYoutubeChannel", { headers: bearer(m.accessToken), body: { memberID: String(m.memberId), channelID: channelId } });
+  const res = await h.c.put("/api/member/SetYoutubeChannel", {
+    headers: bearer(m.accessToken),
+    body: { memberID: String(m.memberId), channelID: channelId },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -188,7 +198,9 @@ describe("member/UploadProfilePhoto", () => {
     expect(meta.orientation).toBeUndefined();
     expect(bytes.includes("Home address inside")).toBe(false);
 
-    const gif = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#0f0" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#0f0" } })
+      .gif()
+      .toBuffer();
     const viaServices = await upload(m.memberId, gif, { token: m.accessToken, fileName: "a.gif", type: "image/gif", base: "/services" });
     expect(viaServices.status).toBe(200);
     expect(storedPicture(m.memberId)).toBe(viaServices.json.picturePath);
@@ -221,8 +233,18 @@ describe("member/UploadProfilePhoto", () => {
     const big = new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1);
     big.set(await png());
     expect400(await upload(m.memberId, big, { token: m.accessToken }), texts.uploadFileTooBig);
-    expect400(await upload(m.memberId, "Just some text, named like a picture.", { token: m.accessToken, fileName: "photo.png" }), texts.uploadFileTypes);
-    expect400(await upload(m.memberId, "<html><script>alert(1)</script></html>", { token: m.accessToken, fileName: "x.svg", type: "image/svg+xml" }), texts.uploadFileTypes);
+    expect400(
+      await upload(m.memberId, "Just some text, named like a picture.", { token: m.accessToken, fileName: "photo.png" }),
+      texts.uploadFileTypes,
+    );
+    expect400(
+      await upload(m.memberId, "<html><script>alert(1)</script></html>", {
+        token: m.accessToken,
+        fileName: "x.svg",
+        type: "image/svg+xml",
+      }),
+      texts.uploadFileTypes,
+    );
     expect400(await upload(m.memberId, null, { token: m.accessToken }), texts.uploadFileRequired);
     expect400(await upload(m.memberId, await png(), { token: m.accessToken, field: "picture" }), texts.uploadFileRequired);
     expect400(await upload(m.memberId, "", { token: m.accessToken }), texts.uploadFileRequired);
@@ -304,7 +326,9 @@ describe("tRPC media.uploadProfilePhoto (the web client, session cookie)", () =>
 
   it("refuses an upload without a session and one from another site", async () => {
     const m = await member();
-    const anonymous = await clientFor({ Origin: h.server.baseUrl }).media.uploadProfilePhoto.mutate(formWith(await png())).catch((e: unknown) => e);
+    const anonymous = await clientFor({ Origin: h.server.baseUrl })
+      .media.uploadProfilePhoto.mutate(formWith(await png()))
+      .catch((e: unknown) => e);
     expect((anonymous as TRPCClientError<AppRouter>).data?.code).toBe("UNAUTHORIZED");
     const res = await fetch(`${h.server.baseUrl}/trpc/media.uploadProfilePhoto`, {
       method: "POST",
@@ -365,7 +389,13 @@ describe("member/GetVideoPlayList and member/GetVideosList", () => {
     const res = await h.c.get("/api/member/GetVideosList/PLseason2024", { headers: bearer(m.accessToken) });
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
-      { id: "dQw4w9WgXcQ", title: "Final", description: "The last match", publishedAt: "2024-06-01T12:00:00Z", thumbnail: "https://i.ytimg.com/v/mq.jpg" },
+      {
+        id: "dQw4w9WgXcQ",
+        title: "Final",
+        description: "The last match",
+        publishedAt: "2024-06-01T12:00:00Z",
+        thumbnail: "https://i.ytimg.com/v/mq.jpg",
+      },
     ]);
     expect(ytHits.some((u) => u.pathname === "/yt/playlistItems" && u.searchParams.get("playlistId") === "PLseason2024")).toBe(true);
     const other = await member();
@@ -398,7 +428,9 @@ describe("member/GetVideoPlayList and member/GetVideosList", () => {
     const headers = { Cookie: `sideline_session=${owner.accessToken}` };
     const playlists = await h.c.get(`/trpc/videos.playlists${qs({ input: JSON.stringify({ memberId: owner.memberId }) })}`, { headers });
     expect(playlists.json.result.data).toEqual([expect.objectContaining({ id: `PLUCtrpc${owner.memberId}` })]);
-    const vids = await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: `PLUCtrpc${owner.memberId}` }) })}`, { headers });
+    const vids = await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: `PLUCtrpc${owner.memberId}` }) })}`, {
+      headers,
+    });
     expect(vids.json.result.data).toEqual([expect.objectContaining({ id: "dQw4w9WgXcQ" })]);
     expect((await h.c.get(`/trpc/videos.videos${qs({ input: JSON.stringify({ playlistId: "x" }) })}`)).status).toBe(401);
   });

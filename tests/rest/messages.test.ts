@@ -12,12 +12,32 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverHarness } from "../support/harness.ts";
 import { callsAs, expectError, expectJson, expectText, nameTag } from "../support/rest-calls.ts";
-import { type Api, api, bearer, qs, type RegisteredMember, registerAndConfirm, type RunningServer, startServer } from "../support/server.ts";
+import {
+  type Api,
+  api,
+  bearer,
+  qs,
+  type RegisteredMember,
+  registerAndConfirm,
+  type RunningServer,
+  startServer,
+} from "../support/server.ts";
 
 const h = serverHarness();
 const { get, post, put, del } = callsAs(h);
 
-const MESSAGE_KEYS = ["messageID", "fromID", "senderID", "senderImage", "subject", "msgDate", "body", "fullBody", "messageState", "selected"].sort();
+const MESSAGE_KEYS = [
+  "messageID",
+  "fromID",
+  "senderID",
+  "senderImage",
+  "subject",
+  "msgDate",
+  "body",
+  "fullBody",
+  "messageState",
+  "selected",
+].sort();
 const NOTIFICATION_KEYS = ["notificationID", "subject", "notification", "sentDate", "link"].sort();
 const SENT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/;
 const FAILURE = "Something went wrong. Try again later!";
@@ -38,8 +58,8 @@ type Msg = {
 };
 type Note = { notificationID: number; subject: string; notification: string; sentDate: string; link: string };
 
-const member = (first = "Casey"): Promise<RegisteredMember> => registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: nameTag("M") });
-
+const member = (first = "Casey"): Promise<RegisteredMember> =>
+  registerAndConfirm(h.server.baseUrl, h.sink, { firstName: first, lastName: nameTag("M") });
 
 const pair = (a: M, b: M) => qs({ memberID: a.memberId, contactID: b.memberId });
 async function connect(a: M, b: M) {
@@ -47,7 +67,8 @@ async function connect(a: M, b: M) {
   expectJson(await put(b, `/api/contact/AcceptRequest${pair(b, a)}`));
 }
 
-const create = (m: M | null, params: Record<string, string | number>, body?: unknown) => post(m, `/api/message/CreateMessage${qs(params)}`, body);
+const create = (m: M | null, params: Record<string, string | number>, body?: unknown) =>
+  post(m, `/api/message/CreateMessage${qs(params)}`, body);
 
 async function send(from: M, to: M, subject: string, body: string): Promise<Msg> {
   const res = await create(from, { to: to.memberId, from: from.memberId, subject, body });
@@ -91,7 +112,11 @@ async function waitForNotifications(m: M, count: number): Promise<Note[]> {
 
 const messageCount = () => h.db.value<number>("select count(*) from message");
 const copyCount = () => h.db.value<number>("select count(*) from message_copy");
-const copyRow = (id: number) => h.db.rows<{ id: number; is_read: number; owner_id: number; box: string }>("select id, is_read, owner_id, box from message_copy where id = ?", id)[0];
+const copyRow = (id: number) =>
+  h.db.rows<{ id: number; is_read: number; owner_id: number; box: string }>(
+    "select id, is_read, owner_id, box from message_copy where id = ?",
+    id,
+  )[0];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -144,7 +169,12 @@ describe("message/CreateMessage and GetMemberMessages", () => {
   it("takes the values from a JSON body too, and a short text is its own preview", async () => {
     const [a, b] = await Promise.all([member("Body"), member("Reader")]);
     await connect(a, b);
-    const res = await post(a, "/api/message/CreateMessage", { to: String(b.memberId), from: a.memberId, subject: "Practice", body: "See you at 6." });
+    const res = await post(a, "/api/message/CreateMessage", {
+      to: String(b.memberId),
+      from: a.memberId,
+      subject: "Practice",
+      body: "See you at 6.",
+    });
     expectJson(res);
     expect(res.json).toMatchObject({ subject: "Practice", body: "See you at 6.", fullBody: "See you at 6.", fromID: String(a.memberId) });
     expect((await messagesOf(b)).items.map((m) => m.subject)).toEqual(["Practice"]);
@@ -214,9 +244,12 @@ describe("message/CreateMessage and GetMemberMessages", () => {
     expectJson(res);
     expect(res.json.map((m: Msg) => m.subject)).toEqual(["Routing"]);
     expectText(await get(b, `/services/MESSAGE/gettotalunreadmessages/${b.memberId}`), "1");
-    const viaServices = await h.c.post(`/services/message/createmessage${qs({ to: b.memberId, from: a.memberId, subject: "Again", body: "Hi" })}`, {
-      headers: bearer(a.accessToken),
-    });
+    const viaServices = await h.c.post(
+      `/services/message/createmessage${qs({ to: b.memberId, from: a.memberId, subject: "Again", body: "Hi" })}`,
+      {
+        headers: bearer(a.accessToken),
+      },
+    );
     expectJson(viaServices);
     expect(viaServices.json.messageID).toBeGreaterThan(sent.messageID);
   });
@@ -369,7 +402,9 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
     const [a, b] = await Promise.all([member("Active"), member("Leaving")]);
     await connect(a, b);
     await send(a, b, "Before", "still here");
-    const status = await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: b.memberId, status: 3 })}`, { headers: bearer(b.accessToken) });
+    const status = await h.c.get(`/api/member/SetMemberStatus${qs({ memberId: b.memberId, status: 3 })}`, {
+      headers: bearer(b.accessToken),
+    });
     expectJson(status);
     const before = messageCount();
     expectError(await create(a, { to: b.memberId, from: a.memberId, subject: "After", body: "are you there?" }), 400, NOT_VALID);
@@ -402,10 +437,16 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
     expectError(await create(a, { ...base, body: "" }), 400, "Message text is required.");
     expectError(await create(a, { to: b.memberId, from: a.memberId, subject: "S" }), 400, "Message text is required.");
     expectError(await create(a, { ...base, subject: "s".repeat(151) }), 400, "at most 150");
-    expectError(await post(a, `/api/message/CreateMessage${qs({ to: b.memberId, from: a.memberId, subject: "S" })}`, { body: "b".repeat(5001) }), 400, "at most 5000");
+    expectError(
+      await post(a, `/api/message/CreateMessage${qs({ to: b.memberId, from: a.memberId, subject: "S" })}`, { body: "b".repeat(5001) }),
+      400,
+      "at most 5000",
+    );
     expect(messageCount()).toBe(before);
 
-    const longest = await post(a, `/api/message/CreateMessage${qs({ to: b.memberId, from: a.memberId, subject: "s".repeat(150) })}`, { body: "b".repeat(5000) });
+    const longest = await post(a, `/api/message/CreateMessage${qs({ to: b.memberId, from: a.memberId, subject: "s".repeat(150) })}`, {
+      body: "b".repeat(5000),
+    });
     expectJson(longest);
     expect(longest.json.subject).toHaveLength(150);
     expect(longest.json.fullBody).toHaveLength(5000);
@@ -607,7 +648,10 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let s = "";
-      req.setEncoding("utf8").on("data", (d: string) => (s += d)).on("end", () => resolve(s));
+      req
+        .setEncoding("utf8")
+        .on("data", (d: string) => (s += d))
+        .on("end", () => resolve(s));
     });
 
   beforeAll(async () => {
@@ -620,7 +664,10 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
     });
     await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
     const port = (standIn.address() as AddressInfo).port;
-    server = await startServer({ smtpUrl: h.sink.url, env: { ASSISTANT_BASE_URL: `http://127.0.0.1:${port}/v1`, ASSISTANT_MODEL: "stand-in" } });
+    server = await startServer({
+      smtpUrl: h.sink.url,
+      env: { ASSISTANT_BASE_URL: `http://127.0.0.1:${port}/v1`, ASSISTANT_MODEL: "stand-in" },
+    });
     c = api(server.baseUrl);
   });
   afterAll(async () => {
@@ -641,7 +688,10 @@ describe("message/UseChatGPT with a chat-completions endpoint", () => {
     expect(messages[0]!.content).toContain("Improve it");
 
     reply = { status: 200, content: "  Dear Coach, thank you for the season.  " };
-    const drafted = await c.post(`/api/message/UseChatGPT${qs({ mode: "draft" })}`, { headers: bearer(a.accessToken), body: { message: "thank coach for season" } });
+    const drafted = await c.post(`/api/message/UseChatGPT${qs({ mode: "draft" })}`, {
+      headers: bearer(a.accessToken),
+      body: { message: "thank coach for season" },
+    });
     expectText(drafted, "Dear Coach, thank you for the season.");
     expect(calls).toHaveLength(2);
     expect(calls[1]!.body.messages[0].content).toContain("Write the message from them");
@@ -663,7 +713,13 @@ describe("the picture rule in messages (issue 11, finding 6)", () => {
     await connect(a, b);
     const picture = `/uploads/photos/${a.memberId.toString(16).padStart(32, "b")}.webp`;
     h.db.run("update member set picture_path = ? where id = ?", picture, a.memberId);
-    const flags = { visibility: 1, viewProfilePicture: 0, viewFriendsList: 1, viewLinkToRequestAddingYouAsFriend: 1, viewLinkToSendYouMsg: 1 };
+    const flags = {
+      visibility: 1,
+      viewProfilePicture: 0,
+      viewFriendsList: 1,
+      viewLinkToRequestAddingYouAsFriend: 1,
+      viewLinkToSendYouMsg: 1,
+    };
     expectJson(await put(a, `/api/setting/SavePrivacySearchSettings/${a.memberId}${qs(flags)}`));
     await send(a, b, "Hello", "A picture for contacts");
 

@@ -11,34 +11,128 @@ import { bearer, qs, type RegisteredMember, registerAndConfirm, registrationBody
 const h = serverHarness();
 
 const BASIC_KEYS = [
-  "picturePath", "memProfileName", "titleDesc", "memProfileStatus", "memProfileGender", "memProfileDOB", "interestedDesc",
-  "memProfileLookingFor", "currentCity", "currentStatus", "dobDay", "dobMonth", "dobYear", "firstName", "middleName", "lastName",
-  "homeNeighborhood", "hometown", "interestedInType", "joinedDate", "lookingForEmployment", "lookingForNetworking",
-  "lookingForPartnership", "lookingForRecruitment", "memberID", "politicalView", "religiousView", "sex", "showDOBType",
-  "showSexInProfile", "getLGEntitiesCount", "sport", "bio", "height", "weight", "leftRightHandFoot", "preferredPosition",
+  "picturePath",
+  "memProfileName",
+  "titleDesc",
+  "memProfileStatus",
+  "memProfileGender",
+  "memProfileDOB",
+  "interestedDesc",
+  "memProfileLookingFor",
+  "currentCity",
+  "currentStatus",
+  "dobDay",
+  "dobMonth",
+  "dobYear",
+  "firstName",
+  "middleName",
+  "lastName",
+  "homeNeighborhood",
+  "hometown",
+  "interestedInType",
+  "joinedDate",
+  "lookingForEmployment",
+  "lookingForNetworking",
+  "lookingForPartnership",
+  "lookingForRecruitment",
+  "memberID",
+  "politicalView",
+  "religiousView",
+  "sex",
+  "showDOBType",
+  "showSexInProfile",
+  "getLGEntitiesCount",
+  "sport",
+  "bio",
+  "height",
+  "weight",
+  "leftRightHandFoot",
+  "preferredPosition",
   "secondaryPosition",
 ].sort();
 const CONTACT_KEYS = [
-  "email", "otherEmail", "facebook", "instagram", "twitter", "website", "homePhone", "cellPhone", "otherPhone", "address", "city",
-  "Neighborhood", "state", "zip", "showAddress", "showEmailToMembers", "showCellPhone", "showHomePhone",
+  "email",
+  "otherEmail",
+  "facebook",
+  "instagram",
+  "twitter",
+  "website",
+  "homePhone",
+  "cellPhone",
+  "otherPhone",
+  "address",
+  "city",
+  "Neighborhood",
+  "state",
+  "zip",
+  "showAddress",
+  "showEmailToMembers",
+  "showCellPhone",
+  "showHomePhone",
 ].sort();
 const EDUCATION_KEYS = [
-  "entryID", "schoolID", "schoolName", "schoolImage", "schoolAddress", "schoolType", "webSite", "major", "degree", "degreeTypeID",
-  "yearClass", "sportLevelType", "societies",
+  "entryID",
+  "schoolID",
+  "schoolName",
+  "schoolImage",
+  "schoolAddress",
+  "schoolType",
+  "webSite",
+  "major",
+  "degree",
+  "degreeTypeID",
+  "yearClass",
+  "sportLevelType",
+  "societies",
 ].sort();
 const EMPLOYMENT_KEYS = [
-  "empInfoID", "city", "state", "startMonth", "startYear", "endMonth", "endYear", "currentlyWorkedHere", "companyID", "companyName",
-  "companyImage", "title", "description", "email", "industry", "ipoYear", "jobDesc", "sector", "summaryQuote", "symbol", "website",
+  "empInfoID",
+  "city",
+  "state",
+  "startMonth",
+  "startYear",
+  "endMonth",
+  "endYear",
+  "currentlyWorkedHere",
+  "companyID",
+  "companyName",
+  "companyImage",
+  "title",
+  "description",
+  "email",
+  "industry",
+  "ipoYear",
+  "jobDesc",
+  "sector",
+  "summaryQuote",
+  "symbol",
+  "website",
 ].sort();
 const PERSONAL_KEYS = ["aboutMe", "activities", "interests", "specialSkills"].sort();
 
 const EMPTY_CONTACT = {
-  email: "", otherEmail: "", facebook: "", instagram: "", twitter: "", website: "", homePhone: "", cellPhone: "", otherPhone: "",
-  address: "", city: "", Neighborhood: "", state: "", zip: "", showAddress: false, showEmailToMembers: false, showCellPhone: false,
+  email: "",
+  otherEmail: "",
+  facebook: "",
+  instagram: "",
+  twitter: "",
+  website: "",
+  homePhone: "",
+  cellPhone: "",
+  otherPhone: "",
+  address: "",
+  city: "",
+  Neighborhood: "",
+  state: "",
+  zip: "",
+  showAddress: false,
+  showEmailToMembers: false,
+  showCellPhone: false,
   showHomePhone: false,
 };
 
-const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> => registerAndConfirm(h.server.baseUrl, h.sink, overrides);
+const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> =>
+  registerAndConfirm(h.server.baseUrl, h.sink, overrides);
 
 const get = (m: { accessToken: string } | null, path: string) => h.c.get(path, { headers: m ? bearer(m.accessToken) : {} });
 const post = (m: { accessToken: string } | null, path: string, body?: unknown) =>
@@ -86,8 +180,17 @@ function setPrivacy(memberId: number, column: string, value: number) {
 
 function makeContacts(a: number, b: number) {
   const now = new Date().toISOString();
-  for (const [x, y] of [[a, b], [b, a]]) {
-    h.db.run("insert into contact_link (member_id, other_id, status, created_at, updated_at) values (?, ?, 'accepted', ?, ?)", x, y, now, now);
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ]) {
+    h.db.run(
+      "insert into contact_link (member_id, other_id, status, created_at, updated_at) values (?, ?, 'accepted', ?, ?)",
+      x,
+      y,
+      now,
+      now,
+    );
   }
 }
 
@@ -176,7 +279,15 @@ const sectorCompany = async (m: RegisteredMember) => {
 
 describe("member/GetMemberGeneralInfoV2", () => {
   it("answers the owner's basic info in the legacy keys, right after registration", async () => {
-    const m = await member({ firstName: "Ada", lastName: "Sprint", gender: "Female", month: "5", day: "17", year: "1995", profileType: "Athlete (Amateur)" });
+    const m = await member({
+      firstName: "Ada",
+      lastName: "Sprint",
+      gender: "Female",
+      month: "5",
+      day: "17",
+      year: "1995",
+      profileType: "Athlete (Amateur)",
+    });
     const res = await get(m, `/api/member/GetMemberGeneralInfoV2/${m.memberId}`);
     expectJson(res);
     expect(Object.keys(res.json).sort()).toEqual(BASIC_KEYS);
@@ -247,7 +358,15 @@ describe("member/GetMemberGeneralInfoV2", () => {
     expect((await h.c.post("/api/account/register", { body: unconfirmed })).text).toBe("NewEmail");
     const unconfirmedId = h.db.value<number>("select id from member where email = ?", unconfirmed.email);
     for (const id of [gone.memberId, unconfirmedId]) {
-      for (const action of ["GetMemberGeneralInfoV2", "GetMemberContactInfo", "GetMemberEducationInfo", "GetMemberEmploymentInfo", "GetMemberPersonalInfo", "GetYoutubeChannel", "GetInstagramURL"]) {
+      for (const action of [
+        "GetMemberGeneralInfoV2",
+        "GetMemberContactInfo",
+        "GetMemberEducationInfo",
+        "GetMemberEmploymentInfo",
+        "GetMemberPersonalInfo",
+        "GetYoutubeChannel",
+        "GetInstagramURL",
+      ]) {
         expectStatusWithMessage(await get(viewer, `/api/member/${action}/${id}`), 404);
       }
     }
@@ -294,27 +413,61 @@ describe("member/SaveMemberGeneralInfo", () => {
       currentCity: "Chicago",
       hometown: "Peoria",
     });
-    expect(h.db.rows("select first_name, middle_name, last_name, title, gender, birth_date, profile_type from member where id = ?", m.memberId)).toEqual([
-      { first_name: "Jordan", middle_name: "Lee", last_name: "Hooper", title: "Shooting guard", gender: "Male", birth_date: "1998-03-09", profile_type: "Athlete (Amateur)" },
+    expect(
+      h.db.rows("select first_name, middle_name, last_name, title, gender, birth_date, profile_type from member where id = ?", m.memberId),
+    ).toEqual([
+      {
+        first_name: "Jordan",
+        middle_name: "Lee",
+        last_name: "Hooper",
+        title: "Shooting guard",
+        gender: "Male",
+        birth_date: "1998-03-09",
+        profile_type: "Athlete (Amateur)",
+      },
     ]);
     expect(
       h.db.rows(
         "select sport, show_gender, show_birth_date, looking_for_networking, looking_for_recruitment, preferred_hand_foot, height_inches, weight_lbs from member_profile where member_id = ?",
         m.memberId,
       ),
-    ).toEqual([{ sport: "Basketball", show_gender: 1, show_birth_date: 0, looking_for_networking: 1, looking_for_recruitment: 1, preferred_hand_foot: "Left", height_inches: 73, weight_lbs: 185 }]);
+    ).toEqual([
+      {
+        sport: "Basketball",
+        show_gender: 1,
+        show_birth_date: 0,
+        looking_for_networking: 1,
+        looking_for_recruitment: 1,
+        preferred_hand_foot: "Left",
+        height_inches: 73,
+        weight_lbs: 185,
+      },
+    ]);
     // A later read answers the same entity.
     expect((await get(m, `/api/member/GetMemberGeneralInfoV2/${m.memberId}`)).json).toEqual(res.json);
   });
 
   it("accepts the height as the form shows it and flags as 1/0, and joins looking-for in the spec's order", async () => {
     const m = await member();
-    const res = await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody({
-      height: `6' 1"`, weight: "200", lookingForEmployment: 1, lookingForNetworking: "1", lookingForPartnership: true, lookingForRecruitment: "true", showDOBType: 1,
-    }));
+    const res = await post(
+      m,
+      `/api/member/SaveMemberGeneralInfo/${m.memberId}`,
+      basicBody({
+        height: `6' 1"`,
+        weight: "200",
+        lookingForEmployment: 1,
+        lookingForNetworking: "1",
+        lookingForPartnership: true,
+        lookingForRecruitment: "true",
+        showDOBType: 1,
+      }),
+    );
     expectJson(res);
     expect(res.json).toMatchObject({
-      height: 73, weight: 200, showDOBType: true, memProfileLookingFor: "Employment, Networking, Partnership, Recruitment",
+      height: 73,
+      weight: 200,
+      showDOBType: true,
+      memProfileLookingFor: "Employment, Networking, Partnership, Recruitment",
     });
   });
 
@@ -337,8 +490,20 @@ describe("member/SaveMemberGeneralInfo", () => {
     });
     expect(h.db.value("select middle_name from member where id = ?", m.memberId)).toBe("");
     expect(
-      h.db.rows("select preferred_hand_foot, preferred_position, secondary_position, height_inches, weight_lbs, other_sporting_interest from member_profile where member_id = ?", m.memberId),
-    ).toEqual([{ preferred_hand_foot: "", preferred_position: "", secondary_position: "", height_inches: null, weight_lbs: null, other_sporting_interest: "Sports Coaches and Teachers" }]);
+      h.db.rows(
+        "select preferred_hand_foot, preferred_position, secondary_position, height_inches, weight_lbs, other_sporting_interest from member_profile where member_id = ?",
+        m.memberId,
+      ),
+    ).toEqual([
+      {
+        preferred_hand_foot: "",
+        preferred_position: "",
+        secondary_position: "",
+        height_inches: null,
+        weight_lbs: null,
+        other_sporting_interest: "Sports Coaches and Teachers",
+      },
+    ]);
   });
 
   it.each([
@@ -360,7 +525,10 @@ describe("member/SaveMemberGeneralInfo", () => {
     const m = await member();
     expectJson(await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody()));
     const before = snapshot(m.memberId);
-    expectBadInput(await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody({ firstName: "Changed", ...overrides })), message);
+    expectBadInput(
+      await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody({ firstName: "Changed", ...overrides })),
+      message,
+    );
     expect(snapshot(m.memberId)).toEqual(before);
   });
 
@@ -396,7 +564,10 @@ describe("member/GetMemberContactInfo and SaveMemberContactInfo", () => {
     expect((await get(m, `/api/member/GetMemberContactInfo/${m.memberId}`)).json).toEqual(expected);
     expect(h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
     expect(
-      h.db.rows("select neighborhood, state, show_address, show_email, show_cell_phone, show_home_phone from member_profile where member_id = ?", m.memberId),
+      h.db.rows(
+        "select neighborhood, state, show_address, show_email, show_cell_phone, show_home_phone from member_profile where member_id = ?",
+        m.memberId,
+      ),
     ).toEqual([{ neighborhood: "Loop", state: "IL", show_address: 1, show_email: 1, show_cell_phone: 0, show_home_phone: 1 }]);
   });
 
@@ -435,14 +606,20 @@ describe("member/GetMemberPersonalInfo and SaveMemberPersonalInfo", () => {
     expect(Object.keys(res.json).sort()).toEqual(PERSONAL_KEYS);
     expect(res.json).toEqual(values);
     expect((await get(m, `/api/member/GetMemberPersonalInfo/${m.memberId}`)).json).toEqual(values);
-    expect(h.db.rows("select about_me, activities, personal_interests, special_skills from member_profile where member_id = ?", m.memberId)).toEqual([
-      { about_me: "I run & jump", activities: "Track", personal_interests: "Coaching kids", special_skills: "Hurdles" },
-    ]);
+    expect(
+      h.db.rows("select about_me, activities, personal_interests, special_skills from member_profile where member_id = ?", m.memberId),
+    ).toEqual([{ about_me: "I run & jump", activities: "Track", personal_interests: "Coaching kids", special_skills: "Hurdles" }]);
   });
 
   it("also takes the values from a JSON body", async () => {
     const m = await member();
-    const res = await post(m, "/api/member/SaveMemberPersonalInfo", { memberID: m.memberId, aboutMe: "From the body", activities: "", interests: "", specialSkills: "" });
+    const res = await post(m, "/api/member/SaveMemberPersonalInfo", {
+      memberID: m.memberId,
+      aboutMe: "From the body",
+      activities: "",
+      interests: "",
+      specialSkills: "",
+    });
     expectJson(res);
     expect(res.json.aboutMe).toBe("From the body");
   });
@@ -465,7 +642,10 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const m = await member();
     expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json).toEqual([]);
     const body = await schoolBody();
-    const school = h.db.rows<{ name: string; city: string; state: string; website: string }>("select name, city, state, website from school where id = ?", body.schoolID)[0]!;
+    const school = h.db.rows<{ name: string; city: string; state: string; website: string }>(
+      "select name, city, state, website from school where id = ?",
+      body.schoolID,
+    )[0]!;
 
     const res = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expectJson(res);
@@ -494,23 +674,44 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const m = await member();
     const other = await member();
     const name = `Lakeside Prep ${m.memberId}`;
-    const body = { schoolName: name, schoolType: 2, state: "wi", degreeTypeID: 3, major: "General", yearClass: "2012", sportLevelType: "Club Sports" };
+    const body = {
+      schoolName: name,
+      schoolType: 2,
+      state: "wi",
+      degreeTypeID: 3,
+      major: "General",
+      yearClass: "2012",
+      sportLevelType: "Club Sports",
+    };
     const res = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expectJson(res);
-    expect(res.json[0]).toMatchObject({ schoolName: name, schoolType: 2, schoolAddress: "WI", degree: "High School Diploma", degreeTypeID: 3, sportLevelType: "Club Sports" });
+    expect(res.json[0]).toMatchObject({
+      schoolName: name,
+      schoolType: 2,
+      schoolAddress: "WI",
+      degree: "High School Diploma",
+      degreeTypeID: 3,
+      sportLevelType: "Club Sports",
+    });
     expect(h.db.rows("select state, type, added_by_member_id, status from school where name = ?", name)).toEqual([
       { state: "WI", type: 2, added_by_member_id: m.memberId, status: "pending" },
     ]);
     const pendingId = res.json[0].schoolID;
     // Shown on the member's profile (to them and to whoever may see their education) ...
-    expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json[0]).toMatchObject({ schoolID: pendingId, schoolName: name });
+    expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json[0]).toMatchObject({
+      schoolID: pendingId,
+      schoolName: name,
+    });
     expect((await get(other, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json[0]).toMatchObject({ schoolName: name });
     // ... but not in the shared list, for anyone, until an operator approves it.
     const listed = await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WI", institutionType: 2 })}`);
     expectJson(listed);
     expect(listed.json.map((s: { schoolName: string }) => s.schoolName)).not.toContain(name);
     // Another member can neither pick it by id nor join it by typing the same name (they get their own pending entry).
-    expectStatusWithMessage(await post(other, `/api/member/AddMemberSchool/${other.memberId}`, { ...body, schoolID: pendingId, schoolName: "" }), 400);
+    expectStatusWithMessage(
+      await post(other, `/api/member/AddMemberSchool/${other.memberId}`, { ...body, schoolID: pendingId, schoolName: "" }),
+      400,
+    );
     const typed = await post(other, `/api/member/AddMemberSchool/${other.memberId}`, body);
     expectJson(typed);
     expect(typed.json[0].schoolID).not.toBe(pendingId);
@@ -518,7 +719,12 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     // The member who typed it may keep using it (editing the entry), and typing it again reuses it.
     const again = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expect(again.json.map((e: { schoolID: number }) => e.schoolID)).toEqual([pendingId, pendingId]);
-    const edited = await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, { ...body, entryID: res.json[0].entryID, schoolID: pendingId, major: "Edited" });
+    const edited = await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, {
+      ...body,
+      entryID: res.json[0].entryID,
+      schoolID: pendingId,
+      major: "Edited",
+    });
     expectJson(edited);
     expect(edited.json[0]).toMatchObject({ schoolID: pendingId, major: "Edited" });
     // An approved school of the same name and kind wins over a pending one.
@@ -526,7 +732,10 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const third = await member();
     const joined = await post(third, `/api/member/AddMemberSchool/${third.memberId}`, body);
     expect(joined.json[0].schoolID).toBe(pendingId);
-    expect((await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WI", institutionType: 2 })}`)).json).toContainEqual({ schoolId: pendingId, schoolName: name });
+    expect((await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WI", institutionType: 2 })}`)).json).toContainEqual({
+      schoolId: pendingId,
+      schoolName: name,
+    });
   });
 
   it("updates an entry by entryID, or by instID when the member has that school once", async () => {
@@ -534,15 +743,41 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const added = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, await schoolBody());
     const entry = added.json[0];
 
-    const byEntry = await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: entry.entryID, major: "Sports Science", degreeTypeID: 2, yearClass: "2021", sportLevelType: "Division II" }));
+    const byEntry = await put(
+      m,
+      `/api/member/UpdateMemberSchool/${m.memberId}`,
+      await schoolBody({
+        entryID: entry.entryID,
+        major: "Sports Science",
+        degreeTypeID: 2,
+        yearClass: "2021",
+        sportLevelType: "Division II",
+      }),
+    );
     expectJson(byEntry);
     expect(byEntry.json).toHaveLength(1);
-    expect(byEntry.json[0]).toMatchObject({ entryID: entry.entryID, major: "Sports Science", degree: "Post Graduate", degreeTypeID: 2, yearClass: "2021", sportLevelType: "Division II" });
+    expect(byEntry.json[0]).toMatchObject({
+      entryID: entry.entryID,
+      major: "Sports Science",
+      degree: "Post Graduate",
+      degreeTypeID: 2,
+      yearClass: "2021",
+      sportLevelType: "Division II",
+    });
 
     const other = await firstSchool("CA");
-    const byInst = await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ instID: entry.schoolID, schoolID: other.schoolId, state: "CA", major: "Moved" }));
+    const byInst = await put(
+      m,
+      `/api/member/UpdateMemberSchool/${m.memberId}`,
+      await schoolBody({ instID: entry.schoolID, schoolID: other.schoolId, state: "CA", major: "Moved" }),
+    );
     expectJson(byInst);
-    expect(byInst.json[0]).toMatchObject({ entryID: entry.entryID, schoolID: other.schoolId, schoolName: other.schoolName, major: "Moved" });
+    expect(byInst.json[0]).toMatchObject({
+      entryID: entry.entryID,
+      schoolID: other.schoolId,
+      schoolName: other.schoolName,
+      major: "Moved",
+    });
     expect(h.db.value("select count(*) from member_school where member_id = ?", m.memberId)).toBe(1);
   });
 
@@ -554,10 +789,16 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     expect(twice.json).toHaveLength(2);
 
     const before = snapshot(m.memberId);
-    expectBadInput(await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3 })}`), "entryID");
+    expectBadInput(
+      await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3 })}`),
+      "entryID",
+    );
     expect(snapshot(m.memberId)).toEqual(before);
 
-    const removed = await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3, entryID: twice.json[1].entryID })}`);
+    const removed = await del(
+      m,
+      `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3, entryID: twice.json[1].entryID })}`,
+    );
     expectJson(removed);
     expect(removed.json.map((e: { major: string }) => e.major)).toEqual(["Kinesiology"]);
 
@@ -573,13 +814,23 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const added = await post(other, `/api/member/AddMemberSchool/${other.memberId}`, await schoolBody());
     expectStatusWithMessage(await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: 1, instType: 3 })}`), 404);
     // Another member's entry id is not the caller's to remove.
-    expectStatusWithMessage(await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, entryID: added.json[0].entryID })}`), 404);
-    expectStatusWithMessage(await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID })), 404);
+    expectStatusWithMessage(
+      await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, entryID: added.json[0].entryID })}`),
+      404,
+    );
+    expectStatusWithMessage(
+      await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID })),
+      404,
+    );
     expect(h.db.value("select count(*) from member_school where member_id = ?", other.memberId)).toBe(1);
     // A refused update adds no school to the lists either.
     const name = `Never Added Academy ${m.memberId}`;
     expectStatusWithMessage(
-      await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID, schoolID: "", schoolName: name })),
+      await put(
+        m,
+        `/api/member/UpdateMemberSchool/${m.memberId}`,
+        await schoolBody({ entryID: added.json[0].entryID, schoolID: "", schoolName: name }),
+      ),
       404,
     );
     expect(h.db.value("select count(*) from school where name = ?", name)).toBe(0);
@@ -601,7 +852,10 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const added = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, await schoolBody());
     const before = snapshot(m.memberId);
     expectBadInput(await post(m, `/api/member/AddMemberSchool/${m.memberId}`, await schoolBody(overrides)), message);
-    expectBadInput(await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID, ...overrides })), message);
+    expectBadInput(
+      await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID, ...overrides })),
+      message,
+    );
     expect(snapshot(m.memberId)).toEqual(before);
   });
 
@@ -616,8 +870,14 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
 
     const before = snapshot(b.memberId);
     expectStatusWithMessage(await post(a, `/api/member/AddMemberSchool/${b.memberId}`, await schoolBody()), 403);
-    expectStatusWithMessage(await put(a, `/api/member/UpdateMemberSchool/${b.memberId}`, await schoolBody({ entryID: added.json[0].entryID })), 403);
-    expectStatusWithMessage(await del(a, `/api/member/RemoveMemberSchool${qs({ memberID: b.memberId, entryID: added.json[0].entryID })}`), 403);
+    expectStatusWithMessage(
+      await put(a, `/api/member/UpdateMemberSchool/${b.memberId}`, await schoolBody({ entryID: added.json[0].entryID })),
+      403,
+    );
+    expectStatusWithMessage(
+      await del(a, `/api/member/RemoveMemberSchool${qs({ memberID: b.memberId, entryID: added.json[0].entryID })}`),
+      403,
+    );
     expectStatusWithMessage(await post(null, `/api/member/AddMemberSchool/${b.memberId}`, await schoolBody()), 401);
     expect(snapshot(b.memberId)).toEqual(before);
   });
@@ -629,8 +889,16 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     expect((await get(m, `/api/member/GetMemberEmploymentInfo/${m.memberId}`)).json).toEqual([]);
     const company = await sectorCompany(m);
     const res = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, {
-      companyID: company.id, title: "Point guard", jobDesc: "Starting five", city: "Rockford", state: "il",
-      startMonth: "9", startYear: "2020", endMonth: "", endYear: "Pres", currentlyWorkedHere: true,
+      companyID: company.id,
+      title: "Point guard",
+      jobDesc: "Starting five",
+      city: "Rockford",
+      state: "il",
+      startMonth: "9",
+      startYear: "2020",
+      endMonth: "",
+      endYear: "Pres",
+      currentlyWorkedHere: true,
     });
     expectJson(res);
     expect(res.json).toHaveLength(1);
@@ -666,13 +934,28 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const m = await member();
     const name = `Hoops Academy ${m.memberId}`;
     const res = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, {
-      companyName: name, sector: "Sports Services", industry: "Coaching and Training", title: "Coach", description: "Skills trainer",
-      startMonth: 1, startYear: 2015, endMonth: 6, endYear: 2018, currentlyWorkedHere: false,
+      companyName: name,
+      sector: "Sports Services",
+      industry: "Coaching and Training",
+      title: "Coach",
+      description: "Skills trainer",
+      startMonth: 1,
+      startYear: 2015,
+      endMonth: 6,
+      endYear: 2018,
+      currentlyWorkedHere: false,
     });
     expectJson(res);
     expect(res.json[0]).toMatchObject({
-      companyName: name, sector: "Sports Services", industry: "Coaching and Training", jobDesc: "Skills trainer",
-      startMonth: "1", startYear: "2015", endMonth: "6", endYear: "2018", currentlyWorkedHere: false,
+      companyName: name,
+      sector: "Sports Services",
+      industry: "Coaching and Training",
+      jobDesc: "Skills trainer",
+      startMonth: "1",
+      startYear: "2015",
+      endMonth: "6",
+      endYear: "2018",
+      currentlyWorkedHere: false,
     });
     expect(h.db.value("select added_by_member_id from company where name = ?", name)).toBe(m.memberId);
   });
@@ -681,11 +964,20 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const m = await member();
     const other = await member();
     const name = `Pending Club ${m.memberId}`;
-    const body = { companyName: name, sector: "Professional Sports", industry: "Teams and Clubs", title: "Coach", startYear: 2019, endYear: "Pres" };
+    const body = {
+      companyName: name,
+      sector: "Professional Sports",
+      industry: "Teams and Clubs",
+      title: "Coach",
+      startYear: 2019,
+      endYear: "Pres",
+    };
     const res = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, body);
     expectJson(res);
     expect(res.json[0]).toMatchObject({ companyName: name, sector: "Professional Sports", industry: "Teams and Clubs" });
-    expect(h.db.rows("select added_by_member_id, status from company where name = ?", name)).toEqual([{ added_by_member_id: m.memberId, status: "pending" }]);
+    expect(h.db.rows("select added_by_member_id, status from company where name = ?", name)).toEqual([
+      { added_by_member_id: m.memberId, status: "pending" },
+    ]);
     const pendingId = Number(res.json[0].companyID);
     const lookup = await get(other, `/api/organizations/GetCompanies${qs({ sector: "Professional Sports", industry: "Teams and Clubs" })}`);
     expectJson(lookup);
@@ -694,7 +986,10 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const sector = await get(other, `/api/organizations/GetCompanies${qs({ sector: "Professional Sports" })}`);
     expect(sector.json.map((c: { name: string }) => c.name)).not.toContain(name);
     // Another member cannot pick it by id, and typing the same name gives them their own pending entry.
-    expectStatusWithMessage(await post(other, `/api/member/AddWorkExperience/${other.memberId}`, { ...body, companyID: pendingId, companyName: "" }), 400);
+    expectStatusWithMessage(
+      await post(other, `/api/member/AddWorkExperience/${other.memberId}`, { ...body, companyID: pendingId, companyName: "" }),
+      400,
+    );
     const typed = await post(other, `/api/member/AddWorkExperience/${other.memberId}`, body);
     expectJson(typed);
     expect(Number(typed.json[0].companyID)).not.toBe(pendingId);
@@ -707,20 +1002,45 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
   it("updates by empInfoID and removes by empInfoID (or by compID when that company is there once)", async () => {
     const m = await member();
     const company = await sectorCompany(m);
-    const first = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, { companyID: company.id, title: "Player", startYear: 2016, endYear: 2018 });
-    const second = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, { companyName: `Other Club ${m.memberId}`, title: "Captain", startYear: 2019, endYear: "Pres" });
+    const first = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, {
+      companyID: company.id,
+      title: "Player",
+      startYear: 2016,
+      endYear: 2018,
+    });
+    const second = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, {
+      companyName: `Other Club ${m.memberId}`,
+      title: "Captain",
+      startYear: 2019,
+      endYear: "Pres",
+    });
     expect(second.json).toHaveLength(2);
     const job = first.json[0];
 
-    const updated = await put(m, `/api/member/UpdateMemberWorkExperience/${m.memberId}`, { empInfoID: job.empInfoID, companyID: company.id, title: "Team captain", startYear: 2016, endYear: 2019 });
+    const updated = await put(m, `/api/member/UpdateMemberWorkExperience/${m.memberId}`, {
+      empInfoID: job.empInfoID,
+      companyID: company.id,
+      title: "Team captain",
+      startYear: 2016,
+      endYear: 2019,
+    });
     expectJson(updated);
-    expect(updated.json.find((j: { empInfoID: number }) => j.empInfoID === job.empInfoID)).toMatchObject({ title: "Team captain", endYear: "2019" });
+    expect(updated.json.find((j: { empInfoID: number }) => j.empInfoID === job.empInfoID)).toMatchObject({
+      title: "Team captain",
+      endYear: "2019",
+    });
 
-    const removedById = await del(m, `/api/member/RemoveMemberWorkExperience${qs({ empInfoID: job.empInfoID, memberID: m.memberId, compID: company.id })}`);
+    const removedById = await del(
+      m,
+      `/api/member/RemoveMemberWorkExperience${qs({ empInfoID: job.empInfoID, memberID: m.memberId, compID: company.id })}`,
+    );
     expectJson(removedById);
     expect(removedById.json.map((j: { title: string }) => j.title)).toEqual(["Captain"]);
 
-    const removedByCompany = await del(m, `/api/member/RemoveMemberWorkExperience${qs({ memberID: m.memberId, compID: removedById.json[0].companyID })}`);
+    const removedByCompany = await del(
+      m,
+      `/api/member/RemoveMemberWorkExperience${qs({ memberID: m.memberId, compID: removedById.json[0].companyID })}`,
+    );
     expectJson(removedByCompany);
     expect(removedByCompany.json).toEqual([]);
     expect(h.db.value("select count(*) from member_employment where member_id = ?", m.memberId)).toBe(0);
@@ -740,7 +1060,9 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const added = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, body);
     const before = snapshot(m.memberId);
     expectBadInput(await post(m, `/api/member/AddWorkExperience/${m.memberId}`, { ...body, ...overrides }));
-    expectBadInput(await put(m, `/api/member/UpdateMemberWorkExperience/${m.memberId}`, { ...body, empInfoID: added.json[0].empInfoID, ...overrides }));
+    expectBadInput(
+      await put(m, `/api/member/UpdateMemberWorkExperience/${m.memberId}`, { ...body, empInfoID: added.json[0].empInfoID, ...overrides }),
+    );
     expect(snapshot(m.memberId)).toEqual(before);
   });
 
@@ -753,15 +1075,27 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const before = snapshot(b.memberId);
 
     expectStatusWithMessage(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ empInfoID, memberID: a.memberId })}`), 404);
-    expectStatusWithMessage(await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { empInfoID, companyID: company.id, title: "Mine now" }), 404);
+    expectStatusWithMessage(
+      await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { empInfoID, companyID: company.id, title: "Mine now" }),
+      404,
+    );
     // A refused update adds no company to the lookup either.
     const name = `Never Added Club ${a.memberId}`;
-    expectStatusWithMessage(await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { empInfoID, companyName: name, title: "Mine now" }), 404);
+    expectStatusWithMessage(
+      await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { empInfoID, companyName: name, title: "Mine now" }),
+      404,
+    );
     expect(h.db.value("select count(*) from company where name = ?", name)).toBe(0);
     expectBadInput(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ memberID: a.memberId })}`));
-    expectBadInput(await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { companyID: company.id, title: "No id" }), "empInfoID");
+    expectBadInput(
+      await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { companyID: company.id, title: "No id" }),
+      "empInfoID",
+    );
     expectStatusWithMessage(await post(a, `/api/member/AddWorkExperience/${b.memberId}`, { companyID: company.id, title: "Player" }), 403);
-    expectStatusWithMessage(await put(a, `/api/member/UpdateMemberWorkExperience/${b.memberId}`, { empInfoID, companyID: company.id, title: "x" }), 403);
+    expectStatusWithMessage(
+      await put(a, `/api/member/UpdateMemberWorkExperience/${b.memberId}`, { empInfoID, companyID: company.id, title: "x" }),
+      403,
+    );
     expectStatusWithMessage(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ empInfoID, memberID: b.memberId })}`), 403);
     expectStatusWithMessage(await get(null, `/api/member/GetMemberEmploymentInfo/${b.memberId}`), 401);
     expect(snapshot(b.memberId)).toEqual(before);
@@ -779,7 +1113,10 @@ describe("member/ video channel and photo account", () => {
     const channel = await put(m, "/api/member/SetYoutubeChannel", { memberID: m.memberId, channelID: "UC_abc-123" });
     expectJson(channel);
     expect(channel.json).toEqual({ memberID: String(m.memberId), channelID: "UC_abc-123" });
-    const photos = await put(m, "/api/member/SetInstagramURL", { memberID: String(m.memberId), instagramURL: "https://www.instagram.com/jordan" });
+    const photos = await put(m, "/api/member/SetInstagramURL", {
+      memberID: String(m.memberId),
+      instagramURL: "https://www.instagram.com/jordan",
+    });
     expectJson(photos);
     expect(photos.json).toEqual({ memberID: String(m.memberId), instagramURL: "https://www.instagram.com/jordan" });
 
@@ -820,7 +1157,10 @@ describe("member/ video channel and photo account", () => {
     const a = await member();
     const b = await member();
     expectStatusWithMessage(await put(a, "/api/member/SetYoutubeChannel", { memberID: b.memberId, channelID: "UCx" }), 403);
-    expectStatusWithMessage(await put(a, "/api/member/SetInstagramURL", { memberID: b.memberId, instagramURL: "https://instagram.com/x" }), 403);
+    expectStatusWithMessage(
+      await put(a, "/api/member/SetInstagramURL", { memberID: b.memberId, instagramURL: "https://instagram.com/x" }),
+      403,
+    );
     expectBadInput(await put(a, "/api/member/SetYoutubeChannel", { channelID: "UCx" }));
     expectStatusWithMessage(await put(null, "/api/member/SetYoutubeChannel", { memberID: b.memberId, channelID: "UCx" }), 401);
     expectStatusWithMessage(await get(a, "/api/member/GetYoutubeChannel/987654321"), 404);
@@ -832,11 +1172,25 @@ describe("member/ video channel and photo account", () => {
 describe("privacy over HTTP: what a second member gets", () => {
   async function filledOwner() {
     const owner = await member({ firstName: "Olga", lastName: "Owner", gender: "Female", month: "7", day: "4", year: "1992" });
-    expectJson(await post(owner, `/api/member/SaveMemberGeneralInfo/${owner.memberId}`, basicBody({ firstName: "Olga", lastName: "Owner", sex: "Female", showSexInProfile: false, showDOBType: false })));
-    expectJson(await post(owner, `/api/member/SaveMemberContactInfo/${owner.memberId}`, contactBody({ showAddress: false, showEmailToMembers: true, showCellPhone: true, showHomePhone: false })));
+    expectJson(
+      await post(
+        owner,
+        `/api/member/SaveMemberGeneralInfo/${owner.memberId}`,
+        basicBody({ firstName: "Olga", lastName: "Owner", sex: "Female", showSexInProfile: false, showDOBType: false }),
+      ),
+    );
+    expectJson(
+      await post(
+        owner,
+        `/api/member/SaveMemberContactInfo/${owner.memberId}`,
+        contactBody({ showAddress: false, showEmailToMembers: true, showCellPhone: true, showHomePhone: false }),
+      ),
+    );
     expectJson(await post(owner, `/api/member/SaveMemberPersonalInfo${qs({ memberID: owner.memberId, aboutMe: "Olga's story" })}`));
     expectJson(await post(owner, `/api/member/AddMemberSchool/${owner.memberId}`, await schoolBody()));
-    expectJson(await post(owner, `/api/member/AddWorkExperience/${owner.memberId}`, { companyID: (await sectorCompany(owner)).id, title: "Guard" }));
+    expectJson(
+      await post(owner, `/api/member/AddWorkExperience/${owner.memberId}`, { companyID: (await sectorCompany(owner)).id, title: "Guard" }),
+    );
     return owner;
   }
 
@@ -847,14 +1201,28 @@ describe("privacy over HTTP: what a second member gets", () => {
     expectJson(basic);
     expect(Object.keys(basic.json).sort()).toEqual(BASIC_KEYS);
     expect(basic.json).toMatchObject({
-      firstName: "Olga", sport: "Basketball", sex: "", memProfileGender: "", dobDay: "", dobMonth: "", dobYear: "", memProfileDOB: "",
-      showSexInProfile: false, showDOBType: false,
+      firstName: "Olga",
+      sport: "Basketball",
+      sex: "",
+      memProfileGender: "",
+      dobDay: "",
+      dobMonth: "",
+      dobYear: "",
+      memProfileDOB: "",
+      showSexInProfile: false,
+      showDOBType: false,
     });
     const contact = await get(viewer, `/api/member/GetMemberContactInfo/${owner.memberId}`);
     expectJson(contact);
     expect(contact.json).toEqual({
       ...contactBody({ showAddress: false, showEmailToMembers: true, showCellPhone: true, showHomePhone: false }),
-      email: owner.email, state: "IL", address: "", Neighborhood: "", zip: "", homePhone: "", otherPhone: "",
+      email: owner.email,
+      state: "IL",
+      address: "",
+      Neighborhood: "",
+      zip: "",
+      homePhone: "",
+      otherPhone: "",
     });
     expect((await get(viewer, `/api/member/GetMemberPersonalInfo/${owner.memberId}`)).json.aboutMe).toBe("Olga's story");
     expect((await get(viewer, `/api/member/GetMemberEducationInfo/${owner.memberId}`)).json).toHaveLength(1);
@@ -872,12 +1240,29 @@ describe("privacy over HTTP: what a second member gets", () => {
     expectJson(basic);
     expect(Object.keys(basic.json).sort()).toEqual(BASIC_KEYS);
     expect(basic.json).toMatchObject({
-      memberID: String(owner.memberId), memProfileName: "Olga Owner", titleDesc: "Shooting guard",
-      firstName: "", lastName: "", sport: "", currentStatus: "", bio: "", height: null, weight: null, leftRightHandFoot: "",
-      lookingForNetworking: false, memProfileLookingFor: "", currentCity: "", joinedDate: "",
+      memberID: String(owner.memberId),
+      memProfileName: "Olga Owner",
+      titleDesc: "Shooting guard",
+      firstName: "",
+      lastName: "",
+      sport: "",
+      currentStatus: "",
+      bio: "",
+      height: null,
+      weight: null,
+      leftRightHandFoot: "",
+      lookingForNetworking: false,
+      memProfileLookingFor: "",
+      currentCity: "",
+      joinedDate: "",
     });
     expect((await get(viewer, `/api/member/GetMemberContactInfo/${owner.memberId}`)).json).toEqual(EMPTY_CONTACT);
-    expect((await get(viewer, `/api/member/GetMemberPersonalInfo/${owner.memberId}`)).json).toEqual({ aboutMe: "", activities: "", interests: "", specialSkills: "" });
+    expect((await get(viewer, `/api/member/GetMemberPersonalInfo/${owner.memberId}`)).json).toEqual({
+      aboutMe: "",
+      activities: "",
+      interests: "",
+      specialSkills: "",
+    });
     expect((await get(viewer, `/api/member/GetMemberEducationInfo/${owner.memberId}`)).json).toEqual([]);
     expect((await get(viewer, `/api/member/GetMemberEmploymentInfo/${owner.memberId}`)).json).toEqual([]);
 
@@ -892,8 +1277,15 @@ describe("privacy over HTTP: what a second member gets", () => {
     expect((await get(contact, `/api/member/GetMemberContactInfo/${owner.memberId}`)).json).toEqual(EMPTY_CONTACT);
     expect((await get(contact, `/api/member/GetMemberEducationInfo/${owner.memberId}`)).json).toEqual([]);
     // The owner still sees everything.
-    expect((await get(owner, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json).toMatchObject({ firstName: "Olga", sex: "Female", dobYear: "1998" });
-    expect((await get(owner, `/api/member/GetMemberContactInfo/${owner.memberId}`)).json).toMatchObject({ address: "12 Court Street", otherPhone: "555-0102" });
+    expect((await get(owner, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json).toMatchObject({
+      firstName: "Olga",
+      sex: "Female",
+      dobYear: "1998",
+    });
+    expect((await get(owner, `/api/member/GetMemberContactInfo/${owner.memberId}`)).json).toMatchObject({
+      address: "12 Court Street",
+      otherPhone: "555-0102",
+    });
   });
 
   it("answers a non-contact the default picture when the owner hides it", async () => {

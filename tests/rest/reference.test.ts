@@ -106,7 +106,11 @@ describe("common/GetSchoolByState", () => {
 
 describe("organizations", () => {
   it("needs a session for every action (401)", async () => {
-    for (const path of ["/api/organizations/GetCompanySectors", "/api/organizations/GetIndustries?sector=Education", "/api/organizations/GetCompanies?sector=Education"]) {
+    for (const path of [
+      "/api/organizations/GetCompanySectors",
+      "/api/organizations/GetIndustries?sector=Education",
+      "/api/organizations/GetCompanies?sector=Education",
+    ]) {
       const res = await h.c.get(path);
       expectJson(res, 401);
       expect(typeof res.json.message).toBe("string");
@@ -124,7 +128,9 @@ describe("organizations", () => {
 
   it("GetIndustries answers the industries of a sector as [{id, name}]", async () => {
     const m = await someone();
-    const res = await h.c.get(`/api/organizations/GetIndustries${qs({ sector: "Professional Sports" })}`, { headers: bearer(m.accessToken) });
+    const res = await h.c.get(`/api/organizations/GetIndustries${qs({ sector: "Professional Sports" })}`, {
+      headers: bearer(m.accessToken),
+    });
     expectJson(res);
     const expected = h.db.rows<{ id: number; name: string }>(
       "select i.id, i.name from industry i join sector s on s.id = i.sector_id where s.name = 'Professional Sports' order by i.name",
@@ -138,25 +144,39 @@ describe("organizations", () => {
 
   it("GetCompanies answers the companies of an industry, or of the whole sector, as [{id, name}]", async () => {
     const m = await someone();
-    const byIndustry = await h.c.get(`/api/organizations/GetCompanies${qs({ sector: "Professional Sports", industry: "Teams and Clubs" })}`, {
-      headers: bearer(m.accessToken),
-    });
+    const byIndustry = await h.c.get(
+      `/api/organizations/GetCompanies${qs({ sector: "Professional Sports", industry: "Teams and Clubs" })}`,
+      {
+        headers: bearer(m.accessToken),
+      },
+    );
     expectJson(byIndustry);
     expect(keysOf(byIndustry.json)).toEqual(["id,name"]);
-    expect(byIndustry.json.map((c: { name: string }) => c.name)).toEqual(["Independent Club", "Minor League Club", "Semi-Professional Club"]);
+    expect(byIndustry.json.map((c: { name: string }) => c.name)).toEqual([
+      "Independent Club",
+      "Minor League Club",
+      "Semi-Professional Club",
+    ]);
 
-    const bySector = await h.c.get(`/api/organizations/GetCompanies${qs({ sector: "Professional Sports" })}`, { headers: bearer(m.accessToken) });
+    const bySector = await h.c.get(`/api/organizations/GetCompanies${qs({ sector: "Professional Sports" })}`, {
+      headers: bearer(m.accessToken),
+    });
     expectJson(bySector);
     expect(bySector.json).toHaveLength(9);
     expect(bySector.json).toEqual(expect.arrayContaining(byIndustry.json));
 
-    const mismatch = await h.c.get(`/api/organizations/GetCompanies${qs({ sector: "Education", industry: "Teams and Clubs" })}`, { headers: bearer(m.accessToken) });
+    const mismatch = await h.c.get(`/api/organizations/GetCompanies${qs({ sector: "Education", industry: "Teams and Clubs" })}`, {
+      headers: bearer(m.accessToken),
+    });
     expect(mismatch.json).toEqual([]);
   });
 
   it("answers 400 without a sector", async () => {
     const m = await someone();
     expectBadInput(await h.c.get("/api/organizations/GetIndustries", { headers: bearer(m.accessToken) }), "sector");
-    expectBadInput(await h.c.get("/api/organizations/GetCompanies?industry=Teams%20and%20Clubs", { headers: bearer(m.accessToken) }), "sector");
+    expectBadInput(
+      await h.c.get("/api/organizations/GetCompanies?industry=Teams%20and%20Clubs", { headers: bearer(m.accessToken) }),
+      "sector",
+    );
   });
 });

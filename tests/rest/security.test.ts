@@ -10,7 +10,6 @@ import { serverHarness } from "../support/harness.ts";
 
 const h = serverHarness();
 
-
 const FOREIGN = "http://evil.example";
 /** tRPC mutations without input are still posted as JSON, as the tRPC client does. */
 const JSON_TYPE = { "Content-Type": "application/json" };
@@ -107,7 +106,9 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
     expect(res.status).toBe(200);
     // The legacy REST service authenticates by bearer token only: the cookie names no one there.
     expect(logRows(message)).toEqual([{ member_id: null }]);
-    const trpc = await h.c.post("/trpc/account.dismissWelcomeBack", { headers: { Cookie: browser.cookie, Origin: h.server.baseUrl, ...JSON_TYPE } });
+    const trpc = await h.c.post("/trpc/account.dismissWelcomeBack", {
+      headers: { Cookie: browser.cookie, Origin: h.server.baseUrl, ...JSON_TYPE },
+    });
     expect(trpc.status).toBe(200);
     const viaTrpc = `${message} trpc`;
     const logged = await h.c.post("/trpc/account.logClientError", {
@@ -149,7 +150,10 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
 
   it("needs neither for a request with a bearer token", async () => {
     const message = `bearer ${Math.random()}`;
-    const res = await h.c.post("/api/common/logs", { headers: { ...bearer(browser.member.accessToken), Origin: FOREIGN }, body: { message } });
+    const res = await h.c.post("/api/common/logs", {
+      headers: { ...bearer(browser.member.accessToken), Origin: FOREIGN },
+      body: { message },
+    });
     expect(res.status).toBe(200);
     expect(logRows(message)).toEqual([{ member_id: browser.member.memberId }]);
   });

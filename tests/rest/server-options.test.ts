@@ -60,7 +60,14 @@ describe("a server with RATE_LIMITS on and CORS_ORIGINS set", () => {
       expect((await c.post("/services/account/login", { headers: from, body: { email: uniqueEmail(), password: "x" } })).status).toBe(429);
       expect((await c.get(`/api/account/AuthenticateUser${qs({ email: uniqueEmail(), pwd: "x" })}`, { headers: from })).status).toBe(429);
       // Another client address is not affected.
-      expect((await c.post("/api/account/login", { headers: { "X-Forwarded-For": "203.0.113.15" }, body: { email: uniqueEmail(), password: "p" } })).status).toBe(200);
+      expect(
+        (
+          await c.post("/api/account/login", {
+            headers: { "X-Forwarded-For": "203.0.113.15" },
+            body: { email: uniqueEmail(), password: "p" },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     // Guesses at one account spread over many clients, and why they do not lock its owner out:
@@ -99,7 +106,11 @@ describe("a server with RATE_LIMITS on and CORS_ORIGINS set", () => {
 
     it("does not allow an origin that is not listed", async () => {
       const res = await c.request("OPTIONS", "/api/account/login", {
-        headers: { Origin: "http://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+        headers: {
+          Origin: "http://evil.example",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "authorization",
+        },
       });
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
     });

@@ -10,7 +10,8 @@ import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm
 
 const h = serverHarness();
 
-const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> => registerAndConfirm(h.server.baseUrl, h.sink, overrides);
+const member = (overrides: Record<string, string> = {}): Promise<RegisteredMember> =>
+  registerAndConfirm(h.server.baseUrl, h.sink, overrides);
 
 type Who = { accessToken: string } | null;
 const auth = (m: Who) => (m ? bearer(m.accessToken) : {});
@@ -51,11 +52,29 @@ function snapshot(memberId: number) {
 }
 
 const PROFILE_SETTINGS_KEYS = [
-  "ID", "memberID", "profile", "basicInfo", "personalInfo", "photosTagOfYou", "videosTagOfYou", "contactInfo", "education", "workInfo",
-  "IMdisplayName", "mobilePhone", "otherPhone", "emailAddress", "email",
+  "ID",
+  "memberID",
+  "profile",
+  "basicInfo",
+  "personalInfo",
+  "photosTagOfYou",
+  "videosTagOfYou",
+  "contactInfo",
+  "education",
+  "workInfo",
+  "IMdisplayName",
+  "mobilePhone",
+  "otherPhone",
+  "emailAddress",
+  "email",
 ].sort();
 
-const ALL_FLAGS = qs({ viewProfilePicture: "true", viewFriendsList: "true", viewLinkToRequestAddingYouAsFriend: "true", viewLinkToSendYouMsg: "true" }).slice(1);
+const ALL_FLAGS = qs({
+  viewProfilePicture: "true",
+  viewFriendsList: "true",
+  viewLinkToRequestAddingYouAsFriend: "true",
+  viewLinkToSendYouMsg: "true",
+}).slice(1);
 
 /** Every setting/* action with a valid request for member `id` (method, path, body). */
 function actions(id: number | string): Array<[string, string, unknown?]> {
@@ -69,7 +88,11 @@ function actions(id: number | string): Array<[string, string, unknown?]> {
     ["PUT", "/api/setting/SavePasswordInfo", { memberID: String(id), pwd: "hijacked-1", code: "whatever" }],
     ["PUT", `/api/setting/SaveSecurityQuestionInfo/${id}${qs({ questionID: "1", answer: "x" })}`],
     ["PUT", `/api/setting/DeactivateAccount/${id}${qs({ reason: "1", explanation: "", futureEmail: "false" })}`],
-    ["PUT", `/api/setting/SaveNotificationSettings/${id}`, { sendMsg: false, addAsFriend: false, confirmFriendShipRequest: false, repliesToYourHelpQuest: false }],
+    [
+      "PUT",
+      `/api/setting/SaveNotificationSettings/${id}`,
+      { sendMsg: false, addAsFriend: false, confirmFriendShipRequest: false, repliesToYourHelpQuest: false },
+    ],
     ["PUT", `/api/setting/SaveProfileSettings/${id}`, { basicInfo: "2", contactInfo: "2" }],
     ["PUT", `/api/setting/SavePrivacySearchSettings/${id}?visibility=2&${ALL_FLAGS}`],
   ];
@@ -102,7 +125,10 @@ describe("authorization of every setting/* action", () => {
     const m = await member();
     for (const bad of ["12abc", "-1"]) {
       for (const [method, path, body] of actions(bad)) {
-        const res = await h.c.request(method, path, { body: body && typeof body === "object" ? { ...body, memberID: bad } : body, headers: bearer(m.accessToken) });
+        const res = await h.c.request(method, path, {
+          body: body && typeof body === "object" ? { ...body, memberID: bad } : body,
+          headers: bearer(m.accessToken),
+        });
         expectMessage(res, 400);
       }
     }
@@ -134,8 +160,15 @@ describe("setting/GetMemberNameInfo and SaveMemberNameInfo", () => {
     expectJson(res);
     expect(res.json).toEqual([
       {
-        memberID: String(m.memberId), firstName: "Nina", middleName: "", lastName: "Names", email: m.email, pendingEmail: "",
-        securityQuestion: "select", securityQuestionText: "", hasSecurityAnswer: false,
+        memberID: String(m.memberId),
+        firstName: "Nina",
+        middleName: "",
+        lastName: "Names",
+        email: m.email,
+        pendingEmail: "",
+        securityQuestion: "select",
+        securityQuestionText: "",
+        hasSecurityAnswer: false,
       },
     ]);
   });
@@ -146,7 +179,11 @@ describe("setting/GetMemberNameInfo and SaveMemberNameInfo", () => {
     const res = await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: "Rowan", mName: "J", lName: "Quillfeather" })}`);
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(m.memberId), firstName: "Rowan", middleName: "J", lastName: "Quillfeather" });
-    expect((await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`)).json[0]).toMatchObject({ firstName: "Rowan", middleName: "J", lastName: "Quillfeather" });
+    expect((await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`)).json[0]).toMatchObject({
+      firstName: "Rowan",
+      middleName: "J",
+      lastName: "Quillfeather",
+    });
     const found = await get(viewer, `/api/contact/SearchAllResults${qs({ memberID: viewer.memberId, searchText: "quillfeather" })}`);
     expect(found.json.map((r: { entityID: string }) => r.entityID)).toEqual([String(m.memberId)]);
     expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${m.memberId}`)).json.memProfileName).toBe("Rowan Quillfeather");
@@ -162,7 +199,11 @@ describe("setting/GetMemberNameInfo and SaveMemberNameInfo", () => {
   it("answers 400 with the spec's messages and writes nothing", async () => {
     const m = await member();
     const before = snapshot(m.memberId);
-    expectMessage(await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: " ", lName: "X" })}`), 400, texts.firstNameRequired);
+    expectMessage(
+      await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: " ", lName: "X" })}`),
+      400,
+      texts.firstNameRequired,
+    );
     expectMessage(await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: "X" })}`), 400, texts.lastNameRequired);
     expectMessage(await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: "X".repeat(51), lName: "Y" })}`), 400);
     expect(snapshot(m.memberId)).toEqual(before);
@@ -173,7 +214,11 @@ describe("setting/SavePasswordInfo", () => {
   it("checks the current password (code) and refuses a wrong one with the spec's text", async () => {
     const m = await member();
     const before = snapshot(m.memberId);
-    const res = await put(m, "/api/setting/SavePasswordInfo", { memberID: String(m.memberId), pwd: "new-pass-1", code: "not-the-password" });
+    const res = await put(m, "/api/setting/SavePasswordInfo", {
+      memberID: String(m.memberId),
+      pwd: "new-pass-1",
+      code: "not-the-password",
+    });
     expectMessage(res, 400);
     expect(res.json.message).toBe("The current password you entered is not correct.");
     expect(snapshot(m.memberId)).toEqual(before);
@@ -184,7 +229,11 @@ describe("setting/SavePasswordInfo", () => {
     const before = snapshot(m.memberId);
     const id = String(m.memberId);
     expectMessage(await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "new-pass-1" }), 400, texts.currentPasswordRequired);
-    expectMessage(await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "abcd", code: m.password }), 400, "Password must be 5 characters or more.");
+    expectMessage(
+      await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "abcd", code: m.password }),
+      400,
+      "Password must be 5 characters or more.",
+    );
     expectMessage(await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "", code: m.password }), 400, texts.passwordRequired);
     expectMessage(
       await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "new-pass-1", confirmPwd: "new-pass-2", code: m.password }),
@@ -198,7 +247,12 @@ describe("setting/SavePasswordInfo", () => {
     const m = await member();
     const other = await loginAgain(m.email, m.password);
     expectJson(await get(other, `/api/setting/GetMemberNameInfo/${m.memberId}`));
-    const res = await put(m, "/api/setting/SavePasswordInfo", { memberID: String(m.memberId), pwd: "new-pass-9", confirmPwd: "new-pass-9", code: m.password });
+    const res = await put(m, "/api/setting/SavePasswordInfo", {
+      memberID: String(m.memberId),
+      pwd: "new-pass-9",
+      confirmPwd: "new-pass-9",
+      code: m.password,
+    });
     expectJson(res);
     expect(res.json).toMatchObject({ memberID: String(m.memberId), otherSessionsEnded: 1 });
     expectMessage(await get(other, `/api/setting/GetMemberNameInfo/${m.memberId}`), 401);
@@ -216,7 +270,12 @@ describe("setting/SaveSecurityQuestionInfo", () => {
     const m = await member();
     const res = await put(m, `/api/setting/SaveSecurityQuestionInfo/${m.memberId}${qs({ questionID: "3", answer: "Margarethe" })}`);
     expectJson(res);
-    expect(res.json).toEqual({ memberID: String(m.memberId), securityQuestion: "3", securityQuestionText: texts.securityQuestion3, hasSecurityAnswer: true });
+    expect(res.json).toEqual({
+      memberID: String(m.memberId),
+      securityQuestion: "3",
+      securityQuestionText: texts.securityQuestion3,
+      hasSecurityAnswer: true,
+    });
     const info = await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`);
     expect(info.json[0]).toMatchObject({ securityQuestion: "3", securityQuestionText: texts.securityQuestion3, hasSecurityAnswer: true });
     expect(info.text.toLowerCase()).not.toContain("margarethe");
@@ -248,7 +307,10 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
     expectJson(res);
     expect(res.json).toMatchObject({ memberID: String(m.memberId), email: m.email, pendingEmail: newEmail });
     expect(h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
-    expect((await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`)).json[0]).toMatchObject({ email: m.email, pendingEmail: newEmail });
+    expect((await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`)).json[0]).toMatchObject({
+      email: m.email,
+      pendingEmail: newEmail,
+    });
 
     const codeMail = await h.sink.waitForMail(newEmail, { subject: "Confirm your new Sideline e-mail address" });
     const code = codeOf(codeMail.text);
@@ -262,7 +324,11 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
 
     // Logging in still takes the old address until the code is entered.
     expect((await loginAgain(newEmail, m.password)).accessToken).toBe("");
-    expectMessage(await post(null, "/api/setting/ConfirmMemberEmailInfo", { email: newEmail, code: "ZZZZZZZZ" }), 400, texts.emailChangeCodeInvalid);
+    expectMessage(
+      await post(null, "/api/setting/ConfirmMemberEmailInfo", { email: newEmail, code: "ZZZZZZZZ" }),
+      400,
+      texts.emailChangeCodeInvalid,
+    );
 
     const confirmed = await post(null, "/api/setting/ConfirmMemberEmailInfo", { email: newEmail, code });
     expectJson(confirmed);
@@ -280,9 +346,17 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
     const m = await member();
     const other = await member();
     const before = snapshot(m.memberId);
-    expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: other.email })}`), 400, "This e-mail address is already in use.");
+    expectMessage(
+      await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: other.email })}`),
+      400,
+      "This e-mail address is already in use.",
+    );
     expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: m.email })}`), 400, texts.emailUnchanged);
-    expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: "not-an-address" })}`), 400, texts.validEmailRequired);
+    expectMessage(
+      await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: "not-an-address" })}`),
+      400,
+      texts.validEmailRequired,
+    );
     expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}`), 400, texts.validEmailRequired);
     expect(snapshot(m.memberId)).toEqual(before);
   });
@@ -292,7 +366,10 @@ describe("setting/DeactivateAccount", () => {
   it("deactivates (status 3), ends every session and keeps the reason and explanation", async () => {
     const m = await member();
     const other = await loginAgain(m.email, m.password);
-    const res = await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "3", explanation: "Too many invites.", futureEmail: "false" })}`);
+    const res = await put(
+      m,
+      `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "3", explanation: "Too many invites.", futureEmail: "false" })}`,
+    );
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "3" });
     expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
@@ -311,8 +388,12 @@ describe("setting/DeactivateAccount", () => {
     expectMessage(await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "9" })}`), 400, texts.deactivationReasonInvalid);
     expectMessage(await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "1", explanation: "x".repeat(2001) })}`), 400);
     expect(snapshot(m.memberId)).toEqual(before);
-    expectJson(await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "select", explanation: "", futureEmail: "false" })}`));
-    expect(h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([{ reason: null, explanation: "" }]);
+    expectJson(
+      await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "select", explanation: "", futureEmail: "false" })}`),
+    );
+    expect(h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([
+      { reason: null, explanation: "" },
+    ]);
   });
 });
 
@@ -320,9 +401,22 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
   it("answers every switch on by default, saves a body (booleans or 1/0), keeps switches left out", async () => {
     const m = await member();
     const url = `/api/setting/GetMemberNotifications/${m.memberId}`;
-    const all = { memberId: String(m.memberId), memberID: String(m.memberId), sendMsg: true, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true };
+    const all = {
+      memberId: String(m.memberId),
+      memberID: String(m.memberId),
+      sendMsg: true,
+      addAsFriend: true,
+      confirmFriendShipRequest: true,
+      repliesToYourHelpQuest: true,
+    };
     expect((await get(m, url)).json).toEqual(all);
-    const saved = await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, { memberId: String(m.memberId), sendMsg: false, addAsFriend: 0, confirmFriendShipRequest: "1", repliesToYourHelpQuest: true });
+    const saved = await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, {
+      memberId: String(m.memberId),
+      sendMsg: false,
+      addAsFriend: 0,
+      confirmFriendShipRequest: "1",
+      repliesToYourHelpQuest: true,
+    });
     expectJson(saved);
     const expected = { ...all, sendMsg: false, addAsFriend: false };
     expect(saved.json).toEqual(expected);
@@ -337,7 +431,13 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, { sendMsg: "maybe" }), 400);
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, {}), 400);
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`), 400);
-    expectMessage(await h.c.put(`/api/setting/SaveNotificationSettings/${m.memberId}`, { headers: { ...bearer(m.accessToken), "Content-Type": "application/json" }, rawBody: "{not json" }), 400);
+    expectMessage(
+      await h.c.put(`/api/setting/SaveNotificationSettings/${m.memberId}`, {
+        headers: { ...bearer(m.accessToken), "Content-Type": "application/json" },
+        rawBody: "{not json",
+      }),
+      400,
+    );
     expect(snapshot(m.memberId)).toEqual(before);
   });
 });
@@ -350,24 +450,57 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
     expect(res.json).toHaveLength(1);
     expect(Object.keys(res.json[0]).sort()).toEqual(PROFILE_SETTINGS_KEYS);
     expect(res.json[0]).toEqual({
-      ID: String(m.memberId), memberID: String(m.memberId), profile: "1", basicInfo: "1", personalInfo: "1", photosTagOfYou: "1",
-      videosTagOfYou: "1", contactInfo: "1", education: "1", workInfo: "1", IMdisplayName: "", mobilePhone: "1", otherPhone: "2",
-      emailAddress: "1", email: "1",
+      ID: String(m.memberId),
+      memberID: String(m.memberId),
+      profile: "1",
+      basicInfo: "1",
+      personalInfo: "1",
+      photosTagOfYou: "1",
+      videosTagOfYou: "1",
+      contactInfo: "1",
+      education: "1",
+      workInfo: "1",
+      IMdisplayName: "",
+      mobilePhone: "1",
+      otherPhone: "2",
+      emailAddress: "1",
+      email: "1",
     });
   });
 
   it("saves levels (numbers or strings; left-out keys keep their value) and another member's view changes at once", async () => {
     const owner = await member();
     const viewer = await member();
-    h.db.run("insert into member_profile (member_id, show_email, cell_phone, show_cell_phone) values (?, 1, '555-0123', 1)", owner.memberId);
+    h.db.run(
+      "insert into member_profile (member_id, show_email, cell_phone, show_cell_phone) values (?, 1, '555-0123', 1)",
+      owner.memberId,
+    );
     const contactInfo = () => get(viewer, `/api/member/GetMemberContactInfo/${owner.memberId}`);
     expect((await contactInfo()).json).toMatchObject({ email: owner.email, cellPhone: "555-0123" });
 
-    const saved = await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { ID: "1", emailAddress: 2, mobilePhone: "3", photosTagOfYou: "2", IMdisplayName: "x" });
+    const saved = await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, {
+      ID: "1",
+      emailAddress: 2,
+      mobilePhone: "3",
+      photosTagOfYou: "2",
+      IMdisplayName: "x",
+    });
     expectJson(saved);
-    expect(saved.json).toMatchObject({ emailAddress: "2", email: "2", mobilePhone: "3", photosTagOfYou: "2", basicInfo: "1", contactInfo: "1", IMdisplayName: "" });
+    expect(saved.json).toMatchObject({
+      emailAddress: "2",
+      email: "2",
+      mobilePhone: "3",
+      photosTagOfYou: "2",
+      basicInfo: "1",
+      contactInfo: "1",
+      IMdisplayName: "",
+    });
     expect((await contactInfo()).json).toMatchObject({ email: "", cellPhone: "" });
-    expect((await get(owner, `/api/setting/GetProfileSettings/${owner.memberId}`)).json[0]).toMatchObject({ emailAddress: "2", mobilePhone: "3", photosTagOfYou: "2" });
+    expect((await get(owner, `/api/setting/GetProfileSettings/${owner.memberId}`)).json[0]).toMatchObject({
+      emailAddress: "2",
+      mobilePhone: "3",
+      photosTagOfYou: "2",
+    });
 
     expectJson(await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { contactInfo: "2" }));
     expect((await contactInfo()).json).toMatchObject({ email: "", cellPhone: "", showEmailToMembers: false });
@@ -391,11 +524,19 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
     const stranger = await member();
     const url = `/api/setting/GetPrivacySearchSettings/${owner.memberId}`;
     expect((await get(owner, url)).json).toEqual({
-      memberID: String(owner.memberId), visibility: "1", viewProfilePicture: true, viewFriendsList: true,
-      viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true, viewLinksToRequestAddingYouAsFriend: true, viewLinkTSendYouMsg: true,
+      memberID: String(owner.memberId),
+      visibility: "1",
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
+      viewLinksToRequestAddingYouAsFriend: true,
+      viewLinkTSendYouMsg: true,
     });
     const find = async () =>
-      (await get(stranger, `/api/contact/SearchAllResults${qs({ memberID: stranger.memberId, searchText: "searchshy" })}`)).json.map((r: { entityID: string }) => r.entityID);
+      (await get(stranger, `/api/contact/SearchAllResults${qs({ memberID: stranger.memberId, searchText: "searchshy" })}`)).json.map(
+        (r: { entityID: string }) => r.entityID,
+      );
     expect(await find()).toContain(String(owner.memberId));
 
     const saved = await put(
@@ -403,7 +544,13 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
       `/api/setting/SavePrivacySearchSettings/${owner.memberId}${qs({ visibility: "2", viewProfilePicture: "0", viewFriendsList: "false", viewLinkToRequestAddingYouAsFriend: "1", viewLinkToSendYouMsg: "true" })}`,
     );
     expectJson(saved);
-    expect(saved.json).toMatchObject({ visibility: "2", viewProfilePicture: false, viewFriendsList: false, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true });
+    expect(saved.json).toMatchObject({
+      visibility: "2",
+      viewProfilePicture: false,
+      viewFriendsList: false,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
+    });
     expect((await get(owner, url)).json).toEqual(saved.json);
     expect(await find()).not.toContain(String(owner.memberId));
     // "view friends list" off: a stranger may not see the owner's contacts.
@@ -420,8 +567,20 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
     const path = `/api/setting/SavePrivacySearchSettings/${m.memberId}`;
     expectMessage(await put(m, `${path}?${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
     expectMessage(await put(m, `${path}?visibility=3&${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
-    expectMessage(await put(m, `${path}${qs({ visibility: "1", viewProfilePicture: "yes", viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: "1", viewLinkToSendYouMsg: "1" })}`), 400);
-    expectMessage(await put(m, `${path}${qs({ visibility: "1", viewProfilePicture: "1", viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: "1" })}`), 400);
+    expectMessage(
+      await put(
+        m,
+        `${path}${qs({ visibility: "1", viewProfilePicture: "yes", viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: "1", viewLinkToSendYouMsg: "1" })}`,
+      ),
+      400,
+    );
+    expectMessage(
+      await put(
+        m,
+        `${path}${qs({ visibility: "1", viewProfilePicture: "1", viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: "1" })}`,
+      ),
+      400,
+    );
     expect(snapshot(m.memberId)).toEqual(before);
   });
 });

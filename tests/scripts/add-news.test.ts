@@ -16,7 +16,9 @@ const rows = () => {
   const db = new Database(path.join(dataDir, "sideline.db"), { readonly: true });
   try {
     return db
-      .prepare("select header_text, text, image_url, navigate_url, posting_date, source, guid from news_item where source = 'manual' and guid is not 'sideline:welcome' order by id")
+      .prepare(
+        "select header_text, text, image_url, navigate_url, posting_date, source, guid from news_item where source = 'manual' and guid is not 'sideline:welcome' order by id",
+      )
       .all() as Array<Record<string, unknown>>;
   } finally {
     db.close();
@@ -27,7 +29,20 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("scripts/add-news.ts", () => {
   it("adds an item from flags, says so, and adds it once per --guid", () => {
-    const first = run("--title", "Spring tryouts", "--text", "Open tryouts for all ages.", "--url", "https://club.example.org/tryouts", "--image", "/images/tryouts.png", "--date", "2026-11-20", "--guid", "tryouts-2026");
+    const first = run(
+      "--title",
+      "Spring tryouts",
+      "--text",
+      "Open tryouts for all ages.",
+      "--url",
+      "https://club.example.org/tryouts",
+      "--image",
+      "/images/tryouts.png",
+      "--date",
+      "2026-11-20",
+      "--guid",
+      "tryouts-2026",
+    );
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(/added "Spring tryouts" \(posted 2026-11-20T00:00:00.000Z, guid tryouts-2026\)/);
     const again = run("--title", "Spring tryouts", "--guid", "tryouts-2026");
@@ -36,7 +51,15 @@ describe("scripts/add-news.ts", () => {
     const plain = run("--title=Just a title");
     expect(plain.code, plain.err).toBe(0);
     expect(rows()).toEqual([
-      { header_text: "Spring tryouts", text: "Open tryouts for all ages.", image_url: "/images/tryouts.png", navigate_url: "https://club.example.org/tryouts", posting_date: "2026-11-20T00:00:00.000Z", source: "manual", guid: "tryouts-2026" },
+      {
+        header_text: "Spring tryouts",
+        text: "Open tryouts for all ages.",
+        image_url: "/images/tryouts.png",
+        navigate_url: "https://club.example.org/tryouts",
+        posting_date: "2026-11-20T00:00:00.000Z",
+        source: "manual",
+        guid: "tryouts-2026",
+      },
       expect.objectContaining({ header_text: "Just a title", text: "", image_url: null, navigate_url: "", guid: null }),
     ]);
   });

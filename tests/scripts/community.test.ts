@@ -50,7 +50,15 @@ const generate = (dir: string, ...extra: string[]) =>
     stdio: ["ignore", "pipe", "pipe"],
   });
 
-interface Subject { id: number; email: string; name: string; contacts: number; following: number; followers: number; posts: number }
+interface Subject {
+  id: number;
+  email: string;
+  name: string;
+  contacts: number;
+  following: number;
+  followers: number;
+  posts: number;
+}
 interface Community {
   members: number;
   password: string;
@@ -63,7 +71,11 @@ let output = "";
 let firstDigest: Record<string, string>;
 let community: Community;
 let sqlite: Database.Database;
-const value = <T = number>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).pluck().get(...params) as T;
+const value = <T = number>(sql: string, ...params: unknown[]) =>
+  sqlite
+    .prepare(sql)
+    .pluck()
+    .get(...params) as T;
 const rows = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...params) as T[];
 
 beforeAll(() => {
@@ -85,8 +97,19 @@ function digest(file: string) {
     const out: Record<string, string> = {};
     for (const [table, columns] of Object.entries({
       member: "id, email, first_name, middle_name, last_name, gender, birth_date, profile_type, title, status, created_at, updated_at",
-      member_profile: "*", member_privacy: "*", member_school: "*", member_employment: "*", contact_link: "*", follow: "*", post: "*", post_reply: "*",
-      message: "*", message_copy: "*", notification: "*", live_event: "*", member_search: "rowid, *",
+      member_profile: "*",
+      member_privacy: "*",
+      member_school: "*",
+      member_employment: "*",
+      contact_link: "*",
+      follow: "*",
+      post: "*",
+      post_reply: "*",
+      message: "*",
+      message_copy: "*",
+      notification: "*",
+      live_event: "*",
+      member_search: "rowid, *",
     })) {
       const hash = createHash("sha256");
       for (const row of d.prepare(`SELECT ${columns} FROM ${table} ORDER BY rowid`).iterate()) hash.update(JSON.stringify(row));
@@ -116,12 +139,20 @@ function violations(db: Database.Database): Record<string, number> {
       (SELECT 1 FROM contact_link r WHERE r.member_id = l.other_id AND r.other_id = l.member_id)`),
     pendingTimes: count("SELECT count(*) FROM contact_link WHERE status = 'pending' AND created_at <> updated_at"),
     otherStatus: count("SELECT count(*) FROM contact_link WHERE status NOT IN ('accepted', 'pending')"),
-    selfLinks: count("SELECT count(*) FROM contact_link WHERE member_id = other_id") + count("SELECT count(*) FROM follow WHERE follower_id = followed_id"),
+    selfLinks:
+      count("SELECT count(*) FROM contact_link WHERE member_id = other_id") +
+      count("SELECT count(*) FROM follow WHERE follower_id = followed_id"),
     // feed.repository: ids in the order of time; texts of at most 150 characters; a reply after its
     // post, by someone whose feed shows the post (the author, a contact or a follower).
-    postIdsOutOfTimeOrder: count("SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM post) WHERE created_at < before"),
-    replyIdsOutOfTimeOrder: count("SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM post_reply) WHERE created_at < before"),
-    badTexts: count("SELECT count(*) FROM post WHERE length(description) NOT BETWEEN 1 AND 150") + count("SELECT count(*) FROM post_reply WHERE length(description) NOT BETWEEN 1 AND 150"),
+    postIdsOutOfTimeOrder: count(
+      "SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM post) WHERE created_at < before",
+    ),
+    replyIdsOutOfTimeOrder: count(
+      "SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM post_reply) WHERE created_at < before",
+    ),
+    badTexts:
+      count("SELECT count(*) FROM post WHERE length(description) NOT BETWEEN 1 AND 150") +
+      count("SELECT count(*) FROM post_reply WHERE length(description) NOT BETWEEN 1 AND 150"),
     replyBeforePost: count("SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id WHERE r.created_at <= p.created_at"),
     replyOutsideNetwork: count(`SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id WHERE r.member_id <> p.member_id
       AND NOT EXISTS (SELECT 1 FROM contact_link l WHERE l.member_id = r.member_id AND l.other_id = p.member_id AND l.status = 'accepted' AND l.updated_at <= r.created_at)
@@ -132,12 +163,18 @@ function violations(db: Database.Database): Record<string, number> {
       (SELECT count(*) FROM message_copy c WHERE c.message_id = m.id) <> 2
       OR NOT EXISTS (SELECT 1 FROM message_copy s WHERE s.message_id = m.id AND s.owner_id = m.sender_id AND s.box = 'sent' AND s.is_read = 1 AND s.created_at = m.created_at
         AND EXISTS (SELECT 1 FROM message_copy i WHERE i.message_id = m.id AND i.owner_id = m.recipient_id AND i.box = 'inbox' AND i.created_at = m.created_at AND i.id > s.id))`),
-    messageIdsOutOfTimeOrder: count("SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM message) WHERE created_at < before"),
-    copyIdsOutOfMessageOrder: count("SELECT count(*) FROM (SELECT message_id, lag(message_id) OVER (ORDER BY id) AS before FROM message_copy) WHERE message_id < before"),
+    messageIdsOutOfTimeOrder: count(
+      "SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM message) WHERE created_at < before",
+    ),
+    copyIdsOutOfMessageOrder: count(
+      "SELECT count(*) FROM (SELECT message_id, lag(message_id) OVER (ORDER BY id) AS before FROM message_copy) WHERE message_id < before",
+    ),
     messagesOutsideContacts: count(`SELECT count(*) FROM message m WHERE NOT EXISTS (SELECT 1 FROM contact_link l
       WHERE l.member_id = m.sender_id AND l.other_id = m.recipient_id AND l.status = 'accepted' AND l.updated_at <= m.created_at)`),
     // notifications.service: ids in the order of time; each follows the event it tells of.
-    notificationIdsOutOfTimeOrder: count("SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM notification) WHERE created_at < before"),
+    notificationIdsOutOfTimeOrder: count(
+      "SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS before FROM notification) WHERE created_at < before",
+    ),
     notificationsWithoutTheirEvent: count(`SELECT count(*) FROM notification n WHERE NOT CASE n.kind
       WHEN 'contact.requested' THEN EXISTS (SELECT 1 FROM contact_link l WHERE l.member_id = n.actor_id AND l.other_id = n.member_id AND l.created_at <= n.created_at)
       WHEN 'contact.accepted' THEN EXISTS (SELECT 1 FROM contact_link l WHERE l.member_id = n.member_id AND l.other_id = n.actor_id AND l.status = 'accepted' AND l.created_at <= l.updated_at AND l.updated_at <= n.created_at)
@@ -146,30 +183,54 @@ function violations(db: Database.Database): Record<string, number> {
       WHEN 'post.replied' THEN EXISTS (SELECT 1 FROM post_reply r JOIN post p ON p.id = r.post_id WHERE r.member_id = n.actor_id AND p.member_id = n.member_id AND r.created_at <= n.created_at)
       ELSE 0 END`),
     // settings: privacy levels 1-3, search visibility 1-2, switches 0/1.
-    badPrivacy: count(`SELECT count(*) FROM member_privacy WHERE max(basic_info, personal_info, contact_info, education, work_info, photos, videos, mobile_phone, other_phone, email_address) > 3
+    badPrivacy:
+      count(`SELECT count(*) FROM member_privacy WHERE max(basic_info, personal_info, contact_info, education, work_info, photos, videos, mobile_phone, other_phone, email_address) > 3
       OR min(basic_info, personal_info, contact_info, education, work_info, photos, videos, mobile_phone, other_phone, email_address) < 1
       OR search_visibility NOT IN (1, 2) OR view_profile_picture NOT IN (0, 1) OR view_friends_list NOT IN (0, 1) OR view_link_request NOT IN (0, 1) OR view_link_message NOT IN (0, 1)`),
   };
 }
 
 /** The text, subject and link notifications.service writes for a notification's kind, actor and event. */
-function expectedNotification(db: Database.Database, n: { kind: string; actor_id: number; member_id: number; created_at: string; text: string }) {
+function expectedNotification(
+  db: Database.Database,
+  n: { kind: string; actor_id: number; member_id: number; created_at: string; text: string },
+) {
   const name = db.prepare("SELECT first_name || ' ' || last_name FROM member WHERE id = ?").pluck().get(n.actor_id) as string;
   switch (n.kind) {
     case "contact.requested":
-      return { subject: texts.notifyContactRequestedSubject, text: fillText(texts.notifyContactRequestedText, { name }), link: "/contacts/requests" };
+      return {
+        subject: texts.notifyContactRequestedSubject,
+        text: fillText(texts.notifyContactRequestedText, { name }),
+        link: "/contacts/requests",
+      };
     case "contact.accepted":
-      return { subject: texts.notifyContactAcceptedSubject, text: fillText(texts.notifyContactAcceptedText, { name }), link: `/members/view-profile/show-profile?memberID=${n.actor_id}` };
+      return {
+        subject: texts.notifyContactAcceptedSubject,
+        text: fillText(texts.notifyContactAcceptedText, { name }),
+        link: `/members/view-profile/show-profile?memberID=${n.actor_id}`,
+      };
     case "member.followed":
-      return { subject: texts.notifyFollowedSubject, text: fillText(texts.notifyFollowedText, { name }), link: "/contacts/people-following-me" };
+      return {
+        subject: texts.notifyFollowedSubject,
+        text: fillText(texts.notifyFollowedText, { name }),
+        link: "/contacts/people-following-me",
+      };
     case "message.received": {
-      const subjects = db.prepare("SELECT subject FROM message WHERE sender_id = ? AND recipient_id = ? AND created_at <= ?").pluck().all(n.actor_id, n.member_id, n.created_at) as string[];
+      const subjects = db
+        .prepare("SELECT subject FROM message WHERE sender_id = ? AND recipient_id = ? AND created_at <= ?")
+        .pluck()
+        .all(n.actor_id, n.member_id, n.created_at) as string[];
       const texts_ = subjects.map((subject) => fillText(texts.notifyMessageText, { name, subject: snippet(subject) }));
       return { subject: texts.notifyMessageSubject, text: texts_.includes(n.text) ? n.text : texts_[0], link: "/messages/view-messages" };
     }
     default: {
-      const replies = db.prepare(`SELECT r.description FROM post_reply r JOIN post p ON p.id = r.post_id
-        WHERE r.member_id = ? AND p.member_id = ? AND r.created_at <= ?`).pluck().all(n.actor_id, n.member_id, n.created_at) as string[];
+      const replies = db
+        .prepare(
+          `SELECT r.description FROM post_reply r JOIN post p ON p.id = r.post_id
+        WHERE r.member_id = ? AND p.member_id = ? AND r.created_at <= ?`,
+        )
+        .pluck()
+        .all(n.actor_id, n.member_id, n.created_at) as string[];
       const texts_ = replies.map((text) => fillText(texts.notifyReplyText, { name, text: snippet(text) }));
       return { subject: texts.notifyReplySubject, text: texts_.includes(n.text) ? n.text : texts_[0], link: "/home" };
     }
@@ -177,10 +238,25 @@ function expectedNotification(db: Database.Database, n: { kind: string; actor_id
 }
 
 function notificationMismatches(db: Database.Database, where = "1 = 1") {
-  const all = db.prepare(`SELECT id, kind, subject, text, link, actor_id, member_id, created_at FROM notification WHERE ${where}`).all() as Array<{
-    id: number; kind: string; subject: string; text: string; link: string; actor_id: number; member_id: number; created_at: string;
+  const all = db
+    .prepare(`SELECT id, kind, subject, text, link, actor_id, member_id, created_at FROM notification WHERE ${where}`)
+    .all() as Array<{
+    id: number;
+    kind: string;
+    subject: string;
+    text: string;
+    link: string;
+    actor_id: number;
+    member_id: number;
+    created_at: string;
   }>;
-  return { checked: all.length, mismatches: all.filter((n) => { const e = expectedNotification(db, n); return e.subject !== n.subject || e.text !== n.text || e.link !== n.link; }) };
+  return {
+    checked: all.length,
+    mismatches: all.filter((n) => {
+      const e = expectedNotification(db, n);
+      return e.subject !== n.subject || e.text !== n.text || e.link !== n.link;
+    }),
+  };
 }
 
 /** A service context over the generated file (as the server makes one; rate limits off, mail to a folder). */
@@ -188,10 +264,24 @@ async function openContext(): Promise<{ ctx: AppContext; db: DB; stop: () => Pro
   const db = await openSqlite(dbFile);
   const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dataDir, "mail"), log: silentLogger });
   const ctx: AppContext = {
-    db, mailer, limiter: new RateLimiter(false), log: silentLogger, events: new DomainEvents(), live: new LocalLiveBus(),
-    linkSigner: createLinkSigner(randomBytes(32)), publicUrl: "http://sideline.test",
+    db,
+    mailer,
+    limiter: new RateLimiter(false),
+    log: silentLogger,
+    events: new DomainEvents(),
+    live: new LocalLiveBus(),
+    linkSigner: createLinkSigner(randomBytes(32)),
+    publicUrl: "http://sideline.test",
   };
-  return { ctx, db, stop: async () => { await ctx.events.settled(); await mailer.flush(); await db.destroy(); } };
+  return {
+    ctx,
+    db,
+    stop: async () => {
+      await ctx.events.settled();
+      await mailer.flush();
+      await db.destroy();
+    },
+  };
 }
 const actor = (memberId: number): Actor => ({ memberId, sessionId: `generated-${memberId}`, scope: "full" });
 
@@ -203,7 +293,8 @@ describe("npm run seed -- --members 300", () => {
     expect(output).toContain('Every member\'s password is "sideline"');
     expect(community.members).toBe(MEMBERS);
     const { starFollowers: readers, ...named } = community.subjects;
-    for (const s of [...Object.values(named), ...readers]) expect(value<string>("SELECT email FROM member WHERE id = ?", s.id)).toBe(s.email);
+    for (const s of [...Object.values(named), ...readers])
+      expect(value<string>("SELECT email FROM member WHERE id = ?", s.id)).toBe(s.email);
     for (const s of Object.values(named)) expect(output).toContain(s.email);
     const { typical, following2000, starFollower, star } = community.subjects;
     expect(new Set([typical.id, following2000.id, starFollower.id, star.id]).size).toBe(4);
@@ -224,7 +315,9 @@ describe("npm run seed -- --members 300", () => {
       const schemaOf = (file: string) => {
         const d = new Database(file, { readonly: true });
         try {
-          return d.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name").all();
+          return d
+            .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name")
+            .all();
         } finally {
           d.close();
         }
@@ -242,7 +335,9 @@ describe("npm run seed -- --members 300", () => {
   it("builds the community the issue describes, scaled to its size", () => {
     expect(value("SELECT count(*) FROM member WHERE status = 2")).toBe(MEMBERS);
     expect(value("SELECT count(DISTINCT password_hash) FROM member")).toBe(1);
-    expect(value("SELECT count(*) FROM member_profile WHERE sport <> '' AND city <> '' AND state <> '' AND bio <> '' AND about_me <> ''")).toBe(MEMBERS);
+    expect(
+      value("SELECT count(*) FROM member_profile WHERE sport <> '' AND city <> '' AND state <> '' AND bio <> '' AND about_me <> ''"),
+    ).toBe(MEMBERS);
     expect(value("SELECT count(DISTINCT profile_type) FROM member")).toBe(10);
     // A share hides sections (Only Contacts or Private) or is found by contacts only.
     expect(value("SELECT count(*) FROM member_privacy")).toBeGreaterThan(MEMBERS * 0.2);
@@ -256,7 +351,9 @@ describe("npm run seed -- --members 300", () => {
     expect(perMember).toBeLessThan(50);
     expect(value("SELECT count(*) FROM contact_link WHERE status = 'pending'")).toBeGreaterThan(MEMBERS / 2);
     // Follows: five stars followed by 20-35% of everyone; heavy followers.
-    const starFollowers = rows<{ n: number }>("SELECT count(*) AS n FROM follow GROUP BY followed_id ORDER BY n DESC LIMIT 5").map((r) => r.n);
+    const starFollowers = rows<{ n: number }>("SELECT count(*) AS n FROM follow GROUP BY followed_id ORDER BY n DESC LIMIT 5").map(
+      (r) => r.n,
+    );
     expect(Math.min(...starFollowers)).toBeGreaterThanOrEqual(MEMBERS * 0.19);
     expect(Math.max(...starFollowers)).toBeLessThanOrEqual(MEMBERS * 0.4);
     expect(community.heavyFollowers[0]!.following).toBeGreaterThanOrEqual(140);
@@ -265,7 +362,9 @@ describe("npm run seed -- --members 300", () => {
     expect(value("SELECT count(*) FROM post_reply")).toBeGreaterThan(MEMBERS);
     expect(value("SELECT count(*) FROM message")).toBe(20 * MEMBERS);
     expect(value("SELECT count(*) FROM message_copy")).toBe(40 * MEMBERS);
-    const times = rows<{ first: string; last: string }>("SELECT min(created_at) AS first, max(created_at) AS last FROM (SELECT created_at FROM post UNION ALL SELECT created_at FROM message)")[0]!;
+    const times = rows<{ first: string; last: string }>(
+      "SELECT min(created_at) AS first, max(created_at) AS last FROM (SELECT created_at FROM post UNION ALL SELECT created_at FROM message)",
+    )[0]!;
     expect(Date.parse(times.first)).toBeGreaterThanOrEqual(now - 366 * DAY);
     expect(Date.parse(times.first)).toBeLessThan(now - 350 * DAY);
     expect(Date.parse(times.last)).toBeLessThanOrEqual(now);
@@ -284,32 +383,56 @@ describe("npm run seed -- --members 300", () => {
     // Within the read retention every event has its notification, read or not.
     const since = new Date(now - NOTIFICATION_RETENTION_MS.read).toISOString();
     const kinds = Object.fromEntries(
-      rows<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM notification WHERE created_at >= ? GROUP BY kind", since).map((r) => [r.kind, r.n]),
+      rows<{ kind: string; n: number }>("SELECT kind, count(*) AS n FROM notification WHERE created_at >= ? GROUP BY kind", since).map(
+        (r) => [r.kind, r.n],
+      ),
     );
     expect(kinds["member.followed"]).toBe(value("SELECT count(*) FROM follow WHERE created_at >= ?", since));
     expect(kinds["message.received"]).toBe(value("SELECT count(*) FROM message WHERE created_at >= ?", since));
     expect(kinds["post.replied"]).toBe(value("SELECT count(*) FROM post_reply WHERE created_at >= ?", since));
-    expect(kinds["contact.accepted"]).toBe(value("SELECT count(*) FROM contact_link WHERE status = 'accepted' AND created_at < updated_at AND updated_at >= ?", since));
+    expect(kinds["contact.accepted"]).toBe(
+      value("SELECT count(*) FROM contact_link WHERE status = 'accepted' AND created_at < updated_at AND updated_at >= ?", since),
+    );
     expect(kinds["contact.requested"]).toBe(
       value("SELECT count(*) FROM contact_link WHERE created_at >= ? AND (status = 'pending' OR created_at < updated_at)", since),
     );
     // Before it, only unread ones would be kept, and never beyond the unread retention.
     expect(value("SELECT count(*) FROM notification WHERE is_read = 1 AND created_at < ?", since)).toBe(0);
-    expect(value("SELECT count(*) FROM notification WHERE created_at < ?", new Date(now - NOTIFICATION_RETENTION_MS.unread).toISOString())).toBe(0);
+    expect(
+      value("SELECT count(*) FROM notification WHERE created_at < ?", new Date(now - NOTIFICATION_RETENTION_MS.unread).toISOString()),
+    ).toBe(0);
     // Older ones were read (up to each member's last visit), the newest partly not.
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0 AND created_at < ?", new Date(now - 5 * DAY).toISOString())).toBe(0);
     expect(value("SELECT count(*) FROM notification WHERE is_read = 0")).toBeGreaterThan(0);
     // live.service's log of its retention (a day): each notification, each message for both parties.
     const liveSince = new Date(now - LIVE_EVENT_RETENTION_MS).toISOString();
-    expect(value("SELECT count(*) FROM live_event WHERE type = 'notification.created'")).toBe(value("SELECT count(*) FROM notification WHERE created_at >= ?", liveSince));
-    expect(value("SELECT count(*) FROM live_event WHERE type = 'message.received'")).toBe(value("SELECT count(*) FROM message WHERE created_at >= ?", liveSince));
-    const sample = rows<{ member_id: number; data: string; created_at: string }>("SELECT member_id, data, created_at FROM live_event WHERE type = 'notification.created' LIMIT 20");
+    expect(value("SELECT count(*) FROM live_event WHERE type = 'notification.created'")).toBe(
+      value("SELECT count(*) FROM notification WHERE created_at >= ?", liveSince),
+    );
+    expect(value("SELECT count(*) FROM live_event WHERE type = 'message.received'")).toBe(
+      value("SELECT count(*) FROM message WHERE created_at >= ?", liveSince),
+    );
+    const sample = rows<{ member_id: number; data: string; created_at: string }>(
+      "SELECT member_id, data, created_at FROM live_event WHERE type = 'notification.created' LIMIT 20",
+    );
     for (const e of sample) {
       const data = JSON.parse(e.data);
-      expect(rows("SELECT id AS notificationId, kind, subject, text, link FROM notification WHERE id = ? AND member_id = ? AND created_at = ?", data.notificationId, e.member_id, e.created_at)).toEqual([data]);
+      expect(
+        rows(
+          "SELECT id AS notificationId, kind, subject, text, link FROM notification WHERE id = ? AND member_id = ? AND created_at = ?",
+          data.notificationId,
+          e.member_id,
+          e.created_at,
+        ),
+      ).toEqual([data]);
     }
     const received = JSON.parse(value<string>("SELECT data FROM live_event WHERE type = 'message.received' ORDER BY id DESC LIMIT 1"));
-    expect(rows("SELECT m.subject FROM message_copy c JOIN message m ON m.id = c.message_id WHERE c.id = ? AND c.box = 'inbox'", received.messageId)).toEqual([{ subject: received.subject }]);
+    expect(
+      rows(
+        "SELECT m.subject FROM message_copy c JOIN message m ON m.id = c.message_id WHERE c.id = ? AND c.box = 'inbox'",
+        received.messageId,
+      ),
+    ).toEqual([{ subject: received.subject }]);
   });
 
   it("has the search index the triggers would write", () => {
@@ -337,10 +460,14 @@ describe("npm run seed -- --members 300", () => {
       const mine = await contacts.listOf(ctx, actor(typical.id), "contacts", { limit: 200 });
       expect(mine.total).toBe(typical.contacts);
       expect(mine.items.map((c) => c.memberId).sort((a, b) => a - b)).toEqual(
-        rows<{ id: number }>("SELECT other_id AS id FROM contact_link WHERE member_id = ? AND status = 'accepted' ORDER BY other_id", typical.id).map((r) => r.id),
+        rows<{ id: number }>(
+          "SELECT other_id AS id FROM contact_link WHERE member_id = ? AND status = 'accepted' ORDER BY other_id",
+          typical.id,
+        ).map((r) => r.id),
       );
       expect(mine.items.every((c) => c.relation.isContact)).toBe(true);
-      for (const c of mine.items.slice(0, 5)) expect(await contacts.areContactsFor(ctx, actor(c.memberId), c.memberId, typical.id)).toBe(true);
+      for (const c of mine.items.slice(0, 5))
+        expect(await contacts.areContactsFor(ctx, actor(c.memberId), c.memberId, typical.id)).toBe(true);
       expect((await contacts.listOf(ctx, actor(star.id), "followers", { limit: 1 })).total).toBe(star.followers);
       expect((await contacts.listOf(ctx, actor(typical.id), "following", { limit: 1 })).total).toBe(typical.following);
       const requested = value("SELECT other_id FROM contact_link WHERE status = 'pending' LIMIT 1");
@@ -354,21 +481,43 @@ describe("npm run seed -- --members 300", () => {
       let cursor: string | undefined;
       do {
         const page = await feed.feed(ctx, actor(starFollower.id), { cursor, limit: 50 });
-        seen.push(...page.items.map((p) => ({ postId: p.postId, createdAt: p.createdAt, author: p.author.memberId, replies: p.replies.length })));
+        seen.push(
+          ...page.items.map((p) => ({ postId: p.postId, createdAt: p.createdAt, author: p.author.memberId, replies: p.replies.length })),
+        );
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       expect(seen.map((p) => p.postId).sort((a, b) => a - b)).toEqual(
         rows<{ id: number }>(`SELECT id FROM post WHERE member_id IN ${network} ORDER BY id`).map((r) => r.id),
       );
-      expect(seen.map((p) => p.createdAt)).toEqual(seen.map((p) => p.createdAt).sort().reverse());
+      expect(seen.map((p) => p.createdAt)).toEqual(
+        seen
+          .map((p) => p.createdAt)
+          .sort()
+          .reverse(),
+      );
       expect(seen.filter((p) => p.author === star.id)).toHaveLength(star.posts);
-      expect(seen.reduce((sum, p) => sum + p.replies, 0)).toBe(value(`SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id WHERE p.member_id IN ${network}`));
+      expect(seen.reduce((sum, p) => sum + p.replies, 0)).toBe(
+        value(`SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id WHERE p.member_id IN ${network}`),
+      );
       // Mailboxes: a message is in the sender's sent box and the recipient's inbox; counts match.
-      const last = rows<{ id: number; sender_id: number; recipient_id: number; subject: string }>("SELECT id, sender_id, recipient_id, subject FROM message ORDER BY id DESC LIMIT 1")[0]!;
+      const last = rows<{ id: number; sender_id: number; recipient_id: number; subject: string }>(
+        "SELECT id, sender_id, recipient_id, subject FROM message ORDER BY id DESC LIMIT 1",
+      )[0]!;
       const sent = await messages.list(ctx, actor(last.sender_id), { view: "sent", limit: 1 });
       const inbox = await messages.list(ctx, actor(last.recipient_id), { view: "all", limit: 1 });
-      expect(sent.items[0]).toMatchObject({ box: "sent", subject: last.subject, read: true, from: { memberId: last.sender_id }, to: { memberId: last.recipient_id } });
-      expect(inbox.items[0]).toMatchObject({ box: "inbox", subject: last.subject, from: { memberId: last.sender_id }, to: { memberId: last.recipient_id } });
+      expect(sent.items[0]).toMatchObject({
+        box: "sent",
+        subject: last.subject,
+        read: true,
+        from: { memberId: last.sender_id },
+        to: { memberId: last.recipient_id },
+      });
+      expect(inbox.items[0]).toMatchObject({
+        box: "inbox",
+        subject: last.subject,
+        from: { memberId: last.sender_id },
+        to: { memberId: last.recipient_id },
+      });
       let inboxCount = 0;
       let page: Awaited<ReturnType<typeof messages.list>> | undefined;
       do {
@@ -385,14 +534,23 @@ describe("npm run seed -- --members 300", () => {
       expect(notes.items.map((n) => n.notificationId)).toEqual(
         rows<{ id: number }>("SELECT id FROM notification WHERE member_id = ? ORDER BY id DESC LIMIT 100", typical.id).map((r) => r.id),
       );
-      expect(await notifications.unreadCount(ctx, actor(typical.id))).toBe(value("SELECT count(*) FROM notification WHERE member_id = ? AND is_read = 0", typical.id));
+      expect(await notifications.unreadCount(ctx, actor(typical.id))).toBe(
+        value("SELECT count(*) FROM notification WHERE member_id = ? AND is_read = 0", typical.id),
+      );
       // Search: a member found by name; one found by contacts only is hidden from strangers.
       const found = await search.searchMembers(ctx, actor(typical.id), contactOfTypical.name, 50);
       expect(found.map((c) => c.memberId)).toContain(contactOfTypical.id);
-      const hidden = rows<{ id: number; name: string }>(`SELECT m.id, m.first_name || ' ' || m.last_name AS name FROM member m JOIN member_privacy p ON p.member_id = m.id
+      const hidden = rows<{
+        id: number;
+        name: string;
+      }>(`SELECT m.id, m.first_name || ' ' || m.last_name AS name FROM member m JOIN member_privacy p ON p.member_id = m.id
         WHERE p.search_visibility = 2 AND EXISTS (SELECT 1 FROM contact_link l WHERE l.member_id = m.id AND l.status = 'accepted') LIMIT 1`)[0]!;
       const friend = value("SELECT other_id FROM contact_link WHERE member_id = ? AND status = 'accepted' LIMIT 1", hidden.id);
-      const stranger = value("SELECT id FROM member WHERE id <> ? AND id NOT IN (SELECT other_id FROM contact_link WHERE member_id = ?) LIMIT 1", hidden.id, hidden.id);
+      const stranger = value(
+        "SELECT id FROM member WHERE id <> ? AND id NOT IN (SELECT other_id FROM contact_link WHERE member_id = ?) LIMIT 1",
+        hidden.id,
+        hidden.id,
+      );
       expect((await search.searchMembers(ctx, actor(friend), hidden.name, 50)).map((c) => c.memberId)).toContain(hidden.id);
       expect((await search.searchMembers(ctx, actor(stranger), hidden.name, 50)).map((c) => c.memberId)).not.toContain(hidden.id);
       const suggested = await search.suggestions(ctx, actor(typical.id), 10);

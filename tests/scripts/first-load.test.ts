@@ -42,7 +42,9 @@ describe("the build", () => {
   it("writes brotli and gzip copies of every script and stylesheet", () => {
     const assets = readdirSync(path.join(client.dir, "assets")).filter((f) => /\.(?:js|css)$/.test(f));
     expect(assets.length).toBeGreaterThan(10);
-    const missing = assets.filter((f) => !existsSync(path.join(client.dir, "assets", `${f}.br`)) || !existsSync(path.join(client.dir, "assets", `${f}.gz`)));
+    const missing = assets.filter(
+      (f) => !existsSync(path.join(client.dir, "assets", `${f}.br`)) || !existsSync(path.join(client.dir, "assets", `${f}.gz`)),
+    );
     // Only files too small to gain from compression (gzip alone adds 18 bytes) may go without.
     for (const f of missing) expect(sizes(client.dir, [`assets/${f}`]).raw, f).toBeLessThan(256);
   });
@@ -77,7 +79,8 @@ describe("what paints before the JavaScript (decision 019)", () => {
   it("writes the login shell with the catalogue's texts, hidden from assistive technology, styled under the CSP nonce", () => {
     const shell = html().match(/<div id="login-shell"[^>]*>[\s\S]*?<\/template><\/div>/)?.[0] ?? "";
     expect(shell).toMatch(/aria-hidden="true" inert><template shadowrootmode="closed"><style nonce="__CSP_NONCE__">/);
-    for (const text of [texts.appName, texts.appTagline, texts.login, texts.email, texts.password, texts.forgotPassword, texts.footerText]) expect(shell).toContain(text);
+    for (const text of [texts.appName, texts.appTagline, texts.login, texts.email, texts.password, texts.forgotPassword, texts.footerText])
+      expect(shell).toContain(text);
     // No inline style attributes (the CSP refuses them) and no script.
     expect(shell).not.toMatch(/\sstyle=|<script/);
     expect(html().indexOf("login-shell")).toBeLessThan(html().indexOf('<div id="root"></div>'));

@@ -60,7 +60,10 @@ export async function startMailSink(): Promise<MailSink> {
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
-              listUnsubscribe: String(parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "").replace(/^list-unsubscribe:\s*/i, ""),
+              listUnsubscribe: String(parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "").replace(
+                /^list-unsubscribe:\s*/i,
+                "",
+              ),
             });
           }
           callback();
@@ -98,7 +101,9 @@ export async function startMailSink(): Promise<MailSink> {
       }
       if (Date.now() > deadline) {
         const seen = messages.map((m) => `${m.to}: ${m.subject}`).join("\n  ") || "(none)";
-        throw new Error(`No mail to ${to}${subject ? ` with subject ${String(subject)}` : ""} within ${timeoutMs} ms. Received:\n  ${seen}`);
+        throw new Error(
+          `No mail to ${to}${subject ? ` with subject ${String(subject)}` : ""} within ${timeoutMs} ms. Received:\n  ${seen}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 25));
     }

@@ -27,15 +27,29 @@ export async function insertTestMember(
   const now = new Date().toISOString();
   const values = {
     email: `member-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    passwordHash: "x", firstName: first, middleName: "", lastName: last, gender: "Female", birthDate: "1990-01-01",
-    profileType: "Coach", title: "Coach", picturePath: null, status, welcomeBackPending: 0, createdAt: now, updatedAt: now,
+    passwordHash: "x",
+    firstName: first,
+    middleName: "",
+    lastName: last,
+    gender: "Female",
+    birthDate: "1990-01-01",
+    profileType: "Coach",
+    title: "Coach",
+    picturePath: null,
+    status,
+    welcomeBackPending: 0,
+    createdAt: now,
+    updatedAt: now,
     ...overrides,
   };
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
   // A signed-in session, as the live stream checks that its session still stands.
   const sessionId = `s-${row.id}`;
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-  await db.insertInto("session").values({ id: sessionId, memberId: row.id, scope: "full", userAgent: "test", createdAt: now, lastSeenAt: now, expiresAt }).execute();
+  await db
+    .insertInto("session")
+    .values({ id: sessionId, memberId: row.id, scope: "full", userAgent: "test", createdAt: now, lastSeenAt: now, expiresAt })
+    .execute();
   return { memberId: row.id, sessionId, scope: "full", email: values.email };
 }
 

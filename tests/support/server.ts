@@ -164,7 +164,11 @@ export function openServerDb(dbFile: string) {
   db.pragma("busy_timeout = 5000");
   return {
     /** The first column of the first row (a count, an id). */
-    value: <T = unknown>(sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as T,
+    value: <T = unknown>(sql: string, ...params: unknown[]) =>
+      db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as T,
     rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
     run: (sql: string, ...params: unknown[]) => db.prepare(sql).run(...params),
     close: () => db.close(),
@@ -224,7 +228,10 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Query string from an object (values URL-encoded). */
 export const qs = (params: Record<string, string | number>) =>
-  "?" + Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&");
+  "?" +
+  Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join("&");
 
 /** The cookies of a response's Set-Cookie headers, name -> value. */
 export function cookiesOf(headers: Headers): Record<string, string> {

@@ -29,7 +29,12 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
   const dir = mkdtempSync(path.join(os.tmpdir(), `sideline-${label}-`));
   const db = await openSqlite(path.join(dir, "sideline.db"));
   await migrateToLatest(db);
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dir, "mail"), log: silentLogger });
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    from: "Sideline <no-reply@sideline.test>",
+    outboxDir: path.join(dir, "mail"),
+    log: silentLogger,
+  });
   const ctx: AppContext = {
     db,
     mailer,

@@ -28,7 +28,16 @@ export async function startYoutubeStandIn(key = "stand-in-key"): Promise<Youtube
     if (url.pathname === "/yt/playlists") {
       const channel = url.searchParams.get("channelId") ?? "";
       return send(200, {
-        items: [{ id: `PL${channel}`, snippet: { title: "Season highlights", description: "Goals", thumbnails: { default: { url: "https://i.ytimg.com/pl/default.jpg" } } } }],
+        items: [
+          {
+            id: `PL${channel}`,
+            snippet: {
+              title: "Season highlights",
+              description: "Goals",
+              thumbnails: { default: { url: "https://i.ytimg.com/pl/default.jpg" } },
+            },
+          },
+        ],
       });
     }
     if (url.pathname === "/yt/playlistItems") {

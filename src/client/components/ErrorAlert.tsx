@@ -5,11 +5,7 @@ import { isNetworkError } from "../lib/trpc.ts";
 /** A failed call's message (the server's sentence: rate limit, bad input), or nothing. */
 export function ErrorAlert({ error }: { error: unknown }) {
   if (!error) return null;
-  const message = isNetworkError(error)
-    ? texts.errorHttp
-    : error instanceof Error && error.message
-      ? error.message
-      : texts.somethingWrong;
+  const message = isNetworkError(error) ? texts.errorHttp : error instanceof Error && error.message ? error.message : texts.somethingWrong;
   return (
     <Alert color="red" role="alert">
       {message}

@@ -15,4 +15,3 @@ export function StoreBadges({ onOpen }: { onOpen: () => void }) {
     </Group>
   );
 }
-

@@ -32,7 +32,10 @@ export function useDeferredRules<K extends string>(
   latestForm.current = getForm;
   const [, setReady] = useState(false);
   const [rules] = useState(
-    () => Object.fromEntries(fields.map((field) => [field, (value: unknown) => (loaded.current ? loaded.current[field](value) : RULE_PENDING)])) as Record<K, Rule>,
+    () =>
+      Object.fromEntries(
+        fields.map((field) => [field, (value: unknown) => (loaded.current ? loaded.current[field](value) : RULE_PENDING)]),
+      ) as Record<K, Rule>,
   );
   // Loaded once per mount: a screen's fields and loader do not change.
   const loadRules = useEffectEvent((stillMounted: () => boolean) => {

@@ -16,6 +16,5 @@ export function optionalInt(value: unknown, { positive = false } = {}): number |
 }
 
 export function optionalEnum<const T extends readonly string[]>(value: unknown, options: T): T[number] | undefined {
-  return typeof value === "string" && (options as readonly string[]).includes(value) ? (value) : undefined;
+  return typeof value === "string" && (options as readonly string[]).includes(value) ? value : undefined;
 }
-

@@ -11,7 +11,10 @@ export function useAfterPaint(maxWaitMs = 500): boolean {
     let idle: number | undefined;
     // The frame after this one is painted; then wait for an idle moment.
     const frame = requestAnimationFrame(() => {
-      idle = typeof requestIdleCallback === "function" ? requestIdleCallback(() => setReady(true), { timeout: maxWaitMs }) : window.setTimeout(() => setReady(true), 0);
+      idle =
+        typeof requestIdleCallback === "function"
+          ? requestIdleCallback(() => setReady(true), { timeout: maxWaitMs })
+          : window.setTimeout(() => setReady(true), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

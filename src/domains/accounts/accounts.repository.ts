@@ -10,8 +10,7 @@ export type CodeRow = Selectable<OneTimeCodeTable>;
 export const findMemberByEmail = (db: DB, email: string) =>
   db.selectFrom("member").selectAll().where("email", "=", email).executeTakeFirst();
 
-export const findMemberById = (db: DB, id: number) =>
-  db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
+export const findMemberById = (db: DB, id: number) => db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
 
 export async function insertMember(db: DB, values: Insertable<MemberTable>): Promise<number> {
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();

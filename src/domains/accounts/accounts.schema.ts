@@ -24,18 +24,11 @@ const text = z
   .transform((v) => (v === null || v === undefined ? "" : String(v)));
 
 export const emailField = text.pipe(
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(EMAIL_MAX_LENGTH, texts.validEmailRequired)
-    .pipe(z.email(texts.validEmailRequired)),
+  z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH, texts.validEmailRequired).pipe(z.email(texts.validEmailRequired)),
 );
 
 /** A password as typed at login: required, never trimmed. */
-export const passwordField = text.pipe(
-  z.string().min(1, texts.passwordRequired).max(PASSWORD_MAX_LENGTH, texts.passwordTooLong),
-);
+export const passwordField = text.pipe(z.string().min(1, texts.passwordRequired).max(PASSWORD_MAX_LENGTH, texts.passwordTooLong));
 
 /** A new password: required, at least 5 characters (the 12 of the guidance is not enforced). */
 export const newPasswordField = text.pipe(
@@ -96,9 +89,7 @@ export const registrationCodeInput = z.object({
 
 export const resetRequestInput = z.object({ email: emailField });
 
-export const resetCodeField = text.pipe(
-  z.string().trim().toUpperCase().min(1, texts.resetCodeRequired).max(64, texts.resetCodeRequired),
-);
+export const resetCodeField = text.pipe(z.string().trim().toUpperCase().min(1, texts.resetCodeRequired).max(64, texts.resetCodeRequired));
 
 export const resetCodeInput = z.object({ code: resetCodeField });
 
@@ -110,7 +101,14 @@ export const changePasswordWithCodeInput = z.object({
 
 export const setStatusInput = z.object({
   memberId: text.pipe(z.string().trim().regex(/^\d+$/, "memberId must be a member id.")).transform(Number),
-  status: text.pipe(z.string().trim().regex(/^[23]$/, "status must be 2 (active) or 3 (deactivated).")).transform(Number),
+  status: text
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^[23]$/, "status must be 2 (active) or 3 (deactivated)."),
+    )
+    .transform(Number),
 });
 
 export const clientLogInput = z.object({

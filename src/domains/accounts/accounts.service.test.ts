@@ -414,12 +414,17 @@ describe("RateLimiter", () => {
   it("five failures for one account from one address shut that address out of it; others and a reset get in", async () => {
     const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
     const m = await activeMember();
-    for (let i = 0; i < 5; i++) expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
+    for (let i = 0; i < 5; i++)
+      expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
     for (const password of ["wrong-5", m.password]) {
       await expect(accounts.login(limited, { email: m.email, password }, meta)).rejects.toMatchObject({ message: texts.loginThrottled });
     }
-    await expect(accounts.reactivate(limited, { email: m.email, password: m.password }, meta)).rejects.toMatchObject({ message: texts.loginThrottled });
-    expect((await accounts.login(limited, { email: m.email, password: m.password }, { ip: "198.51.100.10", userAgent: "vitest" })).kind).toBe("active");
+    await expect(accounts.reactivate(limited, { email: m.email, password: m.password }, meta)).rejects.toMatchObject({
+      message: texts.loginThrottled,
+    });
+    expect(
+      (await accounts.login(limited, { email: m.email, password: m.password }, { ip: "198.51.100.10", userAgent: "vitest" })).kind,
+    ).toBe("active");
     // A password reset from the shut-out address proves the owner: it may sign in again.
     await accounts.requestPasswordReset(limited, m.email, meta);
     await mailer.flush();
@@ -437,7 +442,8 @@ describe("RateLimiter", () => {
     const resets = () => sink.messagesTo(m.email).filter((mail) => mail.subject === "Your Sideline password reset code");
     expect(resets()).toHaveLength(RATE_LIMIT_RULES.accountMail.max);
     for (const mail of resets()) expect(await accounts.isResetCodeExpired(ctx, resetCodeOf(mail.text), meta)).toBe(false);
-    for (let i = 0; i < RATE_LIMIT_RULES.accountMail.max; i++) await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
+    for (let i = 0; i < RATE_LIMIT_RULES.accountMail.max; i++)
+      await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
   });
 
   it("counts in a sliding window per bucket and key", () => {

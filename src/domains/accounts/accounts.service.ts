@@ -111,9 +111,7 @@ export async function login(
   }
   trustAddress(ctx, input.email, meta);
   if (member.status === MemberStatus.Deactivated) {
-    const session = options.reactivationToken
-      ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent)
-      : undefined;
+    const session = options.reactivationToken ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent) : undefined;
     return { kind: "deactivated", member: toSessionMember(member), session };
   }
   const session = await createSession(ctx.db, member.id, "full", meta.userAgent);

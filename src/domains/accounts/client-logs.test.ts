@@ -18,12 +18,20 @@ afterAll(() => closeTestContext(t));
 
 const entry = (message: string) => ({ message, stack: "", url: "/home", level: "error" });
 const count = (message: string) =>
-  t!.db.selectFrom("clientLog").select((eb) => eb.fn.countAll<number>().as("n")).where("message", "=", message).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  t!.db
+    .selectFrom("clientLog")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("message", "=", message)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 
 describe("client logs", () => {
   it("refuses an anonymous log that did not come from the site's pages; a member's log is taken from anywhere", async () => {
     const message = `anonymous ${Math.random()}`;
-    await expectError(accounts.recordClientLog(t!.ctx, null, entry(message), { ip: "203.0.113.5", userAgent: "curl" }), ErrorCodes.Forbidden);
+    await expectError(
+      accounts.recordClientLog(t!.ctx, null, entry(message), { ip: "203.0.113.5", userAgent: "curl" }),
+      ErrorCodes.Forbidden,
+    );
     expect(await count(message)).toBe(0);
     await accounts.recordClientLog(t!.ctx, null, entry(message), { ip: "203.0.113.5", userAgent: "Firefox", fromOwnPage: true });
     await accounts.recordClientLog(t!.ctx, await insertTestMember(t!.db), entry(message), { ip: "203.0.113.5", userAgent: "app" });

@@ -106,7 +106,8 @@ describe("a known token", () => {
 });
 
 describe("every way a session ends in this process takes effect at the next check", () => {
-  const change = (current: string, next: string) => passwordChangeInput.parse({ currentPassword: current, newPassword: next, confirmPassword: next });
+  const change = (current: string, next: string) =>
+    passwordChangeInput.parse({ currentPassword: current, newPassword: next, confirmPassword: next });
 
   it.each([
     ["logout", (m: Signed) => accounts.logout(ctx, m)],
@@ -231,7 +232,14 @@ describe("the cache itself", () => {
     sessionCache.clear();
     expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
     const startedAt = sessionCache.begin();
-    const row = { sessionId: m.sessionId, memberId: m.memberId, scope: "full", expiresAt: new Date(Date.now() + DAY).toISOString(), lastSeenAt: new Date().toISOString(), status: MemberStatus.Active };
+    const row = {
+      sessionId: m.sessionId,
+      memberId: m.memberId,
+      scope: "full",
+      expiresAt: new Date(Date.now() + DAY).toISOString(),
+      lastSeenAt: new Date().toISOString(),
+      status: MemberStatus.Active,
+    };
     sessionCache.dropMember(m.memberId);
     sessionCache.put(db, row, startedAt);
     expect(sessionCache.get(db, m.sessionId)).toBeUndefined();

@@ -22,12 +22,7 @@ export interface IssuedSession {
   expiresAt: string;
 }
 
-export async function createSession(
-  db: DB,
-  memberId: number,
-  scope: Actor["scope"],
-  userAgent: string,
-): Promise<IssuedSession> {
+export async function createSession(db: DB, memberId: number, scope: Actor["scope"], userAgent: string): Promise<IssuedSession> {
   const token = newToken();
   const sessionId = sha256Hex(token);
   const now = isoNow();
@@ -67,8 +62,7 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
     row = sessionCache.put(db, read, startedAt);
   }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
-  const memberMayUseIt =
-    scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
+  const memberMayUseIt = scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
   if (row.expiresAtMs <= now || !memberMayUseIt) {
     await repo.deleteSession(db, sessionId);
     return null;

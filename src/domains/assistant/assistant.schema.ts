@@ -14,11 +14,7 @@ export const assistModes = ["draft", "polish"] as const;
 export type AssistMode = (typeof assistModes)[number];
 
 export const assistInput = z.object({
-  message: z
-    .string({ message: ASSISTANT_REQUIRED })
-    .trim()
-    .min(1, ASSISTANT_REQUIRED)
-    .max(ASSISTANT_MAX_LENGTH, ASSISTANT_TOO_LONG),
+  message: z.string({ message: ASSISTANT_REQUIRED }).trim().min(1, ASSISTANT_REQUIRED).max(ASSISTANT_MAX_LENGTH, ASSISTANT_TOO_LONG),
   mode: z.enum(assistModes).default("polish"),
 });
 export type AssistInput = z.infer<typeof assistInput>;

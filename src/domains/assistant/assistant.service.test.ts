@@ -56,8 +56,13 @@ beforeAll(async () => {
       // The request a real endpoint needs; anything else is refused as a real one would.
       const msgs = hit.body.messages ?? [];
       const wellFormed =
-        req.method === "POST" && hit.path === "/v1/chat/completions" && hit.auth === `Bearer ${KEY}` && hit.body.model === MODEL &&
-        msgs[0]?.role === "system" && msgs[1]?.role === "user" && msgs.length === 2;
+        req.method === "POST" &&
+        hit.path === "/v1/chat/completions" &&
+        hit.auth === `Bearer ${KEY}` &&
+        hit.body.model === MODEL &&
+        msgs[0]?.role === "system" &&
+        msgs[1]?.role === "user" &&
+        msgs.length === 2;
       if (!wellFormed) return send(400, JSON.stringify({ error: { message: "bad request" } }));
       if (behaviour === "status500") return send(500, JSON.stringify({ error: { message: `internal error for key ${KEY}` } }));
       if (behaviour === "garbage") return send(200, "<html>{not json");
@@ -104,7 +109,10 @@ describe("assist", () => {
   it("polishes the member's text by default: one POST with model, system and user messages; the reply trimmed", async () => {
     const input = assistInput.parse({ message: `  ${NOTES}  ` });
     expect(input).toEqual({ message: NOTES, mode: "polish" });
-    expect(await assist(t!.ctx, member(), input)).toEqual({ ok: true, text: "Hi Sam, could you drive me to the tryout on Saturday at 10am?" });
+    expect(await assist(t!.ctx, member(), input)).toEqual({
+      ok: true,
+      text: "Hi Sam, could you drive me to the tryout on Saturday at 10am?",
+    });
     expect(hits).toHaveLength(1);
     const { body } = hits[0]!;
     expect(body).toMatchObject({ model: MODEL, temperature: 0.7, max_tokens: 400 });
@@ -198,7 +206,9 @@ describe("assistant.assist procedure", () => {
 
   it("needs a signed-in member, checks the input, and answers the reply", async () => {
     await expect(caller(null).assist({ message: NOTES })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    const empty = await caller(member()).assist({ message: "   " }).catch((e: unknown) => e);
+    const empty = await caller(member())
+      .assist({ message: "   " })
+      .catch((e: unknown) => e);
     expect(empty).toBeInstanceOf(TRPCError);
     expect((empty as TRPCError).code).toBe("BAD_REQUEST");
     expect((empty as TRPCError).message).toContain(ASSISTANT_REQUIRED);

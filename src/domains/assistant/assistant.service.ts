@@ -9,7 +9,8 @@ const SYSTEM_PROMPT = [
 
 const TASKS: Record<AssistInput["mode"], string> = {
   draft: "The member gives you notes. Write the message from them, in the language of the notes, without inventing facts.",
-  polish: "The member gives you a message they wrote. Improve it: keep its meaning and its language, fix mistakes, make it clear and friendly.",
+  polish:
+    "The member gives you a message they wrote. Improve it: keep its meaning and its language, fix mistakes, make it clear and friendly.",
 };
 
 /** The conversation sent to the model; the member's text is only ever the user message. */

@@ -114,7 +114,9 @@ export async function deletePair(db: DB, a: number, b: number): Promise<boolean>
   const r = await db
     .deleteFrom("contactLink")
     .where("status", "=", "accepted")
-    .where((eb) => eb.or([eb.and([eb("memberId", "=", a), eb("otherId", "=", b)]), eb.and([eb("memberId", "=", b), eb("otherId", "=", a)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("memberId", "=", a), eb("otherId", "=", b)]), eb.and([eb("memberId", "=", b), eb("otherId", "=", a)])]),
+    )
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
@@ -136,7 +138,12 @@ export async function deleteFollow(db: DB, followerId: number, followedId: numbe
 }
 
 export const isFollowing = async (db: DB, followerId: number, followedId: number) =>
-  !!(await db.selectFrom("follow").select("followerId").where("followerId", "=", followerId).where("followedId", "=", followedId).executeTakeFirst());
+  !!(await db
+    .selectFrom("follow")
+    .select("followerId")
+    .where("followerId", "=", followerId)
+    .where("followedId", "=", followedId)
+    .executeTakeFirst());
 
 /** The columns of a member card, with what the privacy rules need (section levels, picture flag, the viewer's contact row). */
 export interface CardRow {
@@ -235,10 +242,14 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
   let list: From;
   switch (kind) {
     case "contacts":
-      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", owner).on("l.status", "=", "accepted"));
+      list = q.innerJoin("contactLink as l", (j) =>
+        j.onRef("l.otherId", "=", "member.id").on("l.memberId", "=", owner).on("l.status", "=", "accepted"),
+      );
       break;
     case "requests":
-      list = q.innerJoin("contactLink as l", (j) => j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", owner).on("l.status", "=", "pending"));
+      list = q.innerJoin("contactLink as l", (j) =>
+        j.onRef("l.memberId", "=", "member.id").on("l.otherId", "=", owner).on("l.status", "=", "pending"),
+      );
       break;
     case "following":
       list = q.innerJoin("follow as f", (j) => j.onRef("f.followedId", "=", "member.id").on("f.followerId", "=", owner));
@@ -329,7 +340,9 @@ export async function listMembers(
   const page = listStatement(`page ${kind} ${filtered} ${!!options.after}`, (db, v) => pageQuery(db, kind, filtered, !!options.after, v));
   const rows = (await page(db, values)) as ListRow[];
   if (!options.after && rows.length < options.limit) return { rows, total: rows.length };
-  const count = listStatement(`count ${kind} ${filtered}`, (db, v) => listQuery(db, kind, filtered, v).select((eb) => eb.fn.countAll<number>().as("n")));
+  const count = listStatement(`count ${kind} ${filtered}`, (db, v) =>
+    listQuery(db, kind, filtered, v).select((eb) => eb.fn.countAll<number>().as("n")),
+  );
   const [counted] = await count(db, values);
   return { rows, total: Number(counted?.n ?? 0) };
 }
@@ -337,7 +350,9 @@ export async function listMembers(
 /** Cards for known ids (search results, suggestions), in no particular order. */
 export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return (await withCard(db.selectFrom("member") as From, viewerId).where("member.id", "in", ids).execute());
+  return await withCard(db.selectFrom("member") as From, viewerId)
+    .where("member.id", "in", ids)
+    .execute();
 }
 
 /** The privacy flags of a member (defaults when never saved). */
@@ -358,7 +373,9 @@ export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
   return db
     .selectFrom("member")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
-    .leftJoin("contactLink as vc", (j) => j.onRef("vc.otherId", "=", "member.id").on("vc.memberId", "=", viewerId).on("vc.status", "=", "accepted"))
+    .leftJoin("contactLink as vc", (j) =>
+      j.onRef("vc.otherId", "=", "member.id").on("vc.memberId", "=", viewerId).on("vc.status", "=", "accepted"),
+    )
     .select(["member.id as memberId", "pr.viewProfilePicture", sql<number>`(vc.member_id is not null)`.as("viewerIsContact")])
     .where("member.id", "in", ids)
     .execute();
@@ -366,10 +383,21 @@ export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */
 export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {
-  if (ids.length === 0) return { mine: new Map<number, string>(), theirs: new Map<number, string>(), following: new Set<number>(), followers: new Set<number>() };
+  if (ids.length === 0)
+    return {
+      mine: new Map<number, string>(),
+      theirs: new Map<number, string>(),
+      following: new Set<number>(),
+      followers: new Set<number>(),
+    };
   const [mine, theirs, following, followers] = await Promise.all([
     db.selectFrom("contactLink").select(["otherId as id", "status"]).where("memberId", "=", viewerId).where("otherId", "in", ids).execute(),
-    db.selectFrom("contactLink").select(["memberId as id", "status"]).where("otherId", "=", viewerId).where("memberId", "in", ids).execute(),
+    db
+      .selectFrom("contactLink")
+      .select(["memberId as id", "status"])
+      .where("otherId", "=", viewerId)
+      .where("memberId", "in", ids)
+      .execute(),
     db.selectFrom("follow").select("followedId as id").where("followerId", "=", viewerId).where("followedId", "in", ids).execute(),
     db.selectFrom("follow").select("followerId as id").where("followedId", "=", viewerId).where("followerId", "in", ids).execute(),
   ]);

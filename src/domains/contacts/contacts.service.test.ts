@@ -45,7 +45,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 const newMember = (first?: string, last?: string, status?: number) => insertTestMember(db, first, last, status);
 
 async function setPrivacy(m: Actor, patch: Partial<Record<"viewFriendsList" | "viewLinkRequest" | "searchVisibility", number>>) {
-  await db.insertInto("memberPrivacy").values({ memberId: m.memberId, ...patch }).onConflict((oc) => oc.column("memberId").doUpdateSet(patch)).execute();
+  await db
+    .insertInto("memberPrivacy")
+    .values({ memberId: m.memberId, ...patch })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet(patch))
+    .execute();
 }
 
 const setStatus = (m: Actor, status: number) => db.updateTable("member").set({ status }).where("id", "=", m.memberId).execute();
@@ -54,7 +58,12 @@ const linkRows = (a: Actor, b: Actor) =>
   db
     .selectFrom("contactLink")
     .select(["memberId", "otherId", "status"])
-    .where((eb) => eb.or([eb.and([eb("memberId", "=", a.memberId), eb("otherId", "=", b.memberId)]), eb.and([eb("memberId", "=", b.memberId), eb("otherId", "=", a.memberId)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("memberId", "=", a.memberId), eb("otherId", "=", b.memberId)]),
+        eb.and([eb("memberId", "=", b.memberId), eb("otherId", "=", a.memberId)]),
+      ]),
+    )
     .orderBy("memberId")
     .execute();
 
@@ -157,7 +166,13 @@ describe("follows", () => {
     await contacts.follow(ctx, a, b.memberId);
     expect(await contacts.isFollowing(ctx, a.memberId, b.memberId)).toBe(true);
     expect(await contacts.isFollowing(ctx, b.memberId, a.memberId)).toBe(false);
-    expect(await db.selectFrom("follow").select((eb) => eb.fn.countAll<number>().as("n")).where("followerId", "=", a.memberId).executeTakeFirstOrThrow()).toEqual({ n: 1 });
+    expect(
+      await db
+        .selectFrom("follow")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("followerId", "=", a.memberId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 1 });
     expect(await contacts.relationBetween(ctx, a.memberId, b.memberId)).toBe("member");
     await connect(a, b);
     await contacts.unfollow(ctx, a, b.memberId);
@@ -237,7 +252,13 @@ describe("domain events", () => {
 describe("listOf", () => {
   it("pages with a keyset cursor: limit 2 over 5 contacts gives all 5 in name order, no duplicates, even with equal names", async () => {
     const owner = await newMember("Olive", "Owner");
-    const names: Array<[string, string]> = [["Eve", "Zimmer"], ["adam", "Young"], ["Carl", "Xu"], ["Beth", "Wells"], ["Beth", "Wells"]];
+    const names: Array<[string, string]> = [
+      ["Eve", "Zimmer"],
+      ["adam", "Young"],
+      ["Carl", "Xu"],
+      ["Beth", "Wells"],
+      ["Beth", "Wells"],
+    ];
     const members = [];
     for (const [first, last] of names) {
       const m = await newMember(first, last);
@@ -262,7 +283,10 @@ describe("listOf", () => {
     // A page boundary between the two "Beth Wells": the id breaks the tie.
     const first = await list(owner, "contacts", { limit: 2 });
     expect(idsOf(first)).toEqual([members[1]!.memberId, members[3]!.memberId]);
-    expect(idsOf(await list(owner, "contacts", { limit: 2, cursor: first.nextCursor! }))).toEqual([members[4]!.memberId, members[2]!.memberId]);
+    expect(idsOf(await list(owner, "contacts", { limit: 2, cursor: first.nextCursor! }))).toEqual([
+      members[4]!.memberId,
+      members[2]!.memberId,
+    ]);
     // Exactly one full page: the next (empty) page ends it.
     const full = await list(owner, "contacts", { limit: 5 });
     expect(full.items).toHaveLength(5);
@@ -343,13 +367,27 @@ describe("list pages (one statement per page, decision 017)", () => {
     await contacts.follow(ctx, viewer, contact!.memberId);
     await contacts.follow(ctx, contact!, viewer.memberId);
     // Sections hidden from everyone, or shown to contacts only; picture, requests and messages closed.
-    for (const [m, level] of [[hidden, PrivacyLevel.Private], [close, PrivacyLevel.OnlyContacts]] as const) {
+    for (const [m, level] of [
+      [hidden, PrivacyLevel.Private],
+      [close, PrivacyLevel.OnlyContacts],
+    ] as const) {
       await db.insertInto("memberProfile").values({ memberId: m.memberId, city: "Reno", state: "NV", sport: "Golf" }).execute();
       await db
         .insertInto("memberPrivacy")
-        .values({ memberId: m.memberId, basicInfo: level, contactInfo: level, viewProfilePicture: 0, viewLinkRequest: 0, viewLinkMessage: 0 })
+        .values({
+          memberId: m.memberId,
+          basicInfo: level,
+          contactInfo: level,
+          viewProfilePicture: 0,
+          viewLinkRequest: 0,
+          viewLinkMessage: 0,
+        })
         .execute();
-      await db.updateTable("member").set({ picturePath: `/uploads/${m.memberId}.webp` }).where("id", "=", m.memberId).execute();
+      await db
+        .updateTable("member")
+        .set({ picturePath: `/uploads/${m.memberId}.webp` })
+        .where("id", "=", m.memberId)
+        .execute();
     }
     const everyone = [viewer, contact!, asked!, asker!, followed!, fan!, nobody!, hidden, close];
     for (const m of everyone) {
@@ -360,7 +398,11 @@ describe("list pages (one statement per page, decision 017)", () => {
 
     const expectedPage = async (who: Actor, ids: number[]) => {
       const rows = new Map((await cardsFor(db, ids, who.memberId)).map((r) => [r.memberId, r]));
-      return contacts.cardsOf(ctx, who, ids.map((id) => rows.get(id)!));
+      return contacts.cardsOf(
+        ctx,
+        who,
+        ids.map((id) => rows.get(id)!),
+      );
     };
     const cases: Array<[Actor, "contacts" | "requests" | "following" | "followers", Actor]> = [];
     for (const who of [viewer, hub, nobody!]) {
@@ -405,7 +447,13 @@ describe("list pages (one statement per page, decision 017)", () => {
 
   it("a filtered list pages and counts only the matching members; a full first page is counted", async () => {
     const owner = await newMember();
-    for (const [first, last] of [["Ann", "Lee"], ["Anna", "Bell"], ["Bob", "Annis"], ["Carl", "Dunn"], ["Dana", "Fox"]]) {
+    for (const [first, last] of [
+      ["Ann", "Lee"],
+      ["Anna", "Bell"],
+      ["Bob", "Annis"],
+      ["Carl", "Dunn"],
+      ["Dana", "Fox"],
+    ]) {
       await connect(owner, await newMember(first, last));
     }
     const all = await list(owner, "contacts", { limit: 200 });
@@ -435,10 +483,17 @@ describe("relations and yes/no questions", () => {
     await contacts.follow(ctx, viewer, followed!.memberId);
     await contacts.follow(ctx, fan!, viewer.memberId);
     const all = [viewer, contact!, asked!, asker!, followed!, fan!, nobody!];
-    const relations = await contacts.relationsOf(ctx, viewer, all.map((m) => m.memberId));
+    const relations = await contacts.relationsOf(
+      ctx,
+      viewer,
+      all.map((m) => m.memberId),
+    );
     const flags = (m: Actor) => {
       const r = relations.get(m.memberId)!;
-      return Object.entries(r).filter(([, v]) => v).map(([k]) => k).sort();
+      return Object.entries(r)
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort();
     };
     expect(flags(viewer)).toEqual(["isSelf"]);
     expect(flags(contact!)).toEqual(["canFollow", "isContact"]);
@@ -475,14 +530,30 @@ describe("relations and yes/no questions", () => {
   it("relationship: the buttons of a profile", async () => {
     const a = await newMember();
     const b = await newMember();
-    expect(await contacts.relationship(ctx, a, a.memberId)).toMatchObject({ isSelf: true, canRequest: false, canFollow: false, canMessage: false });
-    expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({ isSelf: false, canRequest: true, canFollow: true, canMessage: true });
+    expect(await contacts.relationship(ctx, a, a.memberId)).toMatchObject({
+      isSelf: true,
+      canRequest: false,
+      canFollow: false,
+      canMessage: false,
+    });
+    expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({
+      isSelf: false,
+      canRequest: true,
+      canFollow: true,
+      canMessage: true,
+    });
     await contacts.sendRequest(ctx, a, b.memberId);
     expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({ requestSent: true, canRequest: false });
     expect(await contacts.relationship(ctx, b, a.memberId)).toMatchObject({ requestReceived: true, canRequest: false });
     await contacts.acceptRequest(ctx, b, a.memberId);
     await contacts.follow(ctx, a, b.memberId);
-    expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({ isContact: true, isFollowing: true, canRequest: false, canFollow: false, canMessage: true });
+    expect(await contacts.relationship(ctx, a, b.memberId)).toMatchObject({
+      isContact: true,
+      isFollowing: true,
+      canRequest: false,
+      canFollow: false,
+      canMessage: true,
+    });
   });
 });
 
@@ -492,7 +563,11 @@ describe("picturesFor: the picture rule for feed authors and message parties (is
     const [contact, stranger, open, unsaved] = await Promise.all([newMember(), newMember(), newMember(), newMember()]);
     const picture = (m: Actor) => `/uploads/photos/${String(m.memberId).padStart(32, "c")}.webp`;
     for (const m of [viewer, contact, stranger, open, unsaved]) {
-      await db.updateTable("member").set({ picturePath: picture(m) }).where("id", "=", m.memberId).execute();
+      await db
+        .updateTable("member")
+        .set({ picturePath: picture(m) })
+        .where("id", "=", m.memberId)
+        .execute();
     }
     for (const m of [viewer, contact, stranger]) {
       await db.insertInto("memberPrivacy").values({ memberId: m.memberId, viewProfilePicture: 0 }).execute();
@@ -510,6 +585,8 @@ describe("picturesFor: the picture rule for feed authors and message parties (is
       [unsaved.memberId]: picture(unsaved),
     });
     // A member with no picture shows the default to everyone.
-    expect((await contacts.picturesFor(ctx, viewer, [{ memberId: open.memberId, picturePath: null }])).get(open.memberId)).toBe("/images/default.png");
+    expect((await contacts.picturesFor(ctx, viewer, [{ memberId: open.memberId, picturePath: null }])).get(open.memberId)).toBe(
+      "/images/default.png",
+    );
   });
 });

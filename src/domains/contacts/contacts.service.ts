@@ -91,7 +91,11 @@ export async function messageParties(ctx: AppContext, actor: Actor, memberId: nu
   const row = await repo.linkedPair(ctx.db, actor.memberId, memberId);
   if (!row || row.otherStatus !== MemberStatus.Active) return null;
   return {
-    me: { memberId: actor.memberId, name: `${row.memberFirstName} ${row.memberLastName}`, picturePath: pictureFor("self", { picturePath: row.memberPicturePath }) },
+    me: {
+      memberId: actor.memberId,
+      name: `${row.memberFirstName} ${row.memberLastName}`,
+      picturePath: pictureFor("self", { picturePath: row.memberPicturePath }),
+    },
     them: {
       memberId,
       name: `${row.otherFirstName} ${row.otherLastName}`,
@@ -102,7 +106,11 @@ export async function messageParties(ctx: AppContext, actor: Actor, memberId: nu
 
 /** Cards for a page of rows, with the viewer's relation to each (a fixed number of queries). */
 export async function cardsOf(ctx: AppContext, viewer: Actor, rows: repo.CardRow[]): Promise<MemberCard[]> {
-  const relations = await relationsOf(ctx, viewer, rows.map((r) => r.memberId));
+  const relations = await relationsOf(
+    ctx,
+    viewer,
+    rows.map((r) => r.memberId),
+  );
   return rows.map((r) => toCard(r, viewer.memberId, relations.get(r.memberId)!));
 }
 
@@ -128,7 +136,8 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
     await acceptRequest(ctx, actor, contactId);
     return "accepted";
   }
-  if ((facts.viewLinkRequest ?? PRIVACY_DEFAULTS.viewLinkRequest) !== 1) throw forbidden("This member accepts contact requests only from people they know.");
+  if ((facts.viewLinkRequest ?? PRIVACY_DEFAULTS.viewLinkRequest) !== 1)
+    throw forbidden("This member accepts contact requests only from people they know.");
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     // A second send racing the first finds the row already there: one request, one event.
@@ -226,8 +235,21 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     await requireListsVisible(ctx, viewer, ownerId);
   }
   const options = { search: input.search, after: decodeCursor(input.cursor), limit: input.limit };
-  const key = JSON.stringify([kind, ownerId, viewer.memberId, options.search ?? "", options.after?.name ?? null, options.after?.id ?? null, options.limit]);
-  const { rows, total } = await cachedListPage(ctx.db, key, (page) => page.rows.length, () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options));
+  const key = JSON.stringify([
+    kind,
+    ownerId,
+    viewer.memberId,
+    options.search ?? "",
+    options.after?.name ?? null,
+    options.after?.id ?? null,
+    options.limit,
+  ]);
+  const { rows, total } = await cachedListPage(
+    ctx.db,
+    key,
+    (page) => page.rows.length,
+    () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options),
+  );
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId)));
   return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };

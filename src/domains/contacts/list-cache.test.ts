@@ -34,7 +34,8 @@ function questions(people: Actor[]) {
     for (const owner of people) {
       for (const kind of KINDS) {
         if (kind === "requests" && owner !== viewer) continue;
-        for (const input of [{ limit: 200 }, { limit: 2, search: "member" }]) out.push({ viewer, kind, input: { memberId: owner.memberId, ...input } });
+        for (const input of [{ limit: 200 }, { limit: 2, search: "member" }])
+          out.push({ viewer, kind, input: { memberId: owner.memberId, ...input } });
       }
     }
   }
@@ -52,8 +53,23 @@ const served = (q: ReturnType<typeof questions>[number]) =>
 async function fresh(q: ReturnType<typeof questions>[number], refusal: unknown) {
   if (typeof refusal === "string") return refusal;
   const read = await listMembers(db, q.kind, q.input.memberId, q.viewer.memberId, { search: q.input.search, limit: q.input.limit });
-  const rows = new Map((await cardsFor(db, read.rows.map((r) => r.memberId), q.viewer.memberId)).map((r) => [r.memberId, r]));
-  return { items: await contacts.cardsOf(ctx, q.viewer, read.rows.map((r) => rows.get(r.memberId)!)), total: read.total };
+  const rows = new Map(
+    (
+      await cardsFor(
+        db,
+        read.rows.map((r) => r.memberId),
+        q.viewer.memberId,
+      )
+    ).map((r) => [r.memberId, r]),
+  );
+  return {
+    items: await contacts.cardsOf(
+      ctx,
+      q.viewer,
+      read.rows.map((r) => rows.get(r.memberId)!),
+    ),
+    total: read.total,
+  };
 }
 
 describe("list page cache", () => {
@@ -81,60 +97,83 @@ describe("list page cache", () => {
   });
 
   // About 2,000 list reads: 5-15 s on a loaded machine.
-  it("every page equals the page read fresh after each event that changes lists, and is served from memory between events", { timeout: 90_000 }, async () => {
-    const a = await insertTestMember(db, "Ada", "Member");
-    const b = await insertTestMember(db, "Ben", "Member");
-    const c = await insertTestMember(db, "Cy", "Member");
-    const d = await insertTestMember(db, "Di", "Other");
-    const people = [a, b, c, d];
-    const all = questions(people);
-    const other = new BetterSqlite(path.join(testContext!.dir, "sideline.db"));
-    other.pragma("busy_timeout = 5000");
-    const events: Array<[string, () => unknown]> = [
-      ["a asks b", () => contacts.sendRequest(ctx, a, b.memberId)],
-      ["b accepts", () => contacts.acceptRequest(ctx, b, a.memberId)],
-      ["c asks a", () => contacts.sendRequest(ctx, c, a.memberId)],
-      ["a rejects c", () => contacts.rejectRequest(ctx, a, c.memberId)],
-      ["c asks b", () => contacts.sendRequest(ctx, c, b.memberId)],
-      ["b accepts c", () => contacts.acceptRequest(ctx, b, c.memberId)],
-      ["a follows c", () => contacts.follow(ctx, a, c.memberId)],
-      ["d follows a", () => contacts.follow(ctx, d, a.memberId)],
-      ["a unfollows c", () => contacts.unfollow(ctx, a, c.memberId)],
-      ["b drops a", () => contacts.dropContact(ctx, b, a.memberId)],
-      ["c's profile place", () => db.insertInto("memberProfile").values({ memberId: c.memberId, city: "Reno", state: "NV", sport: "Golf" }).execute()],
-      ["c hides sections", () => db.insertInto("memberPrivacy").values({ memberId: c.memberId, basicInfo: 2, contactInfo: 3, viewProfilePicture: 0 }).execute()],
-      ["c opens them", () => db.updateTable("memberPrivacy").set({ basicInfo: 1, contactInfo: 1 }).where("memberId", "=", c.memberId).execute()],
-      ["b renamed", () => db.updateTable("member").set({ firstName: "Bea", lastName: "Zed" }).where("id", "=", b.memberId).execute()],
-      ["c's picture", () => db.updateTable("member").set({ picturePath: "/uploads/c.webp" }).where("id", "=", c.memberId).execute()],
-      ["c deactivated", () => db.updateTable("member").set({ status: 3 }).where("id", "=", c.memberId).execute()],
-      ["c back", () => db.updateTable("member").set({ status: 2 }).where("id", "=", c.memberId).execute()],
-      ["d's privacy hides lists", () => db.insertInto("memberPrivacy").values({ memberId: d.memberId, viewFriendsList: 0 }).execute()],
-      ["another connection renames a", () => other.prepare("update member set first_name = 'Abe' where id = ?").run(a.memberId)],
-      ["another connection: d follows c", () => other.prepare("insert into follow (follower_id, followed_id, created_at) values (?, ?, ?)").run(d.memberId, c.memberId, new Date().toISOString())],
-      ["another connection: c's profile", () => other.prepare("update member_profile set city = 'Elko' where member_id = ?").run(c.memberId)],
-    ];
-    try {
-      for (const [name, event] of [["start", () => undefined] as [string, () => unknown], ...events]) {
-        await event();
-        // Each question twice: the second is served from the cache when nothing changed since the first.
-        for (const q of all) {
-          const first = await served(q);
-          const again = await served(q);
-          const expected = await fresh(q, first);
-          const what = `after "${name}": ${q.kind} of ${q.input.memberId} seen by ${q.viewer.memberId} ${JSON.stringify(q.input)}`;
-          expect(first, what).toEqual(expected);
-          expect(again, what).toEqual(expected);
+  it(
+    "every page equals the page read fresh after each event that changes lists, and is served from memory between events",
+    { timeout: 90_000 },
+    async () => {
+      const a = await insertTestMember(db, "Ada", "Member");
+      const b = await insertTestMember(db, "Ben", "Member");
+      const c = await insertTestMember(db, "Cy", "Member");
+      const d = await insertTestMember(db, "Di", "Other");
+      const people = [a, b, c, d];
+      const all = questions(people);
+      const other = new BetterSqlite(path.join(testContext!.dir, "sideline.db"));
+      other.pragma("busy_timeout = 5000");
+      const events: Array<[string, () => unknown]> = [
+        ["a asks b", () => contacts.sendRequest(ctx, a, b.memberId)],
+        ["b accepts", () => contacts.acceptRequest(ctx, b, a.memberId)],
+        ["c asks a", () => contacts.sendRequest(ctx, c, a.memberId)],
+        ["a rejects c", () => contacts.rejectRequest(ctx, a, c.memberId)],
+        ["c asks b", () => contacts.sendRequest(ctx, c, b.memberId)],
+        ["b accepts c", () => contacts.acceptRequest(ctx, b, c.memberId)],
+        ["a follows c", () => contacts.follow(ctx, a, c.memberId)],
+        ["d follows a", () => contacts.follow(ctx, d, a.memberId)],
+        ["a unfollows c", () => contacts.unfollow(ctx, a, c.memberId)],
+        ["b drops a", () => contacts.dropContact(ctx, b, a.memberId)],
+        [
+          "c's profile place",
+          () => db.insertInto("memberProfile").values({ memberId: c.memberId, city: "Reno", state: "NV", sport: "Golf" }).execute(),
+        ],
+        [
+          "c hides sections",
+          () =>
+            db.insertInto("memberPrivacy").values({ memberId: c.memberId, basicInfo: 2, contactInfo: 3, viewProfilePicture: 0 }).execute(),
+        ],
+        [
+          "c opens them",
+          () => db.updateTable("memberPrivacy").set({ basicInfo: 1, contactInfo: 1 }).where("memberId", "=", c.memberId).execute(),
+        ],
+        ["b renamed", () => db.updateTable("member").set({ firstName: "Bea", lastName: "Zed" }).where("id", "=", b.memberId).execute()],
+        ["c's picture", () => db.updateTable("member").set({ picturePath: "/uploads/c.webp" }).where("id", "=", c.memberId).execute()],
+        ["c deactivated", () => db.updateTable("member").set({ status: 3 }).where("id", "=", c.memberId).execute()],
+        ["c back", () => db.updateTable("member").set({ status: 2 }).where("id", "=", c.memberId).execute()],
+        ["d's privacy hides lists", () => db.insertInto("memberPrivacy").values({ memberId: d.memberId, viewFriendsList: 0 }).execute()],
+        ["another connection renames a", () => other.prepare("update member set first_name = 'Abe' where id = ?").run(a.memberId)],
+        [
+          "another connection: d follows c",
+          () =>
+            other
+              .prepare("insert into follow (follower_id, followed_id, created_at) values (?, ?, ?)")
+              .run(d.memberId, c.memberId, new Date().toISOString()),
+        ],
+        [
+          "another connection: c's profile",
+          () => other.prepare("update member_profile set city = 'Elko' where member_id = ?").run(c.memberId),
+        ],
+      ];
+      try {
+        for (const [name, event] of [["start", () => undefined] as [string, () => unknown], ...events]) {
+          await event();
+          // Each question twice: the second is served from the cache when nothing changed since the first.
+          for (const q of all) {
+            const first = await served(q);
+            const again = await served(q);
+            const expected = await fresh(q, first);
+            const what = `after "${name}": ${q.kind} of ${q.input.memberId} seen by ${q.viewer.memberId} ${JSON.stringify(q.input)}`;
+            expect(first, what).toEqual(expected);
+            expect(again, what).toEqual(expected);
+          }
         }
+        // Nothing changed since the last round: every answer comes from memory (no statement run for the page).
+        expect(cachedListPages(db)).toBeGreaterThan(0);
+        const q = all.find((x) => x.viewer === a && x.kind === "contacts" && x.input.memberId === a.memberId)!;
+        await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
+        const before = statementsRun(db);
+        await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
+        expect(statementsRun(db) - before).toBe(0);
+      } finally {
+        other.close();
       }
-      // Nothing changed since the last round: every answer comes from memory (no statement run for the page).
-      expect(cachedListPages(db)).toBeGreaterThan(0);
-      const q = all.find((x) => x.viewer === a && x.kind === "contacts" && x.input.memberId === a.memberId)!;
-      await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
-      const before = statementsRun(db);
-      await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
-      expect(statementsRun(db) - before).toBe(0);
-    } finally {
-      other.close();
-    }
-  });
+    },
+  );
 });

@@ -24,10 +24,17 @@ const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_l
 /** Whether a statement may write a table the lists are read from (when unsure, yes). */
 export function mayChangeLists(text: string): boolean {
   const s = text.toLowerCase();
-  const target = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from|drop\s+table(?:\s+if\s+exists)?|alter\s+table)\s+"?(\w+)"?/.exec(s);
+  const target =
+    /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from|drop\s+table(?:\s+if\s+exists)?|alter\s+table)\s+"?(\w+)"?/.exec(
+      s,
+    );
   if (target) return TABLES.has(target[1]!);
   // A write behind a WITH, or a shape not recognised above: any mention of a table counts.
-  return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:member|member_profile|member_privacy|contact_link|follow)\b/.test(s);
+  return (
+    /^\s*with\b/.test(s) &&
+    /\b(?:insert|update|delete|replace)\b/.test(s) &&
+    /\b(?:member|member_profile|member_privacy|contact_link|follow)\b/.test(s)
+  );
 }
 const listWrites = watchStatements(mayChangeLists);
 

@@ -174,5 +174,8 @@ export async function insertReply(db: DB, postId: number, memberId: number, desc
 }
 
 const insertReplyQuery = precompiled((db, p: { postId: number; memberId: number; description: string; at: string }) =>
-  db.insertInto("postReply").values({ postId: p.postId, memberId: p.memberId, description: p.description, createdAt: p.at }).returning("id"),
+  db
+    .insertInto("postReply")
+    .values({ postId: p.postId, memberId: p.memberId, description: p.description, createdAt: p.at })
+    .returning("id"),
 );

@@ -81,14 +81,20 @@ function countingDb(): { db: DB; count: () => number; reset: () => void } {
 describe("feed membership", () => {
   it("holds the member's own posts and those of contacts and followed members, not strangers' nor followers'", async () => {
     const [me, contact, followed, follower, stranger, pending] = await Promise.all([
-      newMember("Me"), newMember("Contact"), newMember("Followed"), newMember("Follower"), newMember("Stranger"), newMember("Pending"),
+      newMember("Me"),
+      newMember("Contact"),
+      newMember("Followed"),
+      newMember("Follower"),
+      newMember("Stranger"),
+      newMember("Pending"),
     ]);
     await connect(contact, me); // accepted either way round
     await follow(me, followed);
     await follow(follower, me);
     await insertRequest(db, me.memberId, pending.memberId, new Date().toISOString()); // not accepted: not a contact
     const ids = new Map<Actor, number>();
-    for (const m of [me, contact, followed, follower, stranger, pending]) ids.set(m, (await feed.createPost(ctx, m, `post of ${m.memberId}`)).postId);
+    for (const m of [me, contact, followed, follower, stranger, pending])
+      ids.set(m, (await feed.createPost(ctx, m, `post of ${m.memberId}`)).postId);
 
     const mine = (await page(me, { limit: 50 })).items.map((p) => p.postId);
     expect(new Set(mine)).toEqual(new Set([ids.get(me), ids.get(contact), ids.get(followed)]));
@@ -146,7 +152,11 @@ describe("order and paging", () => {
       await db
         .selectFrom("post")
         .select("id")
-        .where("memberId", "in", authors.map((a) => a.memberId))
+        .where(
+          "memberId",
+          "in",
+          authors.map((a) => a.memberId),
+        )
         .orderBy("createdAt", "desc")
         .orderBy("id", "asc")
         .execute()
@@ -156,7 +166,10 @@ describe("order and paging", () => {
     for (const limit of [1, 2, 3, POSTS_PER_PAGE, 7, 23, 50]) {
       const { ids, sizes } = await allPages(me, limit);
       expect(ids, `limit ${limit}`).toEqual(expected);
-      expect(sizes.slice(0, -1).every((s) => s === limit), `limit ${limit}`).toBe(true);
+      expect(
+        sizes.slice(0, -1).every((s) => s === limit),
+        `limit ${limit}`,
+      ).toBe(true);
     }
     // The default page is 5 (spec section 9).
     expect((await page(me)).items).toHaveLength(POSTS_PER_PAGE);
@@ -175,7 +188,12 @@ describe("order and paging", () => {
 
   it("refuses a malformed cursor", async () => {
     const me = await newMember();
-    for (const cursor of ["nope", Buffer.from("[1,2]").toString("base64url"), Buffer.from("{}").toString("base64url"), Buffer.from("null").toString("base64url")]) {
+    for (const cursor of [
+      "nope",
+      Buffer.from("[1,2]").toString("base64url"),
+      Buffer.from("{}").toString("base64url"),
+      Buffer.from("null").toString("base64url"),
+    ]) {
       await expectError(page(me, { cursor }), ErrorCodes.BadInput);
     }
   });
@@ -226,8 +244,22 @@ describe("posting and replying", () => {
     const trimmed = await feed.createPost(ctx, me, `  ${"y".repeat(150)}  `);
     expect(trimmed.text).toBe("y".repeat(150));
     const count = async () => ({
-      posts: Number((await db.selectFrom("post").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-      replies: Number((await db.selectFrom("postReply").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+      posts: Number(
+        (
+          await db
+            .selectFrom("post")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      replies: Number(
+        (
+          await db
+            .selectFrom("postReply")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     });
     const before = await count();
     await expectError(feed.createPost(ctx, me, "x".repeat(151)), ErrorCodes.BadInput, POST_TOO_LONG);
@@ -246,7 +278,17 @@ describe("posting and replying", () => {
     const p = await feed.createPost(ctx, author, "Game day!");
     const r = await feed.reply(ctx, replier, p.postId, "Good luck!");
     await settle();
-    expect(events).toEqual([{ type: "post.replied", postId: p.postId, postAuthorId: author.memberId, replyId: r.replyId, replierId: replier.memberId, text: r.text, at: r.createdAt }]);
+    expect(events).toEqual([
+      {
+        type: "post.replied",
+        postId: p.postId,
+        postAuthorId: author.memberId,
+        replyId: r.replyId,
+        replierId: replier.memberId,
+        text: r.text,
+        at: r.createdAt,
+      },
+    ]);
 
     events = [];
     const own = await feed.reply(ctx, author, p.postId, "Thanks!");

@@ -16,7 +16,12 @@ type AuthorRow = { memberId: number; firstName: string; lastName: string; pictur
  */
 async function authorsFor(ctx: AppContext, viewer: Actor, rows: AuthorRow[]): Promise<(row: AuthorRow) => Author> {
   const pictures = await contacts.picturesFor(ctx, viewer, rows);
-  return (row) => ({ memberId: row.memberId, name: `${row.firstName} ${row.lastName}`, firstName: row.firstName, picturePath: pictures.get(row.memberId)! });
+  return (row) => ({
+    memberId: row.memberId,
+    name: `${row.firstName} ${row.lastName}`,
+    firstName: row.firstName,
+    picturePath: pictures.get(row.memberId)!,
+  });
 }
 
 const toReply = (row: repo.ReplyRow, authorOf: (row: AuthorRow) => Author): Reply => ({
@@ -48,7 +53,10 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: numb
  */
 export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: string; limit: number }): Promise<FeedPage> {
   const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, decodeCursor(input.cursor));
-  const replies = await repo.repliesOf(ctx.db, rows.map((r) => r.id));
+  const replies = await repo.repliesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const authorOf = await authorsFor(ctx, viewer, [...rows, ...replies]);
   const byPost = new Map<number, Reply[]>();
   for (const r of replies) {
@@ -56,7 +64,13 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
     list.push(toReply(r, authorOf));
     byPost.set(r.postId, list);
   }
-  const items: Post[] = rows.map((r) => ({ postId: r.id, text: r.description, createdAt: r.createdAt, author: authorOf(r), replies: byPost.get(r.id) ?? [] }));
+  const items: Post[] = rows.map((r) => ({
+    postId: r.id,
+    text: r.description,
+    createdAt: r.createdAt,
+    author: authorOf(r),
+    replies: byPost.get(r.id) ?? [],
+  }));
   const last = rows.at(-1);
   return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null };
 }

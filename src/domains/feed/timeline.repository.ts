@@ -51,7 +51,9 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
     if (!pulled && item.nextMember === 0) {
       // Counting stops at the threshold: a star costs no more than a member just over it.
       const { n } = (
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM follow WHERE followed_id = ${a} LIMIT ${pullFollowers + 1})`.execute(trx)
+        await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM follow WHERE followed_id = ${a} LIMIT ${pullFollowers + 1})`.execute(trx)
       ).rows[0]!;
       if (n > pullFollowers) {
         await sql`INSERT INTO timeline_pull_author (member_id) VALUES (${a}) ON CONFLICT DO NOTHING`.execute(trx);
@@ -88,7 +90,9 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
     if (readers.length < readersWanted) {
       await sql`DELETE FROM timeline_queue WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
     } else {
-      await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
+      await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(
+        trx,
+      );
     }
     return true;
   });
@@ -120,7 +124,9 @@ export async function advanceHorizon(db: DB, now: number): Promise<boolean> {
  */
 export async function pruneStep(db: DB, fromMember: number, members = PRUNE_MEMBERS): Promise<number | null> {
   const last = (
-    await sql<{ m: number | null }>`SELECT max(id) AS m FROM (SELECT id FROM member WHERE id > ${fromMember} ORDER BY id LIMIT ${members})`.execute(db)
+    await sql<{
+      m: number | null;
+    }>`SELECT max(id) AS m FROM (SELECT id FROM member WHERE id > ${fromMember} ORDER BY id LIMIT ${members})`.execute(db)
   ).rows[0]?.m;
   if (last === null || last === undefined) return null;
   await sql`DELETE FROM timeline WHERE member_id > ${fromMember} AND member_id <= ${last}
@@ -137,7 +143,9 @@ export async function rebuildTimeline(db: DB, now = Date.now(), pullFollowers = 
   const from = new Date(now - TIMELINE_WINDOW_DAYS * DAY).toISOString();
   await db.transaction().execute(async (trx) => {
     for (const t of ["timeline", "timeline_queue", "timeline_pull_author"]) await sql.raw(`DELETE FROM ${t}`).execute(trx);
-    await sql`INSERT INTO timeline_state (id, horizon) VALUES (1, ${from}) ON CONFLICT (id) DO UPDATE SET horizon = excluded.horizon`.execute(trx);
+    await sql`INSERT INTO timeline_state (id, horizon) VALUES (1, ${from}) ON CONFLICT (id) DO UPDATE SET horizon = excluded.horizon`.execute(
+      trx,
+    );
     await sql`INSERT INTO timeline_pull_author (member_id)
       SELECT followed_id FROM follow GROUP BY followed_id HAVING count(*) > ${pullFollowers}`.execute(trx);
     await sql`INSERT INTO timeline (member_id, created_at, post_id, author_id)

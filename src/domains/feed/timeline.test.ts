@@ -17,7 +17,15 @@ import * as settings from "../settings/settings.service.ts";
 import * as repo from "./feed.repository.ts";
 import { feedInput } from "./feed.schema.ts";
 import * as feed from "./feed.service.ts";
-import { advanceHorizon, fanOutStep, horizon, pruneStep, queuedPosts, rebuildTimeline, TIMELINE_WINDOW_DAYS } from "./timeline.repository.ts";
+import {
+  advanceHorizon,
+  fanOutStep,
+  horizon,
+  pruneStep,
+  queuedPosts,
+  rebuildTimeline,
+  TIMELINE_WINDOW_DAYS,
+} from "./timeline.repository.ts";
 import { startTimelineWorker } from "./timeline.worker.ts";
 
 let db: DB;
@@ -39,7 +47,9 @@ async function drain(): Promise<void> {
 
 type Row = string;
 const rowsOf = async (): Promise<Row[]> =>
-  (await sql<{ m: number; p: number }>`SELECT member_id AS m, post_id AS p FROM timeline ORDER BY 1, 2`.execute(db)).rows.map((r) => `${r.m}:${r.p}`);
+  (await sql<{ m: number; p: number }>`SELECT member_id AS m, post_id AS p FROM timeline ORDER BY 1, 2`.execute(db)).rows.map(
+    (r) => `${r.m}:${r.p}`,
+  );
 
 /** The timeline by its definition: each reader's network posts since the horizon, pull authors' aside. */
 const expectedRows = async (): Promise<Row[]> =>
@@ -62,7 +72,9 @@ const strayRows = async (): Promise<Row[]> =>
       WHERE t.author_id IN (SELECT member_id FROM timeline_pull_author)
         AND NOT (t.author_id = t.member_id
           OR EXISTS (SELECT 1 FROM follow WHERE follower_id = t.member_id AND followed_id = t.author_id)
-          OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = t.member_id AND other_id = t.author_id AND status = 'accepted'))`.execute(db)
+          OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = t.member_id AND other_id = t.author_id AND status = 'accepted'))`.execute(
+      db,
+    )
   ).rows.map((r) => `${r.m}:${r.p}`);
 
 async function expectTimelineExact(): Promise<void> {
@@ -123,7 +135,15 @@ describe("timeline", () => {
   it("holds each reader's network posts since the horizon once the queue is drained, and the feed shows queued posts at once", async () => {
     const member = (first: string) => insertTestMember(db, first, "Timeline");
     [a, b, c, d, star, f1, f2, f3, f4] = await Promise.all([
-      member("A"), member("B"), member("C"), member("D"), member("Star"), member("F1"), member("F2"), member("F3"), member("F4"),
+      member("A"),
+      member("B"),
+      member("C"),
+      member("D"),
+      member("Star"),
+      member("F1"),
+      member("F2"),
+      member("F3"),
+      member("F4"),
     ]);
     everyone = [a, b, c, d, star, f1, f2, f3, f4];
     await contacts.sendRequest(ctx, a, b.memberId);
@@ -134,8 +154,18 @@ describe("timeline", () => {
 
     // Posts through the service (now), posts of the last days, and posts older than the horizon.
     for (const m of [a, b, c, d]) await feed.createPost(ctx, m, `now by ${m.memberId}`);
-    for (const [m, ago] of [[a, DAY], [b, 2 * DAY], [d, DAY]] as const) await repo.insertPost(db, m.memberId, "recent", at(ago));
-    for (const [m, ago] of [[a, 10 * DAY], [b, 30 * DAY], [c, 40 * DAY]] as const) await repo.insertPost(db, m.memberId, "old", at(ago));
+    for (const [m, ago] of [
+      [a, DAY],
+      [b, 2 * DAY],
+      [d, DAY],
+    ] as const)
+      await repo.insertPost(db, m.memberId, "recent", at(ago));
+    for (const [m, ago] of [
+      [a, 10 * DAY],
+      [b, 30 * DAY],
+      [c, 40 * DAY],
+    ] as const)
+      await repo.insertPost(db, m.memberId, "old", at(ago));
     expect(await queuedPosts(db)).toBe(7); // the old ones are not queued: they are read from the post table
 
     // Before any fan-out, the feed already shows them (the queue is merged in).
@@ -224,9 +254,11 @@ describe("timeline", () => {
     const before = await horizon(db);
     expect(await advanceHorizon(db, Date.now())).toBe(false); // not a day behind yet
     expect(await advanceHorizon(db, Date.now() + (1.5 + 0.1) * DAY)).toBe(true);
-    expect(await horizon(db) > before).toBe(true);
-    for (let from: number | null = 0; from !== null; ) from = await pruneStep(db, from, 2);
-    const behind = await sql<{ n: number }>`SELECT count(*) AS n FROM timeline WHERE created_at < (SELECT horizon FROM timeline_state)`.execute(db);
+    expect((await horizon(db)) > before).toBe(true);
+    for (let from: number | null = 0; from !== null;) from = await pruneStep(db, from, 2);
+    const behind = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM timeline WHERE created_at < (SELECT horizon FROM timeline_state)`.execute(db);
     expect(behind.rows[0]!.n).toBe(0);
     await expectConsistent();
   });

@@ -2,7 +2,13 @@ import type { DB } from "../../server/db/client.ts";
 import { precompiled } from "../../server/db/precompiled.ts";
 import type { LiveEvent, LiveEventType } from "../platform/live.ts";
 
-export async function insertEvent(db: DB, memberId: number, type: LiveEventType, data: Record<string, unknown>, at: string): Promise<LiveEvent> {
+export async function insertEvent(
+  db: DB,
+  memberId: number,
+  type: LiveEventType,
+  data: Record<string, unknown>,
+  at: string,
+): Promise<LiveEvent> {
   const row = await db
     .insertInto("liveEvent")
     .values({ memberId, type, data: JSON.stringify(data), createdAt: at })
@@ -25,7 +31,10 @@ export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>)
 }
 
 /** The insert of n events (n = 1 to 4), parameters memberId0, type0, data0, createdAt0, memberId1, ... */
-const insertEventsQueries = [1, 2, 3, 4].reduce<Record<number, ReturnType<typeof insertEventsOf>>>((all, n) => ({ ...all, [n]: insertEventsOf(n) }), {});
+const insertEventsQueries = [1, 2, 3, 4].reduce<Record<number, ReturnType<typeof insertEventsOf>>>(
+  (all, n) => ({ ...all, [n]: insertEventsOf(n) }),
+  {},
+);
 
 function insertEventsOf(n: number) {
   return precompiled((db, p: Record<string, string | number>) =>
@@ -53,7 +62,13 @@ export async function eventsAfter(db: DB, memberId: number, afterId: number, lim
     .orderBy("id")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, memberId: r.memberId, type: r.type as LiveEventType, data: JSON.parse(r.data) as Record<string, unknown>, at: r.createdAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    memberId: r.memberId,
+    type: r.type as LiveEventType,
+    data: JSON.parse(r.data) as Record<string, unknown>,
+    at: r.createdAt,
+  }));
 }
 
 /** Deletes up to `limit` events created before `before`, oldest first (one range of live_event_created_idx). */
@@ -67,6 +82,10 @@ export async function deleteOlderThan(db: DB, before: string, limit: number): Pr
 
 /** The member's newest event id (0 when none): where a new page's stream starts. */
 export async function latestId(db: DB, memberId: number): Promise<number> {
-  const row = await db.selectFrom("liveEvent").select((eb) => eb.fn.max("id").as("id")).where("memberId", "=", memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom("liveEvent")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("memberId", "=", memberId)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }

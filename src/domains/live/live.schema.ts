@@ -4,5 +4,10 @@ import { z } from "zod";
 
 /** The live stream's input: tRPC's SSE link passes back the id of the last event it received on reconnect. */
 export const liveInput = z
-  .object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() })
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .nullish(),
+  })
   .optional();

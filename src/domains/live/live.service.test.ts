@@ -118,7 +118,10 @@ describe("the live stream", () => {
     const next = stream.next();
     await db.deleteFrom("session").where("id", "=", a.sessionId).execute(); // signed out on another device
     await emit(ctx, a.memberId, "message.received", { subject: "Not for a signed-out page" });
-    const error = await next.then(() => null, (e: unknown) => e);
+    const error = await next.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe(ErrorCodes.Unauthorized);
     // A stream that starts with an ended session ends at once.

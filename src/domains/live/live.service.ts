@@ -56,7 +56,12 @@ function reserveStream(ctx: AppContext, actor: Actor): () => void {
  * on their next refresh). Inside a write unit the unit's events are written together in one
  * statement at its end and told after its commit; the answer is then null.
  */
-export async function emit(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown> = {}): Promise<LiveEvent | null> {
+export async function emit(
+  ctx: AppContext,
+  memberId: number,
+  type: LiveEventType,
+  data: Record<string, unknown> = {},
+): Promise<LiveEvent | null> {
   if (ctx.unit) {
     gather(ctx.unit, { memberId, type, data, at: isoNow() });
     return null;

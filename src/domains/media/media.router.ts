@@ -10,7 +10,5 @@ import * as media from "./media.service.ts";
 export const mediaRouter = router({
   uploadProfilePhoto: memberProcedure
     .input(z.instanceof(FormData))
-    .mutation(({ ctx, input }) =>
-      media.uploadProfilePhoto(ctx.app, ctx.actor, { file: media.fileOfFormValue(input.get(PHOTO_FIELD)) }),
-    ),
+    .mutation(({ ctx, input }) => media.uploadProfilePhoto(ctx.app, ctx.actor, { file: media.fileOfFormValue(input.get(PHOTO_FIELD)) })),
 });

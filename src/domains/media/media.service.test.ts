@@ -39,7 +39,9 @@ const photoFiles = () => (existsSync(path.join(dir, "uploads/photos")) ? readdir
 const fileOnDisk = (picturePath: string) => path.join(dir, picturePath.replace(/^\//, ""));
 
 const solid = (format: "png" | "jpeg" | "gif", width = 120, height = 80) =>
-  sharp({ create: { width, height, channels: 3, background: "#2a7" } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#2a7" } })
+    [format]()
+    .toBuffer();
 
 async function expectRefused(promise: Promise<unknown>, code: string, message?: string) {
   const error = await promise.then(
@@ -58,7 +60,9 @@ describe("sniffImage", () => {
     expect(sniffImage(await solid("gif"))).toBe("gif");
     const enc = (s: string) => new TextEncoder().encode(s);
     expect(sniffImage(enc('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe("svg");
-    expect(sniffImage(enc('\ufeff<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>'))).toBe("svg");
+    expect(
+      sniffImage(enc('\ufeff<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>')),
+    ).toBe("svg");
   });
 
   it("refuses text, HTML, other image formats and SVGs that declare entities", async () => {
@@ -67,7 +71,13 @@ describe("sniffImage", () => {
     expect(sniffImage(enc("<html><svg></svg></html>"))).toBeNull();
     expect(sniffImage(enc("<svgfoo/>"))).toBeNull();
     expect(sniffImage(enc('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'))).toBeNull();
-    expect(sniffImage(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).webp().toBuffer())).toBeNull();
+    expect(
+      sniffImage(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBeNull();
     expect(sniffImage(new Uint8Array())).toBeNull();
   });
 });
@@ -106,7 +116,9 @@ describe("uploadProfilePhoto", () => {
   it("auto-orients a JPEG and drops its EXIF (GPS, copyright)", async () => {
     const actor = await newMember();
     // Red on the left, blue on the right; orientation 6 means "rotate 90° clockwise to view": red ends on top.
-    const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const jpeg = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#0000ff" } })
       .composite([{ input: red, left: 0, top: 0 }])
       .jpeg()
@@ -120,7 +132,9 @@ describe("uploadProfilePhoto", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     const { data, info } = await stored.raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     const [r1, , b1] = pixel(200, 20);
     const [r2, , b2] = pixel(200, 380);
     expect(r1).toBeGreaterThan(200);
@@ -158,7 +172,15 @@ describe("uploadProfilePhoto", () => {
       [null, texts.uploadFileRequired],
       [fileOf(new Uint8Array()), texts.uploadFileRequired],
       [fileOf("this is text, not a picture", "photo.png", "image/png"), texts.uploadFileTypes],
-      [fileOf(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).webp().toBuffer(), "a.png"), texts.uploadFileTypes],
+      [
+        fileOf(
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+            .webp()
+            .toBuffer(),
+          "a.png",
+        ),
+        texts.uploadFileTypes,
+      ],
       [fileOf(new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1)), texts.uploadFileTooBig],
       [fileOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])), texts.uploadFileUnreadable],
     ];

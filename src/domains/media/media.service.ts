@@ -77,7 +77,11 @@ export async function uploadProfilePhoto(
   try {
     variants = await renderSquareVariants(bytes, kind, SIZES);
   } catch (error) {
-    ctx.log.info("profile photo refused: it does not decode", { memberId: actor.memberId, kind, error: String((error as Error).cause ?? error) });
+    ctx.log.info("profile photo refused: it does not decode", {
+      memberId: actor.memberId,
+      kind,
+      error: String((error as Error).cause ?? error),
+    });
     throw error;
   }
 

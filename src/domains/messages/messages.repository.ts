@@ -63,11 +63,11 @@ export async function listCopies(
         or lower(${other}.first_name || ' ' || ${other}.last_name) like ${like} escape '\\')`,
     );
   }
-  return (await q.orderBy("c.id", "desc").limit(options.limit).execute());
+  return await q.orderBy("c.id", "desc").limit(options.limit).execute();
 }
 
 export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
-  (await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst());
+  await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst();
 
 /** Which of these copy ids are the owner's. */
 export async function ownedIds(db: DB, ownerId: number, copyIds: number[]): Promise<number[]> {
@@ -119,7 +119,10 @@ export async function insertMessage(
 }
 
 const insertMessageQuery = precompiled((db, p: { senderId: number; recipientId: number; subject: string; body: string; at: string }) =>
-  db.insertInto("message").values({ senderId: p.senderId, recipientId: p.recipientId, subject: p.subject, body: p.body, createdAt: p.at }).returning("id"),
+  db
+    .insertInto("message")
+    .values({ senderId: p.senderId, recipientId: p.recipientId, subject: p.subject, body: p.body, createdAt: p.at })
+    .returning("id"),
 );
 
 const insertCopiesQuery = precompiled((db, p: { messageId: number; senderId: number; recipientId: number; at: string }) =>

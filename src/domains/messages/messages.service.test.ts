@@ -39,7 +39,15 @@ beforeEach(() => {
 afterEach(() => stop());
 
 const list = (actor: Actor, input: MessageListInput = {}) => messages.list(ctx, actor, messageListInput.parse(input));
-const countMessages = async () => Number((await db.selectFrom("message").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const countMessages = async () =>
+  Number(
+    (
+      await db
+        .selectFrom("message")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function pair() {
   const a = await newMember("Ann", "Sender");
@@ -66,7 +74,9 @@ describe("sending", () => {
     expect((await list(a)).items).toEqual([]);
 
     await ctx.events.settled();
-    expect(sentEvents).toEqual([expect.objectContaining({ type: "message.sent", senderId: a.memberId, recipientId: b.memberId, subject: "Tryouts" })]);
+    expect(sentEvents).toEqual([
+      expect.objectContaining({ type: "message.sent", senderId: a.memberId, recipientId: b.memberId, subject: "Tryouts" }),
+    ]);
   });
 
   it("refuses a stranger, oneself, an unknown or deactivated member, and a dropped contact, writing nothing", async () => {
@@ -79,8 +89,16 @@ describe("sending", () => {
     for (const toMemberId of [stranger.memberId, a.memberId, 999_999, gone.memberId]) {
       await expectError(messages.send(ctx, a, { toMemberId, subject: "Hi", body: "Hello" }), ErrorCodes.BadInput, texts.recipientNotValid);
     }
-    await db.deleteFrom("contactLink").where("memberId", "in", [a.memberId, b.memberId]).where("otherId", "in", [a.memberId, b.memberId]).execute();
-    await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "Hi", body: "Hello" }), ErrorCodes.BadInput, texts.recipientNotValid);
+    await db
+      .deleteFrom("contactLink")
+      .where("memberId", "in", [a.memberId, b.memberId])
+      .where("otherId", "in", [a.memberId, b.memberId])
+      .execute();
+    await expectError(
+      messages.send(ctx, a, { toMemberId: b.memberId, subject: "Hi", body: "Hello" }),
+      ErrorCodes.BadInput,
+      texts.recipientNotValid,
+    );
     expect(await countMessages()).toBe(before);
     await ctx.events.settled();
     expect(sentEvents).toEqual([]);
@@ -90,14 +108,25 @@ describe("sending", () => {
     const a = await newMember();
     const b = await newMember();
     const at = new Date().toISOString();
-    await db.insertInto("contactLink").values({ memberId: a.memberId, otherId: b.memberId, status: "pending", createdAt: at, updatedAt: at }).execute();
+    await db
+      .insertInto("contactLink")
+      .values({ memberId: a.memberId, otherId: b.memberId, status: "pending", createdAt: at, updatedAt: at })
+      .execute();
     await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "Hi", body: "Hello" }), ErrorCodes.BadInput);
   });
 
   it("checks subject and text for every caller, with the spec's messages", async () => {
     const { a, b } = await pair();
-    await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "  ", body: "x" }), ErrorCodes.BadInput, texts.messageSubjectRequired);
-    await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "x", body: "" }), ErrorCodes.BadInput, texts.messageTextRequired);
+    await expectError(
+      messages.send(ctx, a, { toMemberId: b.memberId, subject: "  ", body: "x" }),
+      ErrorCodes.BadInput,
+      texts.messageSubjectRequired,
+    );
+    await expectError(
+      messages.send(ctx, a, { toMemberId: b.memberId, subject: "x", body: "" }),
+      ErrorCodes.BadInput,
+      texts.messageTextRequired,
+    );
     await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "x".repeat(151), body: "x" }), ErrorCodes.BadInput);
     await expectError(messages.send(ctx, a, { toMemberId: b.memberId, subject: "x", body: "x".repeat(5001) }), ErrorCodes.BadInput);
     expect((await list(b)).items).toEqual([]);

@@ -80,7 +80,14 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
     const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
     await live.emit(unit, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: parties.me.name, subject });
     await live.emit(unit, actor.memberId, "messages.changed");
-    unit.events.publish({ type: "message.sent", messageId: ids.messageId, senderId: actor.memberId, recipientId: input.toMemberId, subject, at });
+    unit.events.publish({
+      type: "message.sent",
+      messageId: ids.messageId,
+      senderId: actor.memberId,
+      recipientId: input.toMemberId,
+      subject,
+      at,
+    });
     // The sender's copy as findCopy would read it back.
     return { messageId: ids.sentCopyId, box: "sent", from: parties.me, to: parties.them, subject, body, sentAt: at, read: true };
   });

@@ -76,7 +76,14 @@ describe("news feed import", () => {
     });
     expect(rss[1]).toMatchObject({ guid: "https://club.example/recap", imageUrl: "https://club.example/recap.png" });
     expect(parseFeed(ATOM)).toEqual([
-      { guid: "urn:league:1", title: "Final tonight", link: "https://league.example/final", text: "Kick-off at 8pm.", publishedAt: "2026-11-20T18:00:00Z", imageUrl: undefined },
+      {
+        guid: "urn:league:1",
+        title: "Final tonight",
+        link: "https://league.example/final",
+        text: "Kick-off at 8pm.",
+        publishedAt: "2026-11-20T18:00:00Z",
+        imageUrl: undefined,
+      },
     ]);
     expect(parseFeed("<html><body>not a feed</body></html>")).toEqual([]);
     expect(plainText("<p>a&nbsp;<i>b</i></p>")).toBe("a b");
@@ -89,11 +96,34 @@ describe("news feed import", () => {
       { added: 1, skipped: 0, failed: false },
       { added: 0, skipped: 0, failed: true },
     ]);
-    const rows = await t.db.selectFrom("newsItem").select(["headerText", "navigateUrl", "imageUrl", "postingDate", "source"]).where("source", "=", "feed").orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("newsItem")
+      .select(["headerText", "navigateUrl", "imageUrl", "postingDate", "source"])
+      .where("source", "=", "feed")
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
-      { headerText: "Tryouts open & free", navigateUrl: "https://club.example/tryouts", imageUrl: "https://club.example/t.jpg", postingDate: "2026-11-21T10:00:00.000Z", source: "feed" },
-      { headerText: "Season recap", navigateUrl: "https://club.example/recap", imageUrl: "https://club.example/recap.png", postingDate: expect.any(String), source: "feed" },
-      { headerText: "Final tonight", navigateUrl: "https://league.example/final", imageUrl: null, postingDate: "2026-11-20T18:00:00.000Z", source: "feed" },
+      {
+        headerText: "Tryouts open & free",
+        navigateUrl: "https://club.example/tryouts",
+        imageUrl: "https://club.example/t.jpg",
+        postingDate: "2026-11-21T10:00:00.000Z",
+        source: "feed",
+      },
+      {
+        headerText: "Season recap",
+        navigateUrl: "https://club.example/recap",
+        imageUrl: "https://club.example/recap.png",
+        postingDate: expect.any(String),
+        source: "feed",
+      },
+      {
+        headerText: "Final tonight",
+        navigateUrl: "https://league.example/final",
+        imageUrl: null,
+        postingDate: "2026-11-20T18:00:00.000Z",
+        source: "feed",
+      },
     ]);
     const again = await importFeeds(t.ctx, [`${base}/rss.xml`, `${base}/atom.xml`]);
     expect(again.map((r) => r.added)).toEqual([0, 0]);

@@ -109,7 +109,10 @@ const MAX_FEED_BYTES = 2_000_000;
 /** The document at a feed URL: http(s) only, within a time and size bound. */
 export async function fetchFeed(url: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES): Promise<string> {
   if (!/^https?:\/\//i.test(url)) throw new Error(`not an http(s) URL: ${url}`);
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/rss+xml, application/atom+xml, application/xml, text/xml" } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: "application/rss+xml, application/atom+xml, application/xml, text/xml" },
+  });
   if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -139,7 +142,11 @@ export interface ImportResult {
  * or not fit to show (no title, a link that is not http(s)) is skipped; a feed that fails is
  * reported and the others go on.
  */
-export async function importFeeds(ctx: AppContext, urls: string[], fetchDoc: (url: string) => Promise<string> = fetchFeed): Promise<ImportResult[]> {
+export async function importFeeds(
+  ctx: AppContext,
+  urls: string[],
+  fetchDoc: (url: string) => Promise<string> = fetchFeed,
+): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
   for (const url of urls) {
     const result: ImportResult = { url, added: 0, skipped: 0 };

@@ -33,7 +33,11 @@ export interface AdItem {
 }
 
 const text = (max: number) =>
-  z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? "" : String(v).trim())).pipe(z.string().max(max));
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+    .pipe(z.string().max(max));
 
 /** The advertising enquiry of SendAdvertisementInfo. */
 export const enquiryInput = z.object({

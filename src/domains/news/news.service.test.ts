@@ -23,10 +23,22 @@ describe("addNews and recentNews", () => {
   it("adds an item once per guid and lists the newest first, with the default picture when it has none", async () => {
     expect(await news.addNews(ctx, { headerText: "Older", text: "a", postingDate: "2030-01-01", guid: "g-1" })).toBe(true);
     expect(await news.addNews(ctx, { headerText: "Older again", text: "b", guid: "g-1" })).toBe(false);
-    expect(await news.addNews(ctx, { headerText: "Newer", text: "c", imageUrl: "https://img.example.org/n.png", navigateUrl: "/home", postingDate: "2030-02-01T10:00:00Z" })).toBe(true);
+    expect(
+      await news.addNews(ctx, {
+        headerText: "Newer",
+        text: "c",
+        imageUrl: "https://img.example.org/n.png",
+        navigateUrl: "/home",
+        postingDate: "2030-02-01T10:00:00Z",
+      }),
+    ).toBe(true);
     const items = await news.recentNews(ctx, 3);
     expect(items.map((i) => i.headerText)).toEqual(["Newer", "Older", "Welcome to Sideline"]);
-    expect(items[0]).toMatchObject({ imageUrl: "https://img.example.org/n.png", navigateUrl: "/home", postingDate: "2030-02-01T10:00:00.000Z" });
+    expect(items[0]).toMatchObject({
+      imageUrl: "https://img.example.org/n.png",
+      navigateUrl: "/home",
+      postingDate: "2030-02-01T10:00:00.000Z",
+    });
     expect(items[1]).toMatchObject({ imageUrl: DEFAULT_NEWS_IMAGE, navigateUrl: "", postingDate: "2030-01-01T00:00:00.000Z" });
   });
 

@@ -25,7 +25,13 @@ export async function ads(ctx: AppContext, type: string): Promise<AdItem[]> {
     .orderBy("sortOrder")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, headerText: r.headerText, imageUrl: r.imageUrl ?? "", textField: r.text, navigateUrl: r.navigateUrl }));
+  return rows.map((r) => ({
+    id: r.id,
+    headerText: r.headerText,
+    imageUrl: r.imageUrl ?? "",
+    textField: r.text,
+    navigateUrl: r.navigateUrl,
+  }));
 }
 
 /**
@@ -34,7 +40,15 @@ export async function ads(ctx: AppContext, type: string): Promise<AdItem[]> {
  */
 export async function addNews(
   ctx: AppContext,
-  input: { headerText: string; text: string; imageUrl?: string | null; navigateUrl?: string; postingDate?: string; source?: string; guid?: string | null },
+  input: {
+    headerText: string;
+    text: string;
+    imageUrl?: string | null;
+    navigateUrl?: string;
+    postingDate?: string;
+    source?: string;
+    guid?: string | null;
+  },
 ): Promise<boolean> {
   const parsed = newsItemInput.safeParse({ ...input, imageUrl: input.imageUrl ?? undefined, guid: input.guid ?? undefined });
   if (!parsed.success) {
@@ -63,7 +77,10 @@ export async function addNews(
 /** Stores an advertising enquiry and, when an operator address is configured, mails it there. */
 export async function recordEnquiry(ctx: AppContext, data: EnquiryData, meta: RequestMeta, operatorEmail?: string): Promise<void> {
   ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
-  await ctx.db.insertInto("adEnquiry").values({ ...data, createdAt: isoNow() }).execute();
+  await ctx.db
+    .insertInto("adEnquiry")
+    .values({ ...data, createdAt: isoNow() })
+    .execute();
   if (!operatorEmail) return;
   ctx.mailer.send(
     layoutMail({

@@ -48,7 +48,15 @@ export async function insertUnread(db: DB, values: NewNotificationRow): Promise<
 const insertQuery = precompiled((db, p: NewNotificationRow) =>
   db
     .insertInto("notification")
-    .values({ memberId: p.memberId, kind: p.kind, subject: p.subject, text: p.text, link: p.link, actorId: p.actorId, createdAt: p.createdAt })
+    .values({
+      memberId: p.memberId,
+      kind: p.kind,
+      subject: p.subject,
+      text: p.text,
+      link: p.link,
+      actorId: p.actorId,
+      createdAt: p.createdAt,
+    })
     .returning("id"),
 );
 
@@ -101,7 +109,13 @@ export async function deleteOldBatch(db: DB, read: boolean, before: string, limi
   const r = await db
     .deleteFrom("notification")
     .where("id", "in", (eb) =>
-      eb.selectFrom("notification").select("id").where("isRead", "=", read ? 1 : 0).where("createdAt", "<", before).orderBy("createdAt").limit(limit),
+      eb
+        .selectFrom("notification")
+        .select("id")
+        .where("isRead", "=", read ? 1 : 0)
+        .where("createdAt", "<", before)
+        .orderBy("createdAt")
+        .limit(limit),
     )
     .executeTakeFirst();
   return Number(r.numDeletedRows);

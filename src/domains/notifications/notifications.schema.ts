@@ -9,7 +9,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationListInput = z.object({
   view: z.enum(["all", "unread"]).default("all"),
-  cursor: z.string().regex(/^[1-9]\d{0,14}$/, "cursor is not valid.").optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, "cursor is not valid.")
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
 export type NotificationListQuery = z.output<typeof notificationListInput>;

@@ -45,7 +45,8 @@ const settle = async () => {
   await ctx.events.settled();
   await ctx.mailer.flush();
 };
-const listOf = async (m: Actor, view: "all" | "unread" = "all") => (await notifications.list(ctx, m, notificationListInput.parse({ view }))).items;
+const listOf = async (m: Actor, view: "all" | "unread" = "all") =>
+  (await notifications.list(ctx, m, notificationListInput.parse({ view }))).items;
 
 describe("one notification per event", () => {
   it("contact request, acceptance, follow, message and reply each notify the right member, live and by e-mail", async () => {
@@ -173,7 +174,14 @@ describe("flood guards", () => {
     const b = await newMember();
     const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
     for (let i = 0; i < 32; i++) {
-      await notifications.notify(limited, { memberId: b.memberId, kind: "message.received", actorId: a.memberId, subject: "New message", text: `Message ${i}`, link: "/messages/view-messages" });
+      await notifications.notify(limited, {
+        memberId: b.memberId,
+        kind: "message.received",
+        actorId: a.memberId,
+        subject: "New message",
+        text: `Message ${i}`,
+        link: "/messages/view-messages",
+      });
     }
     await settle();
     expect(sink.messagesTo(b.email)).toHaveLength(30);
@@ -185,7 +193,12 @@ describe("e-mail settings and unsubscribe", () => {
   it("a switched-off setting sends no e-mail but still notifies on the site", async () => {
     const a = await newMember();
     const b = await newMember();
-    await settings.saveNotificationSettings(ctx, b, { sendMsg: true, addAsFriend: false, confirmFriendShipRequest: true, repliesToYourHelpQuest: true });
+    await settings.saveNotificationSettings(ctx, b, {
+      sendMsg: true,
+      addAsFriend: false,
+      confirmFriendShipRequest: true,
+      repliesToYourHelpQuest: true,
+    });
     await contacts.sendRequest(ctx, a, b.memberId);
     await settle();
     expect(sink.messagesTo(b.email)).toEqual([]);
@@ -203,7 +216,12 @@ describe("e-mail settings and unsubscribe", () => {
     expect(token).toMatch(new RegExp(`^${b.memberId}\\.sendMsg\\.[A-Za-z0-9_-]{43}$`));
     expect(await notifications.describeUnsubscribe(ctx, token)).toEqual({ label: texts.notifySendMsg });
     expect(await notifications.unsubscribe(ctx, token)).toEqual({ label: texts.notifySendMsg });
-    expect(await settings.notificationSettingsOf(ctx, b.memberId)).toEqual({ sendMsg: false, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true });
+    expect(await settings.notificationSettingsOf(ctx, b.memberId)).toEqual({
+      sendMsg: false,
+      addAsFriend: true,
+      confirmFriendShipRequest: true,
+      repliesToYourHelpQuest: true,
+    });
     expect((await settings.notificationSettingsOf(ctx, a.memberId)).sendMsg).toBe(true);
 
     const mailsBefore = sink.messagesTo(b.email).length;

@@ -58,7 +58,8 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   if (typeof n.text === "function" && facts.actorStatus !== MemberStatus.Active) return null;
   const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
-  if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY))))) return null;
+  if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY)))))
+    return null;
   const id = await repo.insertUnread(ctx.db, {
     memberId: n.memberId,
     kind: n.kind,

@@ -28,7 +28,9 @@ export function newTypedCode(length = 8): string {
 /** SHA-256 hex: how tokens and codes are stored, so a database leak reveals none of them. */
 export function sha256Hex(value: string): string {
   // Native: every request with a token hashes it (Bun's own hasher is the quicker there).
-  return typeof Bun !== "undefined" ? Bun.CryptoHasher.hash("sha256", value, "hex") : createHash("sha256").update(value, "utf8").digest("hex");
+  return typeof Bun !== "undefined"
+    ? Bun.CryptoHasher.hash("sha256", value, "hex")
+    : createHash("sha256").update(value, "utf8").digest("hex");
 }
 
 // OWASP's recommended Argon2id parameters (19 MiB, 2 iterations, 1 lane).

@@ -61,7 +61,11 @@ export class DomainEvents {
   subscribe<T extends DomainEventType>(type: T, handler: Handler<T>): () => void {
     const list = [...(this.handlers.get(type) ?? []), handler as AnyHandler];
     this.handlers.set(type, list);
-    return () => this.handlers.set(type, (this.handlers.get(type) ?? []).filter((h) => h !== handler));
+    return () =>
+      this.handlers.set(
+        type,
+        (this.handlers.get(type) ?? []).filter((h) => h !== handler),
+      );
   }
 
   /** Resolves when every handler started so far has finished (graceful stop, tests). */

@@ -66,7 +66,9 @@ export function createMailer(options: MailerOptions): Mailer {
     let message: MailMessage | undefined;
     try {
       message = typeof job === "function" ? job() : job;
-      const info = await (await transportOf()).sendMail({
+      const info = await (
+        await transportOf()
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

@@ -45,8 +45,15 @@ async function notification(memberId: number, age: number, read: boolean) {
   return row.id;
 }
 const liveEvent = async (memberId: number, age: number) =>
-  (await db.insertInto("liveEvent").values({ memberId, type: "messages.changed", data: "{}", createdAt: ago(age) }).returning("id").executeTakeFirstOrThrow()).id;
-const ids = async (table: "notification" | "liveEvent") => (await db.selectFrom(table).select("id").orderBy("id").execute()).map((r) => r.id);
+  (
+    await db
+      .insertInto("liveEvent")
+      .values({ memberId, type: "messages.changed", data: "{}", createdAt: ago(age) })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+const ids = async (table: "notification" | "liveEvent") =>
+  (await db.selectFrom(table).select("id").orderBy("id").execute()).map((r) => r.id);
 
 describe("retention", () => {
   it("deletes read notifications after 30 days, unread after 90, live events after a day; keeps the rest", async () => {
@@ -68,7 +75,11 @@ describe("retention", () => {
     expect(await ids("notification")).toEqual(keep);
     expect(await ids("liveEvent")).toEqual(liveKept);
     // A second run finds nothing more.
-    expect(await pruneInBatches(jobs, { log: silentLogger, now: () => NOW, batch: 2, pauseMs: 0 })).toEqual({ read: 0, unread: 0, live: 0 });
+    expect(await pruneInBatches(jobs, { log: silentLogger, now: () => NOW, batch: 2, pauseMs: 0 })).toEqual({
+      read: 0,
+      unread: 0,
+      live: 0,
+    });
   });
 
   it("a batch deletes at most its limit, oldest first", async () => {
@@ -85,8 +96,13 @@ describe("retention", () => {
     for (let i = 0; i < 6; i++) await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + (i + 1) * HOUR, true);
     await liveEvent(m.memberId, LIVE_EVENT_RETENTION_MS + HOUR);
     const stop = new AbortController();
-    const stopping: RetentionJob = { name: "read", deleteBatch: async (now, limit) => ((n) => (stop.abort(), n))(await pruneNotifications(ctx, true, now, limit)) };
-    expect(await pruneInBatches([stopping], { log: silentLogger, now: () => NOW, batch: 2, pauseMs: 0, signal: stop.signal })).toEqual({ read: 2 });
+    const stopping: RetentionJob = {
+      name: "read",
+      deleteBatch: async (now, limit) => ((n) => (stop.abort(), n))(await pruneNotifications(ctx, true, now, limit)),
+    };
+    expect(await pruneInBatches([stopping], { log: silentLogger, now: () => NOW, batch: 2, pauseMs: 0, signal: stop.signal })).toEqual({
+      read: 2,
+    });
     const errors: string[] = [];
     const log = { ...silentLogger, error: (msg: string) => void errors.push(msg) };
     const broken: RetentionJob = { name: "broken", deleteBatch: () => Promise.reject(new Error("disk on fire")) };
@@ -95,10 +111,17 @@ describe("retention", () => {
   });
 
   it("each batch is one range of an index (no scan of the table)", async () => {
-    const plans = async (sql: string) => (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`))).rows.map((r) => r.detail);
-    const notificationPlan = await plans("DELETE FROM notification WHERE id IN (SELECT id FROM notification WHERE is_read = 1 AND created_at < '2026' ORDER BY created_at LIMIT 500)");
-    expect(notificationPlan.join("\n")).toMatch(/SEARCH notification USING (COVERING )?INDEX notification_retention_idx \(is_read=\? AND created_at<\?\)/);
-    const livePlan = await plans("DELETE FROM live_event WHERE id IN (SELECT id FROM live_event WHERE created_at < '2026' ORDER BY created_at LIMIT 500)");
+    const plans = async (sql: string) =>
+      (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`))).rows.map((r) => r.detail);
+    const notificationPlan = await plans(
+      "DELETE FROM notification WHERE id IN (SELECT id FROM notification WHERE is_read = 1 AND created_at < '2026' ORDER BY created_at LIMIT 500)",
+    );
+    expect(notificationPlan.join("\n")).toMatch(
+      /SEARCH notification USING (COVERING )?INDEX notification_retention_idx \(is_read=\? AND created_at<\?\)/,
+    );
+    const livePlan = await plans(
+      "DELETE FROM live_event WHERE id IN (SELECT id FROM live_event WHERE created_at < '2026' ORDER BY created_at LIMIT 500)",
+    );
     expect(livePlan.join("\n")).toMatch(/SEARCH live_event USING (COVERING )?INDEX live_event_created_idx \(created_at<\?\)/);
     expect([...notificationPlan, ...livePlan].join("\n")).not.toMatch(/SCAN|TEMP B-TREE/);
   });

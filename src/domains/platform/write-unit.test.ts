@@ -35,8 +35,15 @@ beforeAll(async () => {
   const base = testContext.ctx;
   ctx = {
     ...base,
-    live: { publish: (e: LiveEvent) => sent.push({ what: `live ${e.type}`, duringTransaction: openTransactions() > 0 }), subscribe: base.live.subscribe.bind(base.live) },
-    mailer: { send: (m: MailJob) => sent.push({ what: `mail ${(typeof m === "function" ? m() : m).subject}`, duringTransaction: openTransactions() > 0 }), flush: async () => {} },
+    live: {
+      publish: (e: LiveEvent) => sent.push({ what: `live ${e.type}`, duringTransaction: openTransactions() > 0 }),
+      subscribe: base.live.subscribe.bind(base.live),
+    },
+    mailer: {
+      send: (m: MailJob) =>
+        sent.push({ what: `mail ${(typeof m === "function" ? m() : m).subject}`, duringTransaction: openTransactions() > 0 }),
+      flush: async () => {},
+    },
   };
   stopHandlers = registerNotificationHandlers(ctx);
 });
@@ -49,7 +56,14 @@ beforeEach(() => {
 });
 
 const count = async (table: "message" | "messageCopy" | "notification" | "liveEvent" | "contactLink") =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("write units", () => {
   it("a message, its copies, live events and the recipient's notification: one transaction, pushes and e-mail after it", async () => {

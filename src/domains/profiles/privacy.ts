@@ -33,7 +33,19 @@ export function pictureFor(relation: Relation, member: { picturePath: string | n
  * defaults say the same; rows are created on the first save.
  */
 export const PRIVACY_DEFAULTS = {
-  basicInfo: 1, personalInfo: 1, contactInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1,
-  mobilePhone: 1, otherPhone: 2, emailAddress: 1,
-  searchVisibility: 1, viewProfilePicture: 1, viewFriendsList: 1, viewLinkRequest: 1, viewLinkMessage: 1,
+  basicInfo: 1,
+  personalInfo: 1,
+  contactInfo: 1,
+  education: 1,
+  workInfo: 1,
+  photos: 1,
+  videos: 1,
+  mobilePhone: 1,
+  otherPhone: 2,
+  emailAddress: 1,
+  searchVisibility: 1,
+  viewProfilePicture: 1,
+  viewFriendsList: 1,
+  viewLinkRequest: 1,
+  viewLinkMessage: 1,
 } as const;

@@ -9,15 +9,51 @@ export { PRIVACY_DEFAULTS };
 
 /** The values of a profile nobody has saved yet (the migration's column defaults). */
 export const PROFILE_DEFAULTS: ProfileRow = {
-  sport: "", bio: "", preferredHandFoot: "", preferredPosition: "", secondaryPosition: "", otherSportingInterest: "",
-  currentCity: "", hometown: "", homeNeighborhood: "", politicalView: "", religiousView: "", interests: "", industry: "", sector: "",
-  otherEmail: "", facebook: "", instagram: "", twitter: "", website: "", homePhone: "", cellPhone: "", otherPhone: "",
-  address: "", city: "", neighborhood: "", state: "", zip: "",
-  aboutMe: "", activities: "", personalInterests: "", specialSkills: "", photoAccountUrl: "", videoChannelId: "",
-  showGender: 0, showBirthDate: 0,
-  lookingForEmployment: 0, lookingForNetworking: 0, lookingForPartnership: 0, lookingForRecruitment: 0,
-  showAddress: 0, showEmail: 0, showCellPhone: 0, showHomePhone: 0,
-  heightInches: null, weightLbs: null,
+  sport: "",
+  bio: "",
+  preferredHandFoot: "",
+  preferredPosition: "",
+  secondaryPosition: "",
+  otherSportingInterest: "",
+  currentCity: "",
+  hometown: "",
+  homeNeighborhood: "",
+  politicalView: "",
+  religiousView: "",
+  interests: "",
+  industry: "",
+  sector: "",
+  otherEmail: "",
+  facebook: "",
+  instagram: "",
+  twitter: "",
+  website: "",
+  homePhone: "",
+  cellPhone: "",
+  otherPhone: "",
+  address: "",
+  city: "",
+  neighborhood: "",
+  state: "",
+  zip: "",
+  aboutMe: "",
+  activities: "",
+  personalInterests: "",
+  specialSkills: "",
+  photoAccountUrl: "",
+  videoChannelId: "",
+  showGender: 0,
+  showBirthDate: 0,
+  lookingForEmployment: 0,
+  lookingForNetworking: 0,
+  lookingForPartnership: 0,
+  lookingForRecruitment: 0,
+  showAddress: 0,
+  showEmail: 0,
+  showCellPhone: 0,
+  showHomePhone: 0,
+  heightInches: null,
+  weightLbs: null,
 };
 
 export async function findProfile(db: DB, memberId: number): Promise<ProfileRow> {
@@ -121,8 +157,18 @@ export async function insertEmployment(db: DB, values: Insertable<MemberEmployme
   return row.id;
 }
 
-export async function updateEmployment(db: DB, memberId: number, entryId: number, patch: Updateable<MemberEmploymentTable>): Promise<boolean> {
-  const r = await db.updateTable("memberEmployment").set(patch).where("id", "=", entryId).where("memberId", "=", memberId).executeTakeFirst();
+export async function updateEmployment(
+  db: DB,
+  memberId: number,
+  entryId: number,
+  patch: Updateable<MemberEmploymentTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable("memberEmployment")
+    .set(patch)
+    .where("id", "=", entryId)
+    .where("memberId", "=", memberId)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -29,7 +29,9 @@ export const profilesRouter = router({
     .input(personalInfoInput)
     .mutation(({ ctx, input }) => profiles.savePersonalInfo(ctx.app, ctx.actor, ctx.actor.memberId, input)),
 
-  addSchool: memberProcedure.input(educationInput).mutation(({ ctx, input }) => profiles.addSchool(ctx.app, ctx.actor, ctx.actor.memberId, input)),
+  addSchool: memberProcedure
+    .input(educationInput)
+    .mutation(({ ctx, input }) => profiles.addSchool(ctx.app, ctx.actor, ctx.actor.memberId, input)),
   updateSchool: memberProcedure
     .input(z.object({ entryId: entryIdInput.shape.entryId, school: educationInput }))
     .mutation(({ ctx, input }) => profiles.updateSchool(ctx.app, ctx.actor, ctx.actor.memberId, input.entryId, input.school)),

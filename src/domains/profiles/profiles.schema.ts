@@ -20,21 +20,30 @@ export const formatHeight = (inches: number) => `${Math.floor(inches / 12)}' ${i
 export const HEIGHT_OPTIONS = Array.from({ length: HEIGHT_MAX_INCHES - HEIGHT_MIN_INCHES + 1 }, (_, i) => HEIGHT_MIN_INCHES + i);
 export const WEIGHT_OPTIONS = Array.from({ length: WEIGHT_MAX_LBS - WEIGHT_MIN_LBS + 1 }, (_, i) => WEIGHT_MIN_LBS + i);
 
-const loose = z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
+const loose = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
 const optionalText = (max: number) => loose.pipe(z.string().max(max, `At most ${max} characters.`));
-const requiredText = (message: string, max = NAME_MAX_LENGTH) => loose.pipe(z.string().min(1, message).max(max, `At most ${max} characters.`));
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.literal("true"), z.literal("false")]).optional()
+const requiredText = (message: string, max = NAME_MAX_LENGTH) =>
+  loose.pipe(z.string().min(1, message).max(max, `At most ${max} characters.`));
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.literal("true"), z.literal("false")])
+  .optional()
   .transform((v) => v === true || v === 1 || v === "1" || v === "true");
 const optionalInt = (min: number, max: number, message: string) =>
-  z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
-    if (v === null || v === undefined || v === "") return null;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === "") return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 export const basicInfoInput = z
   .object({
@@ -55,7 +64,10 @@ export const basicInfoInput = z
     lookingForNetworking: flag,
     lookingForPartnership: flag,
     lookingForRecruitment: flag,
-    preferredHandFoot: z.union([z.enum(HAND_FOOT), z.literal(""), z.null()]).optional().transform((v) => v ?? ""),
+    preferredHandFoot: z
+      .union([z.enum(HAND_FOOT), z.literal(""), z.null()])
+      .optional()
+      .transform((v) => v ?? ""),
     preferredPosition: optionalText(60),
     secondaryPosition: optionalText(60),
     heightInches: optionalInt(HEIGHT_MIN_INCHES, HEIGHT_MAX_INCHES, `Height must be between 4' 0" and 7' 6".`),
@@ -124,21 +136,27 @@ export const personalInfoInput = z.object({
 export type PersonalInfoInput = z.input<typeof personalInfoInput>;
 
 const id = (message: string) =>
-  z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
-    const n = Number(v);
-    if (v === null || v === undefined || v === "" || !Number.isInteger(n) || n <= 0) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (v === null || v === undefined || v === "" || !Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** A school of the lists (schoolId), or one the member adds (schoolName with its state and type). */
 export const educationInput = z
   .object({
     state: loose.pipe(z.string().regex(/^[A-Za-z]{2}$/, texts.stateRequired)).transform((s) => s.toUpperCase()),
     schoolType: z.coerce.number().int().min(1).max(3).default(3),
-    schoolId: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" || Number(v) <= 0 ? null : Number(v))),
+    schoolId: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === "" || Number(v) <= 0 ? null : Number(v))),
     schoolName: optionalText(200),
     degreeTypeId: id(texts.degreeRequired),
     major: requiredText(texts.majorRequired, 100),
@@ -158,7 +176,10 @@ const yearOrNull = optionalInt(1900, 2100, "Year must be a four-digit year.");
 /** An employment entry: a company of the lookup (companyId) or a new one (companyName). */
 export const employmentInput = z
   .object({
-    companyId: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => (v === null || v === undefined || v === "" || Number(v) <= 0 ? null : Number(v))),
+    companyId: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === "" || Number(v) <= 0 ? null : Number(v))),
     companyName: optionalText(200),
     sector: optionalText(100),
     industry: optionalText(100),
@@ -170,15 +191,18 @@ export const employmentInput = z
     startYear: yearOrNull,
     endMonth: monthOrNull,
     // "Pres" (present) as the original client sends it, or a year.
-    endYear: z.union([z.literal("Pres"), z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
-      if (v === null || v === undefined || v === "" || v === "Pres") return null;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1900 || n > 2100) {
-        ctx.addIssue({ code: "custom", message: "Year must be a four-digit year." });
-        return z.NEVER;
-      }
-      return n;
-    }),
+    endYear: z
+      .union([z.literal("Pres"), z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || v === "" || v === "Pres") return null;
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1900 || n > 2100) {
+          ctx.addIssue({ code: "custom", message: "Year must be a four-digit year." });
+          return z.NEVER;
+        }
+        return n;
+      }),
     currentlyWorksHere: flag,
   })
   .superRefine((v, ctx) => {
@@ -188,10 +212,22 @@ export type EmploymentInput = z.input<typeof employmentInput>;
 export type EmploymentData = z.output<typeof employmentInput>;
 
 export const photoAccountInput = z.object({
-  photoAccountUrl: loose.pipe(z.string().min(1, texts.instagramUrlRequired).max(300).pipe(z.url({ protocol: /^https?$/, message: "Enter the full address of your photo account, starting with https://" }))),
+  photoAccountUrl: loose.pipe(
+    z
+      .string()
+      .min(1, texts.instagramUrlRequired)
+      .max(300)
+      .pipe(z.url({ protocol: /^https?$/, message: "Enter the full address of your photo account, starting with https://" })),
+  ),
 });
 export const videoChannelInput = z.object({
-  channelId: loose.pipe(z.string().min(1, texts.channelIdRequired).max(64).regex(/^[A-Za-z0-9_-]+$/, "A channel ID has only letters, digits, - and _.")),
+  channelId: loose.pipe(
+    z
+      .string()
+      .min(1, texts.channelIdRequired)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, "A channel ID has only letters, digits, - and _."),
+  ),
 });
 
 export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive() });

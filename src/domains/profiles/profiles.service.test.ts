@@ -30,22 +30,43 @@ const newMember = (o: { status?: number; firstName?: string; picturePath?: strin
   insertTestMember(db, o.firstName, "Keeper", o.status, { picturePath: o.picturePath ?? null });
 
 type PrivacyPatch = Partial<{
-  basicInfo: number; personalInfo: number; contactInfo: number; education: number; workInfo: number; photos: number;
-  videos: number; mobilePhone: number; otherPhone: number; emailAddress: number; viewProfilePicture: number;
+  basicInfo: number;
+  personalInfo: number;
+  contactInfo: number;
+  education: number;
+  workInfo: number;
+  photos: number;
+  videos: number;
+  mobilePhone: number;
+  otherPhone: number;
+  emailAddress: number;
+  viewProfilePicture: number;
 }>;
 
 /** Sets privacy values directly (the settings screen comes in a later issue); the rest keep their defaults. */
 async function setPrivacy(m: Actor, patch: PrivacyPatch) {
   await db.deleteFrom("memberPrivacy").where("memberId", "=", m.memberId).execute();
-  await db.insertInto("memberPrivacy").values({ memberId: m.memberId, ...patch }).execute();
+  await db
+    .insertInto("memberPrivacy")
+    .values({ memberId: m.memberId, ...patch })
+    .execute();
 }
 
-async function setProfileFlags(m: Actor, patch: Partial<Record<"showAddress" | "showEmail" | "showCellPhone" | "showHomePhone" | "showGender" | "showBirthDate", 0 | 1>>) {
+async function setProfileFlags(
+  m: Actor,
+  patch: Partial<Record<"showAddress" | "showEmail" | "showCellPhone" | "showHomePhone" | "showGender" | "showBirthDate", 0 | 1>>,
+) {
   await db.updateTable("memberProfile").set(patch).where("memberId", "=", m.memberId).execute();
 }
 
 async function schoolIdOf(state: string, type: number): Promise<number> {
-  const row = await db.selectFrom("school").select("id").where("state", "=", state).where("type", "=", type).orderBy("name").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("school")
+    .select("id")
+    .where("state", "=", state)
+    .where("type", "=", type)
+    .orderBy("name")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -104,14 +125,38 @@ async function trio() {
   await makeContacts(db, owner, contact);
   await profiles.saveBasicInfo(ctx, owner, owner.memberId, basicInfoInput.parse(BASIC));
   await profiles.saveContactInfo(ctx, owner, owner.memberId, contactInfoInput.parse(CONTACT));
-  await profiles.savePersonalInfo(ctx, owner, owner.memberId, personalInfoInput.parse({ aboutMe: "About Olivia", activities: "Hoops", interests: "Coaching", specialSkills: "Passing" }));
+  await profiles.savePersonalInfo(
+    ctx,
+    owner,
+    owner.memberId,
+    personalInfoInput.parse({ aboutMe: "About Olivia", activities: "Hoops", interests: "Coaching", specialSkills: "Passing" }),
+  );
   await profiles.addSchool(
     ctx,
     owner,
     owner.memberId,
-    educationInput.parse({ state: "IL", schoolType: 3, schoolId: await schoolIdOf("IL", 3), degreeTypeId: 1, major: "Kinesiology", yearClass: "2017", competitionLevel: "Division I" }),
+    educationInput.parse({
+      state: "IL",
+      schoolType: 3,
+      schoolId: await schoolIdOf("IL", 3),
+      degreeTypeId: 1,
+      major: "Kinesiology",
+      yearClass: "2017",
+      competitionLevel: "Division I",
+    }),
   );
-  await profiles.addEmployment(ctx, owner, owner.memberId, employmentInput.parse({ companyName: "Springfield Hoops", title: "Assistant coach", startMonth: 6, startYear: 2018, currentlyWorksHere: true }));
+  await profiles.addEmployment(
+    ctx,
+    owner,
+    owner.memberId,
+    employmentInput.parse({
+      companyName: "Springfield Hoops",
+      title: "Assistant coach",
+      startMonth: 6,
+      startYear: 2018,
+      currentlyWorksHere: true,
+    }),
+  );
   await profiles.setPhotoAccountUrl(ctx, owner, owner.memberId, PHOTOS);
   await profiles.setVideoChannelId(ctx, owner, owner.memberId, CHANNEL);
   return { owner, contact, other };
@@ -206,7 +251,13 @@ function expectedVisible(level: number, viewer: Viewer): boolean {
 const SECTIONS: Section[] = ["basic", "contact", "education", "employment", "personal", "photos", "videos"];
 const MATRIX = SECTIONS.flatMap((section) =>
   LEVELS.flatMap(([levelName, level]) =>
-    (["owner", "contact", "other"] as const).map((viewer) => ({ section, levelName, level, viewer, visible: expectedVisible(level, viewer) })),
+    (["owner", "contact", "other"] as const).map((viewer) => ({
+      section,
+      levelName,
+      level,
+      viewer,
+      visible: expectedVisible(level, viewer),
+    })),
   ),
 );
 
@@ -244,7 +295,14 @@ describe("field rules", () => {
   });
   beforeEach(async () => {
     await setPrivacy(people.owner, {});
-    await setProfileFlags(people.owner, { showAddress: 0, showEmail: 0, showCellPhone: 0, showHomePhone: 0, showGender: 0, showBirthDate: 0 });
+    await setProfileFlags(people.owner, {
+      showAddress: 0,
+      showEmail: 0,
+      showCellPhone: 0,
+      showHomePhone: 0,
+      showGender: 0,
+      showBirthDate: 0,
+    });
   });
 
   const contactOf = async (viewer: Viewer) => (await profiles.getContactInfo(ctx, people[viewer], people.owner.memberId))!;
@@ -255,20 +313,51 @@ describe("field rules", () => {
   it("new defaults hide e-mail, phones (other phone is Private) and address from others; city and state stay", async () => {
     for (const viewer of ["contact", "other"] as const) {
       const c = await contactOf(viewer);
-      expect(c).toMatchObject({ email: "", otherEmail: "", homePhone: "", cellPhone: "", otherPhone: "", address: "", neighborhood: "", zip: "" });
-      expect(c).toMatchObject({ city: "Springfield", state: "IL", facebook: "fb/olivia", instagram: "ig/olivia", twitter: "tw/olivia", website: "https://olivia.example.com" });
+      expect(c).toMatchObject({
+        email: "",
+        otherEmail: "",
+        homePhone: "",
+        cellPhone: "",
+        otherPhone: "",
+        address: "",
+        neighborhood: "",
+        zip: "",
+      });
+      expect(c).toMatchObject({
+        city: "Springfield",
+        state: "IL",
+        facebook: "fb/olivia",
+        instagram: "ig/olivia",
+        twitter: "tw/olivia",
+        website: "https://olivia.example.com",
+      });
     }
   });
 
   it("the owner always sees everything, whatever the flags and levels", async () => {
     await setPrivacy(people.owner, {
-      basicInfo: 2, personalInfo: 2, contactInfo: 2, education: 2, workInfo: 2, photos: 2, videos: 2,
-      mobilePhone: 2, otherPhone: 2, emailAddress: 2, viewProfilePicture: 0,
+      basicInfo: 2,
+      personalInfo: 2,
+      contactInfo: 2,
+      education: 2,
+      workInfo: 2,
+      photos: 2,
+      videos: 2,
+      mobilePhone: 2,
+      otherPhone: 2,
+      emailAddress: 2,
+      viewProfilePicture: 0,
     });
     const view = await profiles.viewProfile(ctx, people.owner, people.owner.memberId);
     expect(view.contact).toMatchObject({
-      email: await ownerEmail(), otherEmail: CONTACT.otherEmail, homePhone: CONTACT.homePhone, cellPhone: CONTACT.cellPhone,
-      otherPhone: CONTACT.otherPhone, address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip,
+      email: await ownerEmail(),
+      otherEmail: CONTACT.otherEmail,
+      homePhone: CONTACT.homePhone,
+      cellPhone: CONTACT.cellPhone,
+      otherPhone: CONTACT.otherPhone,
+      address: CONTACT.address,
+      neighborhood: CONTACT.neighborhood,
+      zip: CONTACT.zip,
     });
     expect(view.basic).toMatchObject({ gender: "Female", birthDate: "1995-05-17" });
     expect(view.picturePath).toBe("/uploads/olivia.webp");
@@ -290,7 +379,10 @@ describe("field rules", () => {
     for (const viewer of ["contact", "other"] as const) expect(await contactOf(viewer)).toMatchObject({ email: "", otherEmail: "" });
     await setProfileFlags(people.owner, { showEmail: 1 });
     const email = await ownerEmail();
-    for (const [viewer, sees] of [["contact", forContact], ["other", forOther]] as const) {
+    for (const [viewer, sees] of [
+      ["contact", forContact],
+      ["other", forOther],
+    ] as const) {
       expect(await contactOf(viewer)).toMatchObject(sees ? { email, otherEmail: CONTACT.otherEmail } : { email: "", otherEmail: "" });
     }
     expect(await contactOf("owner")).toMatchObject({ email, otherEmail: CONTACT.otherEmail });
@@ -327,7 +419,8 @@ describe("field rules", () => {
   });
 
   it("address, neighborhood and zip only with showAddress", async () => {
-    for (const viewer of ["contact", "other"] as const) expect(await contactOf(viewer)).toMatchObject({ address: "", neighborhood: "", zip: "" });
+    for (const viewer of ["contact", "other"] as const)
+      expect(await contactOf(viewer)).toMatchObject({ address: "", neighborhood: "", zip: "" });
     await setProfileFlags(people.owner, { showAddress: 1 });
     for (const viewer of ["contact", "other"] as const) {
       expect(await contactOf(viewer)).toMatchObject({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip });
@@ -335,11 +428,13 @@ describe("field rules", () => {
   });
 
   it("gender only with showGender, birth date only with showBirthDate", async () => {
-    for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: null, showGender: false, showBirthDate: false });
+    for (const viewer of ["contact", "other"] as const)
+      expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: null, showGender: false, showBirthDate: false });
     await setProfileFlags(people.owner, { showGender: 1 });
     for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: "Female", birthDate: null });
     await setProfileFlags(people.owner, { showGender: 0, showBirthDate: 1 });
-    for (const viewer of ["contact", "other"] as const) expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: "1995-05-17" });
+    for (const viewer of ["contact", "other"] as const)
+      expect(await basicOf(viewer)).toMatchObject({ gender: null, birthDate: "1995-05-17" });
     expect(await basicOf("owner")).toMatchObject({ gender: "Female", birthDate: "1995-05-17" });
   });
 
@@ -347,12 +442,14 @@ describe("field rules", () => {
     const real = "/uploads/olivia.webp";
     const fallback = `/images/${DEFAULT_PICTURE}`;
     const pictures = async () =>
-      Promise.all((["owner", "contact", "other"] as const).map(async (v) => {
-        const view = await profiles.viewProfile(ctx, people[v], people.owner.memberId);
-        const header = await profiles.getHeader(ctx, people[v], people.owner.memberId);
-        expect(header.picturePath).toBe(view.picturePath);
-        return view.picturePath;
-      }));
+      Promise.all(
+        (["owner", "contact", "other"] as const).map(async (v) => {
+          const view = await profiles.viewProfile(ctx, people[v], people.owner.memberId);
+          const header = await profiles.getHeader(ctx, people[v], people.owner.memberId);
+          expect(header.picturePath).toBe(view.picturePath);
+          return view.picturePath;
+        }),
+      );
     expect(await pictures()).toEqual([real, real, real]);
     await setPrivacy(people.owner, { viewProfilePicture: 0 });
     expect(await pictures()).toEqual([real, real, fallback]);
@@ -361,7 +458,10 @@ describe("field rules", () => {
   it("a pending request does not make a contact", async () => {
     const requester = await newMember();
     const now = new Date().toISOString();
-    await db.insertInto("contactLink").values({ memberId: requester.memberId, otherId: people.owner.memberId, status: "pending", createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto("contactLink")
+      .values({ memberId: requester.memberId, otherId: people.owner.memberId, status: "pending", createdAt: now, updatedAt: now })
+      .execute();
     await setPrivacy(people.owner, { contactInfo: PrivacyLevel.OnlyContacts });
     const view = await profiles.viewProfile(ctx, requester, people.owner.memberId);
     expect(view.relation).toBe("member");
@@ -376,7 +476,15 @@ describe("members without a visible profile", () => {
   ])("a member %s is not found by others", async (_label, status) => {
     const hidden = await newMember({ status });
     const viewer = await newMember();
-    for (const read of [profiles.viewProfile, profiles.getHeader, profiles.getBasicInfo, profiles.getContactInfo, profiles.getEducation, profiles.getEmployment, profiles.getPersonalInfo]) {
+    for (const read of [
+      profiles.viewProfile,
+      profiles.getHeader,
+      profiles.getBasicInfo,
+      profiles.getContactInfo,
+      profiles.getEducation,
+      profiles.getEmployment,
+      profiles.getPersonalInfo,
+    ]) {
       await expectDomainError(read(ctx, viewer, hidden.memberId), ErrorCodes.NotFound);
     }
     expect(await profiles.getMediaLinks(ctx, viewer, hidden.memberId)).toBeNull();
@@ -393,7 +501,10 @@ describe("saving", () => {
   it("only the owner may change a profile", async () => {
     const { owner, contact } = await trio();
     await expectDomainError(profiles.saveBasicInfo(ctx, contact, owner.memberId, basicInfoInput.parse(BASIC)), ErrorCodes.Forbidden);
-    await expectDomainError(profiles.savePersonalInfo(ctx, contact, owner.memberId, personalInfoInput.parse({ aboutMe: "x" })), ErrorCodes.Forbidden);
+    await expectDomainError(
+      profiles.savePersonalInfo(ctx, contact, owner.memberId, personalInfoInput.parse({ aboutMe: "x" })),
+      ErrorCodes.Forbidden,
+    );
     await expectDomainError(profiles.setVideoChannelId(ctx, contact, owner.memberId, "x"), ErrorCodes.Forbidden);
     expect((await profiles.getPersonalInfo(ctx, owner, owner.memberId))?.aboutMe).toBe("About Olivia");
   });
@@ -401,20 +512,44 @@ describe("saving", () => {
   it("a non-athlete status clears the athlete fields; a missing middle name saves empty", async () => {
     const m = await newMember();
     await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse(BASIC));
-    expect(await profiles.getBasicInfo(ctx, m, m.memberId)).toMatchObject({ preferredHandFoot: "Right", heightInches: 70, weightLbs: 150, middleName: "Q" });
+    expect(await profiles.getBasicInfo(ctx, m, m.memberId)).toMatchObject({
+      preferredHandFoot: "Right",
+      heightInches: 70,
+      weightLbs: 150,
+      middleName: "Q",
+    });
     const { middleName: _m, ...withoutMiddle } = BASIC;
-    const saved = await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...withoutMiddle, currentStatus: "Scout", otherSportingInterest: "Sportscaster" }));
+    const saved = await profiles.saveBasicInfo(
+      ctx,
+      m,
+      m.memberId,
+      basicInfoInput.parse({ ...withoutMiddle, currentStatus: "Scout", otherSportingInterest: "Sportscaster" }),
+    );
     expect(saved).toMatchObject({
-      currentStatus: "Scout", middleName: "", preferredHandFoot: "", preferredPosition: "", secondaryPosition: "",
-      heightInches: null, weightLbs: null, otherSportingInterest: "Sportscaster",
+      currentStatus: "Scout",
+      middleName: "",
+      preferredHandFoot: "",
+      preferredPosition: "",
+      secondaryPosition: "",
+      heightInches: null,
+      weightLbs: null,
+      otherSportingInterest: "Sportscaster",
     });
   });
 
   it("refuses a sport or interest that is not in the lists", async () => {
     const m = await newMember();
-    await expectDomainError(profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, sport: "Quidditch" })), ErrorCodes.BadInput);
     await expectDomainError(
-      profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, currentStatus: "Coach", otherSportingInterest: "Napping" })),
+      profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, sport: "Quidditch" })),
+      ErrorCodes.BadInput,
+    );
+    await expectDomainError(
+      profiles.saveBasicInfo(
+        ctx,
+        m,
+        m.memberId,
+        basicInfoInput.parse({ ...BASIC, currentStatus: "Coach", otherSportingInterest: "Napping" }),
+      ),
       ErrorCodes.BadInput,
     );
     expect(await db.selectFrom("memberProfile").select("memberId").where("memberId", "=", m.memberId).executeTakeFirst()).toBeUndefined();
@@ -425,19 +560,45 @@ describe("schools and companies a member types (issue 11, finding 13)", () => {
   it("stay pending on the typist's entries, out of the shared lists and out of everyone else's reach", async () => {
     const m = await newMember();
     const other = await newMember();
-    const school = { state: "VT", schoolType: 1, schoolId: null, schoolName: `Typed Valley High ${m.memberId}`, degreeTypeId: 3, major: "General", yearClass: "2010", competitionLevel: "Club Sports" };
+    const school = {
+      state: "VT",
+      schoolType: 1,
+      schoolId: null,
+      schoolName: `Typed Valley High ${m.memberId}`,
+      degreeTypeId: 3,
+      major: "General",
+      yearClass: "2010",
+      competitionLevel: "Club Sports",
+    };
     const [entry] = await profiles.addSchool(ctx, m, m.memberId, educationInput.parse(school));
     expect(entry).toMatchObject({ schoolName: school.schoolName, pending: true });
     expect((await reference.schools(ctx, "VT", 1)).map((s) => s.name)).not.toContain(school.schoolName);
-    await expectDomainError(profiles.addSchool(ctx, other, other.memberId, educationInput.parse({ ...school, schoolId: entry!.schoolId, schoolName: "" })), ErrorCodes.BadInput);
+    await expectDomainError(
+      profiles.addSchool(ctx, other, other.memberId, educationInput.parse({ ...school, schoolId: entry!.schoolId, schoolName: "" })),
+      ErrorCodes.BadInput,
+    );
     // A listed school is not pending.
-    const [listed] = await profiles.addSchool(ctx, other, other.memberId, educationInput.parse({ ...school, schoolId: await schoolIdOf("VT", 1), schoolName: "" }));
+    const [listed] = await profiles.addSchool(
+      ctx,
+      other,
+      other.memberId,
+      educationInput.parse({ ...school, schoolId: await schoolIdOf("VT", 1), schoolName: "" }),
+    );
     expect(listed!.pending).toBe(false);
 
-    const job = { companyName: `Typed Club ${m.memberId}`, sector: "Professional Sports", industry: "Teams and Clubs", title: "Coach", startYear: 2019 };
+    const job = {
+      companyName: `Typed Club ${m.memberId}`,
+      sector: "Professional Sports",
+      industry: "Teams and Clubs",
+      title: "Coach",
+      startYear: 2019,
+    };
     const [typed] = await profiles.addEmployment(ctx, m, m.memberId, employmentInput.parse(job));
     expect(typed).toMatchObject({ companyName: job.companyName, industry: "Teams and Clubs", pending: true });
     expect((await reference.companies(ctx, "Professional Sports")).map((c) => c.name)).not.toContain(job.companyName);
-    await expectDomainError(profiles.addEmployment(ctx, other, other.memberId, employmentInput.parse({ ...job, companyId: typed!.companyId, companyName: "" })), ErrorCodes.BadInput);
+    await expectDomainError(
+      profiles.addEmployment(ctx, other, other.memberId, employmentInput.parse({ ...job, companyId: typed!.companyId, companyName: "" })),
+      ErrorCodes.BadInput,
+    );
   });
 });

@@ -113,7 +113,12 @@ function contactOf({ member, profile, privacy, relation }: Subject): ContactInfo
 
 function personalOf({ profile, privacy, relation }: Subject): PersonalInfo | null {
   if (!levelAllows(privacy.personalInfo, relation)) return null;
-  return { aboutMe: profile.aboutMe, activities: profile.activities, interests: profile.personalInterests, specialSkills: profile.specialSkills };
+  return {
+    aboutMe: profile.aboutMe,
+    activities: profile.activities,
+    interests: profile.personalInterests,
+    specialSkills: profile.specialSkills,
+  };
 }
 
 async function educationOf(ctx: AppContext, s: Subject): Promise<EducationEntry[] | null> {
@@ -135,7 +140,8 @@ async function employmentOf(ctx: AppContext, s: Subject): Promise<EmploymentEntr
 }
 
 /** The picture a viewer sees: the one picture rule of privacy.ts. */
-const pictureOf = (s: Subject): string => pictureFor(s.relation, { picturePath: s.member.picturePath, viewProfilePicture: s.privacy.viewProfilePicture });
+const pictureOf = (s: Subject): string =>
+  pictureFor(s.relation, { picturePath: s.member.picturePath, viewProfilePicture: s.privacy.viewProfilePicture });
 
 /** The whole profile as this viewer may see it (a fixed number of queries). */
 export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: number): Promise<ProfileView> {
@@ -158,15 +164,25 @@ export async function viewProfile(ctx: AppContext, viewer: Actor, memberId: numb
 }
 
 export const getBasicInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => basicOf(await loadSubject(ctx, viewer, memberId));
-export const getContactInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => contactOf(await loadSubject(ctx, viewer, memberId));
-export const getPersonalInfo = async (ctx: AppContext, viewer: Actor, memberId: number) => personalOf(await loadSubject(ctx, viewer, memberId));
-export const getEducation = async (ctx: AppContext, viewer: Actor, memberId: number) => educationOf(ctx, await loadSubject(ctx, viewer, memberId));
-export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: number) => employmentOf(ctx, await loadSubject(ctx, viewer, memberId));
+export const getContactInfo = async (ctx: AppContext, viewer: Actor, memberId: number) =>
+  contactOf(await loadSubject(ctx, viewer, memberId));
+export const getPersonalInfo = async (ctx: AppContext, viewer: Actor, memberId: number) =>
+  personalOf(await loadSubject(ctx, viewer, memberId));
+export const getEducation = async (ctx: AppContext, viewer: Actor, memberId: number) =>
+  educationOf(ctx, await loadSubject(ctx, viewer, memberId));
+export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: number) =>
+  employmentOf(ctx, await loadSubject(ctx, viewer, memberId));
 
 /** The header facts of a profile (name, title, picture) for this viewer. */
 export async function getHeader(ctx: AppContext, viewer: Actor, memberId: number) {
   const s = await loadSubject(ctx, viewer, memberId);
-  return { memberId, name: `${s.member.firstName} ${s.member.lastName}`, title: s.member.title, picturePath: pictureOf(s), relation: s.relation };
+  return {
+    memberId,
+    name: `${s.member.firstName} ${s.member.lastName}`,
+    title: s.member.title,
+    picturePath: pictureOf(s),
+    relation: s.relation,
+  };
 }
 
 /** The photo account and video channel, each null when its section is hidden; null for no such member. */
@@ -368,7 +384,11 @@ async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentDat
   const existing = await referenceRepo.findCompanyByName(ctx.db, data.companyName, actor.memberId);
   if (existing) return existing.id;
   const industry = data.sector && data.industry ? await referenceRepo.findIndustry(ctx.db, data.sector, data.industry) : undefined;
-  return referenceRepo.insertPendingCompany(ctx.db, { name: data.companyName, industryId: industry?.id ?? null, addedByMemberId: actor.memberId });
+  return referenceRepo.insertPendingCompany(ctx.db, {
+    name: data.companyName,
+    industryId: industry?.id ?? null,
+    addedByMemberId: actor.memberId,
+  });
 }
 
 function employmentValues(data: EmploymentData, companyId: number) {

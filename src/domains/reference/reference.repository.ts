@@ -65,7 +65,11 @@ export async function insertPendingSchool(
   db: DB,
   values: { name: string; state: string; type: number; city: string; addedByMemberId: number },
 ): Promise<number> {
-  const row = await db.insertInto("school").values({ ...values, sourceId: null, status: "pending" }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("school")
+    .values({ ...values, sourceId: null, status: "pending" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -114,8 +118,15 @@ export const findCompanyByName = (db: DB, name: string, memberId: number) =>
     .executeTakeFirst();
 
 /** A company a member typed: pending, theirs alone until approved. */
-export async function insertPendingCompany(db: DB, values: { name: string; industryId: number | null; addedByMemberId: number }): Promise<number> {
-  const row = await db.insertInto("company").values({ ...values, status: "pending" }).returning("id").executeTakeFirstOrThrow();
+export async function insertPendingCompany(
+  db: DB,
+  values: { name: string; industryId: number | null; addedByMemberId: number },
+): Promise<number> {
+  const row = await db
+    .insertInto("company")
+    .values({ ...values, status: "pending" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

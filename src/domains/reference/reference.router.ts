@@ -13,7 +13,5 @@ export const referenceRouter = router({
   interests: memberProcedure.query(({ ctx }) => reference.interests(ctx.app)),
   sectors: memberProcedure.query(({ ctx }) => reference.sectors(ctx.app)),
   industries: memberProcedure.input(industriesInput).query(({ ctx, input }) => reference.industries(ctx.app, input.sector)),
-  companies: memberProcedure
-    .input(companiesInput)
-    .query(({ ctx, input }) => reference.companies(ctx.app, input.sector, input.industry)),
+  companies: memberProcedure.input(companiesInput).query(({ ctx, input }) => reference.companies(ctx.app, input.sector, input.industry)),
 });

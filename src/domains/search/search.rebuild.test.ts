@@ -40,13 +40,29 @@ describe("rebuildMemberSearch", () => {
   it("writes the rows the triggers write, after every kind of change", async () => {
     const viewer = await insertTestMember(db, "Vera", "Viewer");
     const bare = await insertTestMember(db, "Bart", "Bare", MemberStatus.Active, { middleName: "Q", title: "Fan of everything" });
-    const full = await insertTestMember(db, "Jos\u00e9", "M\u00fcller", MemberStatus.Active, { profileType: "Athlete (Amateur)", title: "Point guard" });
+    const full = await insertTestMember(db, "Jos\u00e9", "M\u00fcller", MemberStatus.Active, {
+      profileType: "Athlete (Amateur)",
+      title: "Point guard",
+    });
     const hidden = await insertTestMember(db, "Hana", "Hidden", MemberStatus.Active, { middleName: "Mid" });
     const waiting = await insertTestMember(db, "Walt", "Waiting", MemberStatus.AwaitingConfirmation);
     const gone = await insertTestMember(db, "Dora", "Deactivated", MemberStatus.Deactivated);
     expect((await expectRebuildMatchesTriggers()).length).toBe(4);
 
-    await upsertProfile(db, full.memberId, { sport: "Basketball", preferredPosition: "Point guard", secondaryPosition: "Shooting guard", currentCity: "Columbus", hometown: "Dayton", city: "Columbus", state: "OH" }, at());
+    await upsertProfile(
+      db,
+      full.memberId,
+      {
+        sport: "Basketball",
+        preferredPosition: "Point guard",
+        secondaryPosition: "Shooting guard",
+        currentCity: "Columbus",
+        hometown: "Dayton",
+        city: "Columbus",
+        state: "OH",
+      },
+      at(),
+    );
     await upsertProfile(db, hidden.memberId, { sport: "Soccer", currentCity: "Austin", city: "Austin", state: "TX" }, at());
     await upsertProfile(db, gone.memberId, { sport: "Tennis" }, at());
     await expectRebuildMatchesTriggers();
@@ -86,7 +102,8 @@ describe("rebuildMemberSearch", () => {
     await upsertProfile(db, olivia.memberId, { sport: "Basketball", city: "Columbus", state: "OH" }, at());
     const asked = ["ol", "oliv", "olivi", "olivia", "kowalcz", "kowalczyk", "basketb", "columbu"];
     const found = async () => Promise.all(asked.map((w) => searchMemberIds(db, viewer.memberId, prefixTerms(w), 10)));
-    const sqlOf = async () => (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'member_search'`.execute(db)).rows[0]!.sql;
+    const sqlOf = async () =>
+      (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'member_search'`.execute(db)).rows[0]!.sql;
     expect(await sqlOf()).toContain("prefix = '1 2 3 4 5 6 7 8'");
     const rows = await indexRows();
     const answers = await found();

@@ -140,7 +140,11 @@ export async function viewerFindsWord(db: DB, viewerId: number, term: string): P
   const [row] = await rowsOf(
     db,
     CompiledQuery.raw(`SELECT EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) AS found`, [
-      `${PUBLIC_COLUMNS} : ${word}`, viewerId, viewerId, word, viewerId,
+      `${PUBLIC_COLUMNS} : ${word}`,
+      viewerId,
+      viewerId,
+      word,
+      viewerId,
     ]) as CompiledQuery<{ found: number }>,
   );
   return row?.found === 1;
@@ -156,7 +160,10 @@ export async function correctionsOf(db: DB, viewerId: number, word: string): Pro
   const keys = variantsOfQueryWord(word);
   const rows = await rowsOf(
     db,
-    CompiledQuery.raw(`SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${placeholders(keys.length)})`, keys) as CompiledQuery<{ term: string }>,
+    CompiledQuery.raw(
+      `SELECT DISTINCT term FROM search_term_variant WHERE variant IN (${placeholders(keys.length)})`,
+      keys,
+    ) as CompiledQuery<{ term: string }>,
   );
   const candidates = rows
     .map((r) => r.term)
@@ -225,7 +232,9 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
     if (chunk.length === 0) return added;
     const last = chunk[chunk.length - 1]!;
     const known = new Set(
-      (await sql<{ term: string }>`SELECT term FROM search_term WHERE term >= ${chunk[0]} AND term <= ${last}`.execute(db)).rows.map((r) => r.term),
+      (await sql<{ term: string }>`SELECT term FROM search_term WHERE term >= ${chunk[0]} AND term <= ${last}`.execute(db)).rows.map(
+        (r) => r.term,
+      ),
     );
     const fresh = chunk.filter((t) => !known.has(t));
     if (fresh.length) {
@@ -234,7 +243,9 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
         const pairs = fresh.flatMap((t) => variantsOfTerm(t).map((v) => [v, t] as const));
         for (let i = 0; i < pairs.length; i += 400) {
           const part = pairs.slice(i, i + 400);
-          await sql`INSERT OR IGNORE INTO search_term_variant (variant, term) VALUES ${sql.join(part.map(([v, t]) => sql`(${v}, ${t})`))}`.execute(trx);
+          await sql`INSERT OR IGNORE INTO search_term_variant (variant, term) VALUES ${sql.join(part.map(([v, t]) => sql`(${v}, ${t})`))}`.execute(
+            trx,
+          );
         }
       });
       added += fresh.length;
@@ -355,7 +366,10 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
 
 /** The member's refresh state: null when never computed; `stale` counts the changes since. */
 export async function suggestionState(db: DB, memberId: number): Promise<{ stale: number } | null> {
-  const [row] = await rowsOf(db, CompiledQuery.raw(`SELECT stale FROM member_suggestion_state WHERE member_id = ?`, [memberId]) as CompiledQuery<{ stale: number }>);
+  const [row] = await rowsOf(
+    db,
+    CompiledQuery.raw(`SELECT stale FROM member_suggestion_state WHERE member_id = ?`, [memberId]) as CompiledQuery<{ stale: number }>,
+  );
   return row ?? null;
 }
 
@@ -372,7 +386,9 @@ export async function refreshSuggestionsOf(db: DB, memberId: number, at: string,
   await db.transaction().execute(async (trx) => {
     await sql`DELETE FROM member_suggestion WHERE member_id = ${memberId}`.execute(trx);
     if (rows.length) {
-      await sql`INSERT INTO member_suggestion (member_id, suggested_id, score) VALUES ${sql.join(rows.map((r) => sql`(${memberId}, ${r.id}, ${r.score})`))}`.execute(trx);
+      await sql`INSERT INTO member_suggestion (member_id, suggested_id, score) VALUES ${sql.join(rows.map((r) => sql`(${memberId}, ${r.id}, ${r.score})`))}`.execute(
+        trx,
+      );
     }
     await sql`
       INSERT INTO member_suggestion_state (member_id, computed_at, stale)
@@ -387,7 +403,9 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
     SELECT member_id AS id FROM member_suggestion_state WHERE stale > 0 ORDER BY stale DESC LIMIT 1`.execute(db);
   if (stale.rows[0]) return stale.rows[0].id;
   const old = await sql<{ id: number }>`
-    SELECT member_id AS id FROM member_suggestion_state WHERE stale = 0 AND computed_at < ${olderThan} ORDER BY computed_at LIMIT 1`.execute(db);
+    SELECT member_id AS id FROM member_suggestion_state WHERE stale = 0 AND computed_at < ${olderThan} ORDER BY computed_at LIMIT 1`.execute(
+    db,
+  );
   return old.rows[0]?.id ?? null;
 }
 

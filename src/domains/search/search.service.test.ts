@@ -51,20 +51,32 @@ let seq = 0;
 async function newMember(spec: Spec = {}): Promise<Actor> {
   const n = ++seq;
   const m = await insertTestMember(db, spec.first, spec.last ?? `Member${n}`, spec.status, {
-    profileType: spec.type ?? "Coach", title: spec.title ?? spec.type ?? "Coach",
+    profileType: spec.type ?? "Coach",
+    title: spec.title ?? spec.type ?? "Coach",
   });
   if (spec.sport !== undefined || spec.positions || spec.city || spec.state || spec.lookingFor) {
-    await upsertProfile(db, m.memberId, {
-      sport: spec.sport ?? "", preferredPosition: spec.positions?.[0] ?? "", secondaryPosition: spec.positions?.[1] ?? "",
-      city: spec.city ?? "", state: spec.state ?? "",
-      lookingForEmployment: spec.lookingFor?.employment ?? 0, lookingForNetworking: spec.lookingFor?.networking ?? 0,
-      lookingForPartnership: spec.lookingFor?.partnership ?? 0, lookingForRecruitment: spec.lookingFor?.recruitment ?? 0,
-    }, new Date().toISOString());
+    await upsertProfile(
+      db,
+      m.memberId,
+      {
+        sport: spec.sport ?? "",
+        preferredPosition: spec.positions?.[0] ?? "",
+        secondaryPosition: spec.positions?.[1] ?? "",
+        city: spec.city ?? "",
+        state: spec.state ?? "",
+        lookingForEmployment: spec.lookingFor?.employment ?? 0,
+        lookingForNetworking: spec.lookingFor?.networking ?? 0,
+        lookingForPartnership: spec.lookingFor?.partnership ?? 0,
+        lookingForRecruitment: spec.lookingFor?.recruitment ?? 0,
+      },
+      new Date().toISOString(),
+    );
   }
   return m;
 }
 
-const find = async (viewer: Actor, text: string, limit = 20) => (await search.searchMembers(ctx, viewer, text, limit)).map((c) => c.memberId);
+const find = async (viewer: Actor, text: string, limit = 20) =>
+  (await search.searchMembers(ctx, viewer, text, limit)).map((c) => c.memberId);
 const suggest = async (viewer: Actor, limit = 20) => (await search.suggestions(ctx, viewer, limit)).map((c) => c.memberId);
 
 async function connect(a: Actor, b: Actor) {
@@ -73,11 +85,18 @@ async function connect(a: Actor, b: Actor) {
 }
 
 const setVisibility = (m: Actor, searchVisibility: number) =>
-  db.insertInto("memberPrivacy").values({ memberId: m.memberId, searchVisibility }).onConflict((oc) => oc.column("memberId").doUpdateSet({ searchVisibility })).execute();
+  db
+    .insertInto("memberPrivacy")
+    .values({ memberId: m.memberId, searchVisibility })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet({ searchVisibility }))
+    .execute();
 
 const setLevels = (m: Actor, basicInfo: number, contactInfo: number) =>
-  db.insertInto("memberPrivacy").values({ memberId: m.memberId, basicInfo, contactInfo })
-    .onConflict((oc) => oc.column("memberId").doUpdateSet({ basicInfo, contactInfo })).execute();
+  db
+    .insertInto("memberPrivacy")
+    .values({ memberId: m.memberId, basicInfo, contactInfo })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet({ basicInfo, contactInfo }))
+    .execute();
 
 describe("ftsQuery", () => {
   it("turns words into prefix terms that must all match, dropping punctuation and FTS syntax", () => {
@@ -94,11 +113,32 @@ describe("searchMembers", () => {
   it("matches prefixes of name, sport, profile type, title, positions, city and state (code and name)", async () => {
     const viewer = await newMember();
     const m = await newMember({
-      first: "Maya", last: "Okafor", type: "Athlete (Amateur)", title: "Point guard, State University", sport: "Basketball",
-      positions: ["Point Guard", "Shooting Guard"], city: "Columbus", state: "OH",
+      first: "Maya",
+      last: "Okafor",
+      type: "Athlete (Amateur)",
+      title: "Point guard, State University",
+      sport: "Basketball",
+      positions: ["Point Guard", "Shooting Guard"],
+      city: "Columbus",
+      state: "OH",
     });
     await newMember({ first: "Tom", last: "Becker", sport: "Soccer", city: "Dallas", state: "TX" });
-    for (const text of ["maya", "MAY", "oka", "maya okafor", "basket", "amateur", "athl", "univers", "shooting", "colum", "oh", "ohio", "basketball columbus", "Okáfor"]) {
+    for (const text of [
+      "maya",
+      "MAY",
+      "oka",
+      "maya okafor",
+      "basket",
+      "amateur",
+      "athl",
+      "univers",
+      "shooting",
+      "colum",
+      "oh",
+      "ohio",
+      "basketball columbus",
+      "Okáfor",
+    ]) {
       expect(await find(viewer, text), text).toEqual([m.memberId]);
     }
     expect(await find(viewer, "maya soccer")).toEqual([]);
@@ -153,11 +193,22 @@ describe("searchMembers", () => {
 
 describe("typo tolerance", () => {
   it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", () => {
-    for (const [typed, term] of [["okafr", "okafor"], ["okaofr", "okafor"], ["okfor", "okafor"], ["okaffor", "okafor"], ["jonh", "johnson"], ["bsak", "basketball"], ["zoe", "zoe"]] as const) {
+    for (const [typed, term] of [
+      ["okafr", "okafor"],
+      ["okaofr", "okafor"],
+      ["okfor", "okafor"],
+      ["okaffor", "okafor"],
+      ["jonh", "johnson"],
+      ["bsak", "basketball"],
+      ["zoe", "zoe"],
+    ] as const) {
       expect(prefixDistance(typed, term), `${typed} ${term}`).not.toBeNull();
       // The deletion index finds it: a key of the query word is a key of the term.
       const keys = new Set(variantsOfTerm(term));
-      expect(variantsOfQueryWord(typed).some((k) => keys.has(k)), `${typed} ${term}`).toBe(true);
+      expect(
+        variantsOfQueryWord(typed).some((k) => keys.has(k)),
+        `${typed} ${term}`,
+      ).toBe(true);
     }
     expect(prefixDistance("okafor", "okafor")).toBe(0);
     expect(prefixDistance("oxafxr", "okafor")).toBeNull();
@@ -204,7 +255,14 @@ describe("typo tolerance", () => {
     const withHidden = await Promise.all(asked.map((q) => find(viewer, q)));
     expect(withHidden).toEqual([[dalton.memberId], [dalton.memberId], [dalton.memberId]]);
     // The same answers as when those members do not exist (their words stay in the typo tables).
-    await db.deleteFrom("member").where("id", "in", hidden.map((m) => m.memberId)).execute();
+    await db
+      .deleteFrom("member")
+      .where(
+        "id",
+        "in",
+        hidden.map((m) => m.memberId),
+      )
+      .execute();
     expect(await Promise.all(asked.map((q) => find(viewer, q)))).toEqual(withHidden);
   });
 
@@ -236,9 +294,14 @@ describe("the cards of search answers and suggestions", () => {
     const viewer = await newMember();
     const spec = { sport: "Rowing", type: "Scout" };
     const [contact, asked, asker, followed, follower, both, stranger, closed] = [
-      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
-      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
-      await newMember({ first: "Quill", ...spec }), await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
+      await newMember({ first: "Quill", ...spec }),
     ];
     await connect(viewer, contact);
     await contacts.sendRequest(ctx, viewer, asked.memberId);
@@ -254,21 +317,41 @@ describe("the cards of search answers and suggestions", () => {
     expect(found.map((c) => c.memberId)).toEqual(everyone);
     // The same cards as the contacts service builds for these members (its own reads of the links).
     const rows = await cardsFor(db, everyone, viewer.memberId);
-    const expected = await contacts.cardsOf(ctx, viewer, everyone.map((id) => rows.find((r) => r.memberId === id)!));
+    const expected = await contacts.cardsOf(
+      ctx,
+      viewer,
+      everyone.map((id) => rows.find((r) => r.memberId === id)!),
+    );
     expect(found).toEqual(expected);
     for (const card of found) {
       const { canRequest, canMessage, ...rest } = await contacts.relationship(ctx, viewer, card.memberId);
       expect(card.relation, String(card.memberId)).toMatchObject({ ...rest, canRequest, canMessage });
     }
     expect(found.find((c) => c.memberId === follower.memberId)!.relation.followsViewer).toBe(true);
-    expect(found.find((c) => c.memberId === both.memberId)!.relation).toMatchObject({ isFollowing: true, followsViewer: true, canFollow: false });
+    expect(found.find((c) => c.memberId === both.memberId)!.relation).toMatchObject({
+      isFollowing: true,
+      followsViewer: true,
+      canFollow: false,
+    });
 
     // Suggestions build their cards the same way (members with no link either way).
     await search.refreshDueSuggestions(ctx);
     const suggested = await search.suggestions(ctx, viewer, 20);
-    expect(suggested.map((c) => c.memberId).sort((a, b) => a - b)).toEqual([followed, follower, both, stranger, closed].map((m) => m.memberId));
-    const suggestedRows = await cardsFor(db, suggested.map((c) => c.memberId), viewer.memberId);
-    expect(suggested).toEqual(await contacts.cardsOf(ctx, viewer, suggested.map((c) => suggestedRows.find((r) => r.memberId === c.memberId)!)));
+    expect(suggested.map((c) => c.memberId).sort((a, b) => a - b)).toEqual(
+      [followed, follower, both, stranger, closed].map((m) => m.memberId),
+    );
+    const suggestedRows = await cardsFor(
+      db,
+      suggested.map((c) => c.memberId),
+      viewer.memberId,
+    );
+    expect(suggested).toEqual(
+      await contacts.cardsOf(
+        ctx,
+        viewer,
+        suggested.map((c) => suggestedRows.find((r) => r.memberId === c.memberId)!),
+      ),
+    );
   });
 });
 
@@ -278,7 +361,16 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
   it("matches a Private section for nobody, an Only Contacts section for contacts only, and follows a change of level at once", async () => {
     const stranger = await newMember();
     const friend = await newMember();
-    const m = await newMember({ first: "Wren", last: "Oddly", type: "Scout", title: "Spotter", sport: "Curling", positions: ["Skip", "Lead"], city: "Duluth", state: "MN" });
+    const m = await newMember({
+      first: "Wren",
+      last: "Oddly",
+      type: "Scout",
+      title: "Spotter",
+      sport: "Curling",
+      positions: ["Skip", "Lead"],
+      city: "Duluth",
+      state: "MN",
+    });
     await upsertProfile(db, m.memberId, { currentCity: "Bemidji", hometown: "Hibbing" }, new Date().toISOString());
     await db.updateTable("member").set({ middleName: "Tamsin" }).where("id", "=", m.memberId).execute();
     await connect(m, friend);
@@ -325,7 +417,9 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
   it("runs on the indexes: the full-text index drives in id order, then primary keys; never a scan of members or links", async () => {
     const viewer = await newMember();
     const planOf = async (q: ReturnType<typeof tierQuery>) =>
-      (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]) as CompiledQuery<{ detail: string }>)).rows.map((r) => r.detail);
+      (
+        await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]) as CompiledQuery<{ detail: string }>)
+      ).rows.map((r) => r.detail);
     const tier = await planOf(tierQuery(viewer.memberId, '{name} : ("maya"* AND "ok"*)', 20));
     expect(tier[0]).toMatch(/^SCAN s VIRTUAL TABLE/);
     expect(tier).toContain("SEARCH m USING INTEGER PRIMARY KEY (rowid=?)");
@@ -357,13 +451,29 @@ describe("suggestions", () => {
   });
 
   it("rank shared sport, status, positions and looking-for above members with nothing in common", async () => {
-    const viewer = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Goalkeeper", "Defender"], lookingFor: { recruitment: 1 } });
+    const viewer = await newMember({
+      type: "Athlete (Amateur)",
+      sport: "Soccer",
+      positions: ["Goalkeeper", "Defender"],
+      lookingFor: { recruitment: 1 },
+    });
     const nothing = await newMember({ type: "Coach", sport: "Golf" });
     const sameStatus = await newMember({ type: "Athlete (Amateur)", sport: "Golf" }); // 2
     const sameSport = await newMember({ type: "Coach", sport: "Soccer" }); // 3
     const sportAndStatus = await newMember({ type: "Athlete (Amateur)", sport: "Soccer" }); // 5
-    const all = await newMember({ type: "Athlete (Amateur)", sport: "Soccer", positions: ["Defender", "Goalkeeper"], lookingFor: { recruitment: 1 } }); // 10
-    expect(await suggest(viewer)).toEqual([all.memberId, sportAndStatus.memberId, sameSport.memberId, sameStatus.memberId, nothing.memberId]);
+    const all = await newMember({
+      type: "Athlete (Amateur)",
+      sport: "Soccer",
+      positions: ["Defender", "Goalkeeper"],
+      lookingFor: { recruitment: 1 },
+    }); // 10
+    expect(await suggest(viewer)).toEqual([
+      all.memberId,
+      sportAndStatus.memberId,
+      sameSport.memberId,
+      sameStatus.memberId,
+      nothing.memberId,
+    ]);
     expect(await suggest(viewer, 2)).toEqual([all.memberId, sportAndStatus.memberId]);
   });
 

@@ -25,7 +25,12 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
 export async function searchMembers(ctx: AppContext, viewer: Actor, text: string, limit: number): Promise<MemberCard[]> {
   const words = repo.queryWords(text);
   if (words.length === 0) return [];
-  let ids = await repo.searchMemberIds(ctx.db, viewer.memberId, words.map((word) => ({ word })), limit);
+  let ids = await repo.searchMemberIds(
+    ctx.db,
+    viewer.memberId,
+    words.map((word) => ({ word })),
+    limit,
+  );
   if (ids.length === 0) {
     const terms = await Promise.all(
       words.map(async (word) =>

@@ -36,16 +36,26 @@ beforeEach(async () => {
 
 const at = () => new Date().toISOString();
 const member = async (sport = "Rowing", type = "Scout") => {
-  const m = await insertTestMember(db, "Sam", `S${Math.random().toString(36).slice(2, 7)}`, MemberStatus.Active, { profileType: type, title: type });
+  const m = await insertTestMember(db, "Sam", `S${Math.random().toString(36).slice(2, 7)}`, MemberStatus.Active, {
+    profileType: type,
+    title: type,
+  });
   await upsertProfile(db, m.memberId, { sport }, at());
   return m;
 };
 const suggest = async (viewer: Actor) => (await search.suggestions(ctx, viewer, 50)).map((c) => c.memberId);
 const stored = async (viewer: Actor) =>
-  (await sql<{ id: number }>`SELECT suggested_id AS id FROM member_suggestion WHERE member_id = ${viewer.memberId} ORDER BY score DESC, suggested_id DESC`.execute(db)).rows.map((r) => r.id);
+  (
+    await sql<{
+      id: number;
+    }>`SELECT suggested_id AS id FROM member_suggestion WHERE member_id = ${viewer.memberId} ORDER BY score DESC, suggested_id DESC`.execute(
+      db,
+    )
+  ).rows.map((r) => r.id);
 const fresh = async (viewer: Actor) => (await computeSuggestionsQuery(viewer.memberId, SUGGESTIONS_KEPT).execute(db)).rows.map((r) => r.id);
 const stale = async (viewer: Actor) =>
-  (await sql<{ stale: number }>`SELECT stale FROM member_suggestion_state WHERE member_id = ${viewer.memberId}`.execute(db)).rows[0]?.stale ?? null;
+  (await sql<{ stale: number }>`SELECT stale FROM member_suggestion_state WHERE member_id = ${viewer.memberId}`.execute(db)).rows[0]
+    ?.stale ?? null;
 async function connect(a: Actor, b: Actor) {
   await contacts.sendRequest(ctx, a, b.memberId);
   await contacts.acceptRequest(ctx, b, a.memberId);
@@ -69,7 +79,13 @@ describe("member_suggestion", () => {
 
   it("follows contacts added and dropped, requests either way, follows, deactivation and search privacy", async () => {
     const viewer = await member();
-    const [f1, f2, x, y, z] = [await member(), await member(), await member("Golf", "Coach"), await member("Golf", "Coach"), await member("Golf", "Coach")];
+    const [f1, f2, x, y, z] = [
+      await member(),
+      await member(),
+      await member("Golf", "Coach"),
+      await member("Golf", "Coach"),
+      await member("Golf", "Coach"),
+    ];
     await suggest(viewer);
     await expectConsistent(viewer);
 

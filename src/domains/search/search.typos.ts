@@ -16,7 +16,10 @@ export const MAX_CORRECTIONS = 12;
 
 /** A word as the index stores it: lower case, without diacritics (unicode61 remove_diacritics 2). */
 export function foldWord(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return word
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 function deletions(word: string): string[] {

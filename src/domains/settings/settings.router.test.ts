@@ -43,9 +43,20 @@ async function newMember(): Promise<Actor & { email: string; password: string }>
   const row = await t!.db
     .insertInto("member")
     .values({
-      email, passwordHash: await hashPassword(password), firstName: "Rae", middleName: "", lastName: "Router", gender: "Male",
-      birthDate: "1990-01-01", profileType: "Scout", title: "Scout", picturePath: null, status: MemberStatus.Active,
-      welcomeBackPending: 0, createdAt: now, updatedAt: now,
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: "Rae",
+      middleName: "",
+      lastName: "Router",
+      gender: "Male",
+      birthDate: "1990-01-01",
+      profileType: "Scout",
+      title: "Scout",
+      picturePath: null,
+      status: MemberStatus.Active,
+      welcomeBackPending: 0,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -81,10 +92,19 @@ describe("settings router", () => {
     const m = await newMember();
     const { caller } = callerFor(m);
     expect(await caller.name()).toEqual({ firstName: "Rae", middleName: "", lastName: "Router" });
-    expect(await caller.saveName({ firstName: "Ray", middleName: "T", lastName: "Router" })).toEqual({ firstName: "Ray", middleName: "T", lastName: "Router" });
+    expect(await caller.saveName({ firstName: "Ray", middleName: "T", lastName: "Router" })).toEqual({
+      firstName: "Ray",
+      middleName: "T",
+      lastName: "Router",
+    });
     expect(await caller.securityQuestion()).toEqual({ questionId: null, hasAnswer: false });
     expect(await caller.saveSecurityQuestion({ questionId: 2, answer: "Mrs Bell" })).toEqual({ questionId: 2, hasAnswer: true });
-    expect(await caller.notifications()).toEqual({ sendMsg: true, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true });
+    expect(await caller.notifications()).toEqual({
+      sendMsg: true,
+      addAsFriend: true,
+      confirmFriendShipRequest: true,
+      repliesToYourHelpQuest: true,
+    });
     expect((await caller.privacy()).search.visibility).toBe(1);
     expect(await caller.emailInfo()).toEqual({ email: m.email, pendingEmail: null, pendingExpiresAt: null });
     const sessions = await caller.sessions();
@@ -101,7 +121,10 @@ describe("settings router", () => {
     const wrong = await trpcError(caller.changePassword({ currentPassword: "nope", newPassword: "abcdef", confirmPassword: "abcdef" }));
     expect(wrong.code).toBe("BAD_REQUEST");
     expect(wrong.message).toBe("The current password you entered is not correct.");
-    expect(await caller.changePassword({ currentPassword: m.password, newPassword: "abcdef", confirmPassword: "abcdef" })).toEqual({ changed: true, otherSessionsEnded: 0 });
+    expect(await caller.changePassword({ currentPassword: m.password, newPassword: "abcdef", confirmPassword: "abcdef" })).toEqual({
+      changed: true,
+      otherSessionsEnded: 0,
+    });
   });
 
   it("clears the session cookie on deactivation and when the device in use is signed out", async () => {

@@ -99,15 +99,18 @@ export const flagField = z
 
 /** A whole number from a number or a string of digits, checked against the allowed values. */
 const choice = <T extends number>(allowed: readonly T[], message: string) =>
-  z.union([z.number(), z.string(), z.null()]).optional().transform((v, ctx) => {
-    const s = v === null || v === undefined ? "" : String(v).trim();
-    const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
-    if (!(allowed as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n as T;
-  });
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      const s = v === null || v === undefined ? "" : String(v).trim();
+      const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
+      if (!(allowed as readonly number[]).includes(n)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n as T;
+    });
 
 export const privacyLevelField = choice<PrivacyLevelValue>([1, 2, 3], texts.privacyLevelInvalid);
 export const searchVisibilityField = choice<SearchVisibilityValue>([1, 2], texts.searchVisibilityInvalid);
@@ -137,7 +140,11 @@ export const passwordChangeInput = z
   .object({
     currentPassword: rawText.pipe(z.string().min(1, texts.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, texts.passwordTooLong)),
     newPassword: rawText.pipe(
-      z.string().min(1, texts.passwordRequired).min(PASSWORD_MIN_LENGTH, texts.newPasswordMin).max(PASSWORD_MAX_LENGTH, texts.passwordTooLong),
+      z
+        .string()
+        .min(1, texts.passwordRequired)
+        .min(PASSWORD_MIN_LENGTH, texts.newPasswordMin)
+        .max(PASSWORD_MAX_LENGTH, texts.passwordTooLong),
     ),
     confirmPassword: rawText.pipe(z.string().min(1, texts.pleaseReEnterPassword)),
   })
@@ -268,7 +275,12 @@ export interface PrivacySettings {
 // Signed-in devices
 
 /** The opaque id of a signed-in device (never the session's token nor its stored hash). */
-export const sessionIdInput = z.object({ id: z.string().trim().regex(/^[0-9a-f]{32}$/, texts.sessionNotFound) });
+export const sessionIdInput = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, texts.sessionNotFound),
+});
 
 export interface SessionInfo {
   id: string;

@@ -70,9 +70,20 @@ async function newMember(first = "Casey", last = "Keeper"): Promise<TestMember> 
   const row = await db
     .insertInto("member")
     .values({
-      email, passwordHash: await hashPassword(password), firstName: first, middleName: "", lastName: last, gender: "Female",
-      birthDate: "1990-01-01", profileType: "Coach", title: "Coach", picturePath: null, status: MemberStatus.Active,
-      welcomeBackPending: 0, createdAt: now, updatedAt: now,
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: first,
+      middleName: "",
+      lastName: last,
+      gender: "Female",
+      birthDate: "1990-01-01",
+      profileType: "Coach",
+      title: "Coach",
+      picturePath: null,
+      status: MemberStatus.Active,
+      welcomeBackPending: 0,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -90,7 +101,15 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
 
 const memberRow = (id: number) => db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const sessionCount = async (memberId: number) =>
-  Number((await db.selectFrom("session").select((eb) => eb.fn.countAll<number>().as("n")).where("memberId", "=", memberId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("session")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("memberId", "=", memberId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Mail queued so far has reached the sink. */
 const flushMail = () => testContext!.mailer.flush();
@@ -129,9 +148,15 @@ describe("password", () => {
     passwordChangeInput.parse({ currentPassword, newPassword, confirmPassword });
 
   it("has the spec's messages for the form", () => {
-    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }))).toBe(texts.currentPasswordRequired);
-    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "x", newPassword: "abcd", confirmPassword: "abcd" }))).toBe("Password must be 5 characters or more.");
-    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "" }))).toBe("Please re-enter password.");
+    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }))).toBe(
+      texts.currentPasswordRequired,
+    );
+    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "x", newPassword: "abcd", confirmPassword: "abcd" }))).toBe(
+      "Password must be 5 characters or more.",
+    );
+    expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "" }))).toBe(
+      "Please re-enter password.",
+    );
     expect(firstIssue(passwordChangeInput.safeParse({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }))).toBe(
       "Re-enter password must match password.",
     );
@@ -141,7 +166,11 @@ describe("password", () => {
     const m = await newMember();
     const other = await signInAgain(m);
     const before = await memberRow(m.memberId);
-    await expectError(settings.changePassword(ctx, m, change("not-my-password", "brand-new-1"), meta), ErrorCodes.BadInput, "The current password you entered is not correct.");
+    await expectError(
+      settings.changePassword(ctx, m, change("not-my-password", "brand-new-1"), meta),
+      ErrorCodes.BadInput,
+      "The current password you entered is not correct.",
+    );
     expect((await memberRow(m.memberId)).passwordHash).toBe(before.passwordHash);
     expect(await validateSessionToken(db, other.token)).not.toBeNull();
     expect(await sessionCount(m.memberId)).toBe(2);
@@ -172,7 +201,14 @@ describe("password", () => {
     const now = new Date().toISOString();
     await db
       .insertInto("oneTimeCode")
-      .values({ memberId: m.memberId, purpose: "reset", codeHash: sha256Hex(`code-${m.memberId}`), expiresAt: new Date(Date.now() + 3_600_000).toISOString(), usedAt: null, createdAt: now })
+      .values({
+        memberId: m.memberId,
+        purpose: "reset",
+        codeHash: sha256Hex(`code-${m.memberId}`),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        usedAt: null,
+        createdAt: now,
+      })
       .execute();
     await settings.changePassword(ctx, m, change(m.password, "brand-new-3"), meta);
     const code = await db.selectFrom("oneTimeCode").select("usedAt").where("memberId", "=", m.memberId).executeTakeFirstOrThrow();
@@ -183,9 +219,15 @@ describe("password", () => {
     const m = await newMember();
     const limited = limitedCtx();
     for (let i = 0; i < 10; i++) {
-      await expectError(settings.changePassword(limited, m, change("wrong", "brand-new-4"), { ...meta, ip: `198.51.100.${i}` }), ErrorCodes.BadInput);
+      await expectError(
+        settings.changePassword(limited, m, change("wrong", "brand-new-4"), { ...meta, ip: `198.51.100.${i}` }),
+        ErrorCodes.BadInput,
+      );
     }
-    await expectError(settings.changePassword(limited, m, change(m.password, "brand-new-4"), { ...meta, ip: "198.51.100.99" }), ErrorCodes.RateLimited);
+    await expectError(
+      settings.changePassword(limited, m, change(m.password, "brand-new-4"), { ...meta, ip: "198.51.100.99" }),
+      ErrorCodes.RateLimited,
+    );
     expect(await verifyPassword((await memberRow(m.memberId)).passwordHash, m.password)).toBe(true);
   });
 });
@@ -231,7 +273,12 @@ describe("notification settings", () => {
     const all = { sendMsg: true, addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true };
     expect(await settings.getNotificationSettings(ctx, m)).toEqual(all);
     expect(await db.selectFrom("memberNotificationSettings").selectAll().where("memberId", "=", m.memberId).execute()).toEqual([]);
-    const input = notificationSettingsInput.parse({ sendMsg: false, addAsFriend: "1", confirmFriendShipRequest: 0, repliesToYourHelpQuest: "false" });
+    const input = notificationSettingsInput.parse({
+      sendMsg: false,
+      addAsFriend: "1",
+      confirmFriendShipRequest: 0,
+      repliesToYourHelpQuest: "false",
+    });
     const expected = { sendMsg: false, addAsFriend: true, confirmFriendShipRequest: false, repliesToYourHelpQuest: false };
     expect(await settings.saveNotificationSettings(ctx, m, input)).toEqual(expected);
     expect(await settings.getNotificationSettings(ctx, m)).toEqual(expected);
@@ -239,8 +286,17 @@ describe("notification settings", () => {
   });
 
   it("refuses a switch that is not true/false", () => {
-    expect(notificationSettingsInput.safeParse({ sendMsg: "maybe", addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true }).success).toBe(false);
-    expect(notificationSettingsInput.safeParse({ addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true }).success).toBe(false);
+    expect(
+      notificationSettingsInput.safeParse({
+        sendMsg: "maybe",
+        addAsFriend: true,
+        confirmFriendShipRequest: true,
+        repliesToYourHelpQuest: true,
+      }).success,
+    ).toBe(false);
+    expect(
+      notificationSettingsInput.safeParse({ addAsFriend: true, confirmFriendShipRequest: true, repliesToYourHelpQuest: true }).success,
+    ).toBe(false);
   });
 });
 
@@ -263,7 +319,9 @@ describe("deactivation", () => {
     expect(deactivateInput.parse({ reason: 0 }).reason).toBe(0);
     expect(deactivateInput.parse({ reason: "5", explanation: " x " })).toEqual({ reason: 5, explanation: "x", futureEmail: undefined });
     expect(firstIssue(deactivateInput.safeParse({ reason: "9" }))).toBe(texts.deactivationReasonInvalid);
-    expect(firstIssue(deactivateInput.safeParse({ reason: "1", explanation: "x".repeat(2001) }))).toBe(texts.deactivationExplanationTooLong);
+    expect(firstIssue(deactivateInput.safeParse({ reason: "1", explanation: "x".repeat(2001) }))).toBe(
+      texts.deactivationExplanationTooLong,
+    );
     const m = await newMember();
     await settings.deactivate(ctx, m, deactivateInput.parse({ reason: "select", explanation: "" }));
     expect(await settings.deactivationsOf(ctx, m.memberId)).toEqual([expect.objectContaining({ reason: null, explanation: "" })]);
@@ -285,7 +343,8 @@ describe("e-mail change", () => {
     if (!match?.[1]) throw new Error(`No code in:\n${text}`);
     return match[1];
   };
-  const confirm = (email: string, code: string, c: AppContext = ctx) => settings.confirmEmailChange(c, confirmEmailChangeInput.parse({ email, code }), meta);
+  const confirm = (email: string, code: string, c: AppContext = ctx) =>
+    settings.confirmEmailChange(c, confirmEmailChangeInput.parse({ email, code }), meta);
 
   it("takes effect only after the code sent to the new address; the old address is told twice; sessions stay", async () => {
     const m = await newMember("Erin", "Mover");
@@ -326,7 +385,11 @@ describe("e-mail change", () => {
   it("refuses an address another account uses, and the current address", async () => {
     const m = await newMember();
     const other = await newMember();
-    await expectError(settings.requestEmailChange(ctx, m, other.email, meta), ErrorCodes.BadInput, "This e-mail address is already in use.");
+    await expectError(
+      settings.requestEmailChange(ctx, m, other.email, meta),
+      ErrorCodes.BadInput,
+      "This e-mail address is already in use.",
+    );
     await expectError(settings.requestEmailChange(ctx, m, m.email, meta), ErrorCodes.BadInput, texts.emailUnchanged);
     expect(await db.selectFrom("pendingEmailChange").selectAll().where("memberId", "=", m.memberId).execute()).toEqual([]);
   });
@@ -337,7 +400,11 @@ describe("e-mail change", () => {
     await settings.requestEmailChange(ctx, m, newEmail, meta);
     await flushMail();
     const code = codeOf((await sink.waitForMail(newEmail)).text);
-    await db.updateTable("member").set({ email: newEmail }).where("id", "=", (await newMember()).memberId).execute();
+    await db
+      .updateTable("member")
+      .set({ email: newEmail })
+      .where("id", "=", (await newMember()).memberId)
+      .execute();
     await expectError(confirm(newEmail, code), ErrorCodes.BadInput, texts.emailInUse);
     expect((await memberRow(m.memberId)).email).toBe(m.email);
   });
@@ -353,7 +420,11 @@ describe("e-mail change", () => {
     const secondCode = codeOf((await sink.waitForMail(second)).text);
     await expectError(confirm(first, firstCode), ErrorCodes.BadInput, texts.emailChangeCodeInvalid);
 
-    await db.updateTable("pendingEmailChange").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("memberId", "=", m.memberId).execute();
+    await db
+      .updateTable("pendingEmailChange")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("memberId", "=", m.memberId)
+      .execute();
     await expectError(confirm(second, secondCode), ErrorCodes.BadInput, texts.emailChangeCodeInvalid);
     expect((await settings.getEmailInfo(ctx, m)).pendingEmail).toBeNull();
 
@@ -379,8 +450,12 @@ describe("e-mail change", () => {
   it("rate-limits the mails it sends", async () => {
     const m = await newMember();
     const limited = limitedCtx();
-    for (let i = 0; i < 10; i++) await settings.requestEmailChange(limited, m, `burst-${m.memberId}-${i}@example.com`, { ...meta, ip: `192.0.2.${i}` });
-    await expectError(settings.requestEmailChange(limited, m, `burst-${m.memberId}-x@example.com`, { ...meta, ip: "192.0.2.200" }), ErrorCodes.RateLimited);
+    for (let i = 0; i < 10; i++)
+      await settings.requestEmailChange(limited, m, `burst-${m.memberId}-${i}@example.com`, { ...meta, ip: `192.0.2.${i}` });
+    await expectError(
+      settings.requestEmailChange(limited, m, `burst-${m.memberId}-x@example.com`, { ...meta, ip: "192.0.2.200" }),
+      ErrorCodes.RateLimited,
+    );
     await flushMail();
   });
 });
@@ -389,19 +464,51 @@ describe("privacy", () => {
   it("answers the defaults of rest-api.md until saved", async () => {
     const m = await newMember();
     expect(await settings.getPrivacy(ctx, m)).toEqual({
-      profile: { basicInfo: 1, personalInfo: 1, contactInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1, mobilePhone: 1, otherPhone: 2, emailAddress: 1 },
-      search: { visibility: 1, viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true },
+      profile: {
+        basicInfo: 1,
+        personalInfo: 1,
+        contactInfo: 1,
+        education: 1,
+        workInfo: 1,
+        photos: 1,
+        videos: 1,
+        mobilePhone: 1,
+        otherPhone: 2,
+        emailAddress: 1,
+      },
+      search: {
+        visibility: 1,
+        viewProfilePicture: true,
+        viewFriendsList: true,
+        viewLinkToRequestAddingYouAsFriend: true,
+        viewLinkToSendYouMsg: true,
+      },
     });
   });
 
   it("refuses levels other than 1-3 and visibility other than 1-2", () => {
-    const levels = { basicInfo: 1, personalInfo: 1, contactInfo: 1, education: 1, workInfo: 1, photos: 1, videos: 1, mobilePhone: 1, otherPhone: 1, emailAddress: 1 };
+    const levels = {
+      basicInfo: 1,
+      personalInfo: 1,
+      contactInfo: 1,
+      education: 1,
+      workInfo: 1,
+      photos: 1,
+      videos: 1,
+      mobilePhone: 1,
+      otherPhone: 1,
+      emailAddress: 1,
+    };
     expect(profilePrivacyInput.parse({ ...levels, basicInfo: "3" }).basicInfo).toBe(3);
     expect(firstIssue(profilePrivacyInput.safeParse({ ...levels, education: 4 }))).toBe(texts.privacyLevelInvalid);
     expect(firstIssue(profilePrivacyInput.safeParse({ ...levels, education: undefined }))).toBe(texts.privacyLevelInvalid);
     const flags = { viewProfilePicture: true, viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: 0, viewLinkToSendYouMsg: "false" };
     expect(searchPrivacyInput.parse({ visibility: "2", ...flags })).toEqual({
-      visibility: 2, viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: false, viewLinkToSendYouMsg: false,
+      visibility: 2,
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinkToRequestAddingYouAsFriend: false,
+      viewLinkToSendYouMsg: false,
     });
     expect(firstIssue(searchPrivacyInput.safeParse({ visibility: "3", ...flags }))).toBe(texts.searchVisibilityInvalid);
   });
@@ -411,7 +518,12 @@ describe("privacy", () => {
     const viewer = await newMember();
     const contact = await newMember();
     await makeContacts(owner, contact);
-    await upsertProfile(db, owner.memberId, { showEmail: 1, showCellPhone: 1, cellPhone: "555-0199", aboutMe: "Goalkeeper.", otherPhone: "555-0142" }, new Date().toISOString());
+    await upsertProfile(
+      db,
+      owner.memberId,
+      { showEmail: 1, showCellPhone: 1, cellPhone: "555-0199", aboutMe: "Goalkeeper.", otherPhone: "555-0142" },
+      new Date().toISOString(),
+    );
     let view = await profiles.viewProfile(ctx, viewer, owner.memberId);
     expect(view.contact?.email).toBe(owner.email);
     expect(view.contact?.cellPhone).toBe("555-0199");
@@ -456,7 +568,11 @@ describe("privacy", () => {
     const stranger = await newMember();
     await db.updateTable("member").set({ picturePath: "/uploads/owner.webp" }).where("id", "=", owner.memberId).execute();
     await settings.saveSearchPrivacy(ctx, owner, {
-      visibility: 1, viewProfilePicture: false, viewFriendsList: false, viewLinkToRequestAddingYouAsFriend: false, viewLinkToSendYouMsg: false,
+      visibility: 1,
+      viewProfilePicture: false,
+      viewFriendsList: false,
+      viewLinkToRequestAddingYouAsFriend: false,
+      viewLinkToSendYouMsg: false,
     });
     await expectError(contacts.sendRequest(ctx, stranger, owner.memberId), ErrorCodes.Forbidden);
     await expectError(contacts.areContactsFor(ctx, stranger, owner.memberId, stranger.memberId + 1000), ErrorCodes.Forbidden);
@@ -464,7 +580,11 @@ describe("privacy", () => {
     expect(rel).toMatchObject({ canRequest: false, canMessage: false });
     expect((await profiles.viewProfile(ctx, stranger, owner.memberId)).picturePath).not.toBe("/uploads/owner.webp");
     await settings.saveSearchPrivacy(ctx, owner, {
-      visibility: 1, viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true,
+      visibility: 1,
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
     });
     expect(await contacts.relationship(ctx, stranger, owner.memberId)).toMatchObject({ canRequest: true, canMessage: true });
     expect((await profiles.viewProfile(ctx, stranger, owner.memberId)).picturePath).toBe("/uploads/owner.webp");
@@ -482,13 +602,19 @@ describe("signed-in devices", () => {
     expect(list[1]).toMatchObject({ current: false, device: "Safari on iOS" });
     for (const s of list) {
       expect(s.id).toMatch(/^[0-9a-f]{32}$/);
-      expect([m.sessionId, phone.sessionId, m.token, phone.token].some((secret) => secret.includes(s.id) || s.id.includes(secret))).toBe(false);
+      expect([m.sessionId, phone.sessionId, m.token, phone.token].some((secret) => secret.includes(s.id) || s.id.includes(secret))).toBe(
+        false,
+      );
       expect(Date.parse(s.createdAt)).not.toBeNaN();
       expect(Date.parse(s.lastSeenAt)).not.toBeNaN();
     }
     expect(JSON.stringify(list)).not.toContain(stranger.sessionId.slice(0, 16));
     // Expired sessions are not listed.
-    await db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("id", "=", phone.sessionId).execute();
+    await db
+      .updateTable("session")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", phone.sessionId)
+      .execute();
     expect((await settings.listSessions(ctx, m)).map((s) => s.current)).toEqual([true]);
   });
 
@@ -537,11 +663,23 @@ describe("describeUserAgent", () => {
   it.each([
     [CHROME_LINUX, "Chrome on Linux"],
     [SAFARI_IPHONE, "Safari on iOS"],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0", "Edge on Windows"],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+      "Edge on Windows",
+    ],
     ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0", "Firefox on macOS"],
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", "Safari on macOS"],
-    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", "Chrome on Android"],
-    ["Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", "Chrome on ChromeOS"],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+      "Safari on macOS",
+    ],
+    [
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+      "Chrome on Android",
+    ],
+    [
+      "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+      "Chrome on ChromeOS",
+    ],
     ["curl/8.5.0", "curl"],
     ["node", "Node.js"],
     ["", "Unknown device"],

@@ -185,7 +185,12 @@ export async function turnOffNotification(ctx: AppContext, memberId: number, key
 export async function deactivate(ctx: AppContext, actor: Actor, data: DeactivateData): Promise<void> {
   await memberOf(ctx, actor);
   await setMemberStatus(ctx, actor, actor.memberId, MemberStatus.Deactivated);
-  await repo.insertDeactivation(ctx.db, { memberId: actor.memberId, reason: data.reason, explanation: data.explanation, createdAt: isoNow() });
+  await repo.insertDeactivation(ctx.db, {
+    memberId: actor.memberId,
+    reason: data.reason,
+    explanation: data.explanation,
+    createdAt: isoNow(),
+  });
   await repo.deletePendingEmailChange(ctx.db, actor.memberId);
 }
 

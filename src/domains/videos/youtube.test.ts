@@ -23,7 +23,8 @@ function answer(url: URL): { status: number; body: unknown; delayMs?: number; ra
   const channel = url.searchParams.get("channelId");
   const playlist = url.searchParams.get("playlistId");
   if (url.pathname.endsWith("/playlists")) {
-    if (channel === "UC_quota") return { status: 403, body: { error: { code: 403, errors: [{ reason: "quotaExceeded" }], status: "PERMISSION_DENIED" } } };
+    if (channel === "UC_quota")
+      return { status: 403, body: { error: { code: 403, errors: [{ reason: "quotaExceeded" }], status: "PERMISSION_DENIED" } } };
     if (channel === "UC_slow") return { status: 200, body: { items: [] }, delayMs: 600 };
     if (channel === "UC_garbage") return { status: 200, body: null, raw: "<html>not json" };
     if (channel === "UC_empty") return { status: 200, body: { kind: "youtube#playlistListResponse", items: [] } };
@@ -32,7 +33,11 @@ function answer(url: URL): { status: number; body: unknown; delayMs?: number; ra
       body: {
         kind: "youtube#playlistListResponse",
         items: [
-          { kind: "youtube#playlist", id: `PL-${channel}-1`, snippet: { title: "Highlights", description: "Best goals", thumbnails: thumbs("p1") } },
+          {
+            kind: "youtube#playlist",
+            id: `PL-${channel}-1`,
+            snippet: { title: "Highlights", description: "Best goals", thumbnails: thumbs("p1") },
+          },
           { kind: "youtube#playlist", id: `PL-${channel}-2`, snippet: { title: "Training", description: "", thumbnails: {} } },
         ],
       },
@@ -54,7 +59,10 @@ function answer(url: URL): { status: number; body: unknown; delayMs?: number; ra
               resourceId: { kind: "youtube#video", videoId: "vid111" },
             },
           },
-          { id: "item-2", snippet: { title: "Private video", description: "This video is private.", thumbnails: {}, resourceId: { videoId: "vid222" } } },
+          {
+            id: "item-2",
+            snippet: { title: "Private video", description: "This video is private.", thumbnails: {}, resourceId: { videoId: "vid222" } },
+          },
           { id: "item-3", snippet: { title: "No id" } },
         ],
       },

@@ -26,38 +26,43 @@ export interface YoutubeOptions {
 
 const thumbnails = z.record(z.string(), z.object({ url: z.string().optional() }).loose()).optional();
 
-const playlistsAnswer = z.object({
-  items: z
-    .array(
-      z.object({
-        id: z.string(),
-        snippet: z
-          .object({ title: z.string().optional(), description: z.string().optional(), thumbnails })
-          .loose()
-          .optional(),
-      }).loose(),
-    )
-    .default([]),
-}).loose();
-
-const playlistItemsAnswer = z.object({
-  items: z
-    .array(
-      z.object({
-        snippet: z
+const playlistsAnswer = z
+  .object({
+    items: z
+      .array(
+        z
           .object({
-            title: z.string().optional(),
-            description: z.string().optional(),
-            publishedAt: z.string().optional(),
-            thumbnails,
-            resourceId: z.object({ videoId: z.string().optional() }).loose().optional(),
+            id: z.string(),
+            snippet: z.object({ title: z.string().optional(), description: z.string().optional(), thumbnails }).loose().optional(),
           })
-          .loose()
-          .optional(),
-      }).loose(),
-    )
-    .default([]),
-}).loose();
+          .loose(),
+      )
+      .default([]),
+  })
+  .loose();
+
+const playlistItemsAnswer = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            snippet: z
+              .object({
+                title: z.string().optional(),
+                description: z.string().optional(),
+                publishedAt: z.string().optional(),
+                thumbnails,
+                resourceId: z.object({ videoId: z.string().optional() }).loose().optional(),
+              })
+              .loose()
+              .optional(),
+          })
+          .loose(),
+      )
+      .default([]),
+  })
+  .loose();
 
 type Thumbnails = z.infer<typeof thumbnails>;
 const pick = (t: Thumbnails, ...names: string[]) => names.map((n) => t?.[n]?.url).find((u) => !!u) ?? "";

@@ -19,7 +19,10 @@ export function checkIntegrity(file: string): string {
   let db: Database | undefined;
   try {
     db = new Database(file, { readonly: true });
-    const rows = db.query("PRAGMA integrity_check").values().map((r) => String(r[0]));
+    const rows = db
+      .query("PRAGMA integrity_check")
+      .values()
+      .map((r) => String(r[0]));
     return rows.join("; ");
   } catch (error) {
     return String(error instanceof Error ? error.message : error);
@@ -32,7 +35,9 @@ export function checkIntegrity(file: string): string {
 function isSidelineDatabase(file: string): boolean {
   const db = new Database(file, { readonly: true });
   try {
-    const row = db.query("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as { n: number };
+    const row = db.query("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as {
+      n: number;
+    };
     return row.n === 1;
   } finally {
     db.close();
@@ -43,7 +48,11 @@ function isSidelineDatabase(file: string): boolean {
 export const uploadsOf = (backupFile: string) => backupFile.replace(/\.db$/i, "") + ".uploads";
 
 /** A file name part from a date: 2026-11-24T13-05-09Z. */
-export const stamp = (at = new Date()) => at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+export const stamp = (at = new Date()) =>
+  at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
 
 export class BackupError extends Error {}
 
@@ -79,7 +88,10 @@ export function backup(dataDir: string, target: string): { file: string; uploads
  * Replaces the database of dataDir (and the uploads, when the backup has them) with a backup. The
  * server must be stopped. What was there is renamed `*.before-restore-<time>` and kept.
  */
-export function restore(dataDir: string, backupFile: string): { replaced: string | null; uploadsReplaced: string | null; uploadsRestored: boolean } {
+export function restore(
+  dataDir: string,
+  backupFile: string,
+): { replaced: string | null; uploadsReplaced: string | null; uploadsRestored: boolean } {
   if (!existsSync(backupFile) || !statSync(backupFile).isFile()) throw new BackupError(`There is no backup file at ${backupFile}.`);
   const integrity = checkIntegrity(backupFile);
   if (integrity !== "ok") throw new BackupError(`${backupFile} failed its integrity check, nothing was changed: ${integrity}`);

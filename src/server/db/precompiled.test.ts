@@ -20,7 +20,10 @@ afterAll(() => closeTestContext(t));
 
 const nameOf = precompiled((db, p: { id: number }) => db.selectFrom("member").select(["firstName", "lastName"]).where("id", "=", p.id));
 const insertLink = precompiled((db, p: { a: number; b: number; at: string }) =>
-  db.insertInto("contactLink").values({ memberId: p.a, otherId: p.b, status: sql.lit("pending"), createdAt: p.at, updatedAt: p.at }).returning(["memberId", "otherId", "status"]),
+  db
+    .insertInto("contactLink")
+    .values({ memberId: p.a, otherId: p.b, status: sql.lit("pending"), createdAt: p.at, updatedAt: p.at })
+    .returning(["memberId", "otherId", "status"]),
 );
 
 describe("precompiled queries", () => {
@@ -40,7 +43,9 @@ describe("precompiled queries", () => {
     const at = new Date().toISOString();
     await expect(
       db.transaction().execute(async (trx) => {
-        expect(await insertLink(trx, { a: a.memberId, b: b.memberId, at })).toEqual([{ memberId: a.memberId, otherId: b.memberId, status: "pending" }]);
+        expect(await insertLink(trx, { a: a.memberId, b: b.memberId, at })).toEqual([
+          { memberId: a.memberId, otherId: b.memberId, status: "pending" },
+        ]);
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
@@ -48,10 +53,17 @@ describe("precompiled queries", () => {
   });
 
   it("keep the constants the query was built with, and refuse a stand-in changed on the way", async () => {
-    const active = precompiled((db, p: { id: number }) => db.selectFrom("member").select("id").where("id", "=", p.id).where("status", "=", 2));
+    const active = precompiled((db, p: { id: number }) =>
+      db.selectFrom("member").select("id").where("id", "=", p.id).where("status", "=", 2),
+    );
     const ann = await insertTestMember(db);
     expect(await active(db, { id: ann.memberId })).toEqual([{ id: ann.memberId }]);
-    const shifted = precompiled((db, p: { id: number }) => db.selectFrom("member").select("id").where("id", "=", p.id + 1));
+    const shifted = precompiled((db, p: { id: number }) =>
+      db
+        .selectFrom("member")
+        .select("id")
+        .where("id", "=", p.id + 1),
+    );
     await expect(shifted(db, { id: 1 })).rejects.toThrow(/not one of its parameters/);
   });
 });

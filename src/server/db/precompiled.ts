@@ -19,13 +19,16 @@ type Slot<P> = { param: keyof P } | { constant: unknown };
  * connection's statement cache. PostgreSQL: the same (the SQL text is the key of its named
  * prepared statements).
  */
-export function precompiled<P extends Record<string, unknown>, R>(build: (db: DB, params: P) => Compilable<R>): (db: DB, params: P) => Promise<R[]> {
+export function precompiled<P extends Record<string, unknown>, R>(
+  build: (db: DB, params: P) => Compilable<R>,
+): (db: DB, params: P) => Promise<R[]> {
   let compiled: { sql: string; slots: Array<Slot<P>> } | undefined;
   return async (db, params) => {
     compiled ??= compile(db, build);
     const values = compiled.slots.map((slot) => {
       if ("constant" in slot) return slot.constant;
-      if (!(slot.param in params)) throw new Error(`A precompiled query binds "${String(slot.param)}", which is not one of its parameters: ${compiled!.sql}`);
+      if (!(slot.param in params))
+        throw new Error(`A precompiled query binds "${String(slot.param)}", which is not one of its parameters: ${compiled!.sql}`);
       return params[slot.param];
     });
     return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows;

@@ -6,6 +6,9 @@
  */
 export function forwardedClient(header: string | undefined, trustedProxies: number): string {
   if (!header || trustedProxies < 1) return "";
-  const hops = header.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = header
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[Math.max(0, hops.length - trustedProxies)] ?? "";
 }

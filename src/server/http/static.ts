@@ -79,4 +79,3 @@ export function spaIndex(clientDir: string) {
     return c.html(html.replaceAll(NONCE_PLACEHOLDER, c.get("cspNonce")));
   };
 }
-

@@ -71,8 +71,7 @@ export const account: Controller = {
     methods: ["POST"],
     public: true,
     // Through fields(): legacy clients send names with stray spaces or in another case.
-    handler: async (req) =>
-      new TextAnswer(await accounts.register(req.app, registerInput.parse(fields(req, REGISTER_FIELDS)), req.meta)),
+    handler: async (req) => new TextAnswer(await accounts.register(req.app, registerInput.parse(fields(req, REGISTER_FIELDS)), req.meta)),
   },
   // Not in the original service: lets a legacy client revoke its bearer token (the web client
   // signs out through tRPC account.logout). A deactivated login's restricted token may sign out too.

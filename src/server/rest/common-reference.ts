@@ -2,7 +2,6 @@ import { schoolsInput } from "../../domains/reference/reference.schema.ts";
 import * as reference from "../../domains/reference/reference.service.ts";
 import { blankToUndefined, type Controller, fields } from "./registry.ts";
 
-
 /**
  * common/*: the read-only lookups of the profile forms (public, rest-api.md "Authorization").
  * Lists answer {id, name}; a state's id is its two-letter code ("CA"), the value GetSchoolByState

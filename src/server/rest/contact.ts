@@ -74,7 +74,6 @@ const SEARCH_PAGE_CAP = 50;
 const RIGHT_COLUMN_SUGGESTIONS = 10;
 const FIND_CONTACTS_SUGGESTIONS = 50;
 
-
 /** A member id named `name` in the query or body: 400 when missing or malformed. */
 const idField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
@@ -86,7 +85,8 @@ function ownId(req: RestRequest, name = "memberID"): number {
 }
 
 const searchTextInput = z.object({ searchText: searchInput.shape.text });
-const searchTextOf = (req: RestRequest) => searchTextInput.parse({ searchText: (textOf(fields(req, ["searchText"]).searchText) ?? "") }).searchText;
+const searchTextOf = (req: RestRequest) =>
+  searchTextInput.parse({ searchText: textOf(fields(req, ["searchText"]).searchText) ?? "" }).searchText;
 
 /** `show` of GetMemberContacts: a positive number limits the list, anything else means the first page. */
 function showLimit(v: unknown): number {

@@ -83,7 +83,6 @@ const legacyPost = (p: Post) => ({
   children: p.replies.map(legacyReply),
 });
 
-
 /** The text of a new post or reply: postMsg (query or body), a body's description, or a JSON string body. */
 function postMessage(req: RestRequest): unknown {
   const f = fields(req, ["postMsg", "description"]);
@@ -115,7 +114,7 @@ export const memberFeed: Controller = {
   GetRecentPostResponses: {
     methods: ["GET"],
     handler: async (req) => {
-      const postId = postIdParam(req.params[0] ?? (textOf(fields(req, ["postID"]).postID) ?? ""));
+      const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
       return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
     },
   },
@@ -138,7 +137,7 @@ export const memberFeed: Controller = {
     methods: ["GET", "POST"],
     handler: async (req) => {
       ownId(req);
-      const postId = postIdParam(req.params[1] ?? (textOf(fields(req, ["postID"]).postID) ?? ""));
+      const postId = postIdParam(req.params[1] ?? textOf(fields(req, ["postID"]).postID) ?? "");
       if (postId === 0) throw badInput("postID must name the post to reply to.");
       return save(req, postId);
     },

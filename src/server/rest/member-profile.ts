@@ -244,7 +244,6 @@ const legacyPersonal = (info: PersonalInfo | null) => {
 
 // Input helpers ---------------------------------------------------------------------------------
 
-
 /** The member named by the first path segment, else by memberID in the query or body. */
 function targetMember(req: RestRequest): number {
   return memberIdParam(req.params[0] ?? textOf(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
@@ -291,10 +290,33 @@ function legacyWeight(v: unknown): unknown {
 const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 const BASIC_FIELDS = [
-  "firstName", "middleName", "lastName", "titleDesc", "title", "sport", "currentStatus", "bio", "sex", "gender",
-  "showSexInProfile", "dobMonth", "dobDay", "dobYear", "showDOBType", "lookingForEmployment", "lookingForNetworking",
-  "lookingForPartnership", "lookingForRecruitment", "leftRightHandFoot", "preferredPosition", "secondaryPosition",
-  "height", "weight", "interestedInType", "currentCity", "hometown",
+  "firstName",
+  "middleName",
+  "lastName",
+  "titleDesc",
+  "title",
+  "sport",
+  "currentStatus",
+  "bio",
+  "sex",
+  "gender",
+  "showSexInProfile",
+  "dobMonth",
+  "dobDay",
+  "dobYear",
+  "showDOBType",
+  "lookingForEmployment",
+  "lookingForNetworking",
+  "lookingForPartnership",
+  "lookingForRecruitment",
+  "leftRightHandFoot",
+  "preferredPosition",
+  "secondaryPosition",
+  "height",
+  "weight",
+  "interestedInType",
+  "currentCity",
+  "hometown",
 ] as const;
 
 function basicInput(req: RestRequest) {
@@ -329,8 +351,24 @@ function basicInput(req: RestRequest) {
 }
 
 const CONTACT_FIELDS = [
-  "otherEmail", "facebook", "instagram", "twitter", "website", "homePhone", "cellPhone", "otherPhone", "address", "city",
-  "Neighborhood", "state", "zip", "showAddress", "showEmailToMembers", "showEmail", "showCellPhone", "showHomePhone",
+  "otherEmail",
+  "facebook",
+  "instagram",
+  "twitter",
+  "website",
+  "homePhone",
+  "cellPhone",
+  "otherPhone",
+  "address",
+  "city",
+  "Neighborhood",
+  "state",
+  "zip",
+  "showAddress",
+  "showEmailToMembers",
+  "showEmail",
+  "showCellPhone",
+  "showHomePhone",
 ] as const;
 
 function contactInput(req: RestRequest) {
@@ -339,7 +377,16 @@ function contactInput(req: RestRequest) {
 }
 
 const EDUCATION_FIELDS = [
-  "schoolID", "schoolName", "schoolType", "instType", "state", "degreeTypeID", "major", "yearClass", "sportLevelType", "societies",
+  "schoolID",
+  "schoolName",
+  "schoolType",
+  "instType",
+  "state",
+  "degreeTypeID",
+  "major",
+  "yearClass",
+  "sportLevelType",
+  "societies",
 ] as const;
 
 function schoolInput(req: RestRequest) {
@@ -359,8 +406,20 @@ function schoolInput(req: RestRequest) {
 }
 
 const EMPLOYMENT_FIELDS = [
-  "companyID", "companyName", "sector", "industry", "title", "jobDesc", "description", "city", "state",
-  "startMonth", "startYear", "endMonth", "endYear", "currentlyWorkedHere",
+  "companyID",
+  "companyName",
+  "sector",
+  "industry",
+  "title",
+  "jobDesc",
+  "description",
+  "city",
+  "state",
+  "startMonth",
+  "startYear",
+  "endMonth",
+  "endYear",
+  "currentlyWorkedHere",
 ] as const;
 
 function jobInput(req: RestRequest) {

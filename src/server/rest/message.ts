@@ -227,7 +227,11 @@ export const message: Controller = {
     methods: ["GET", "POST"],
     handler: async (req) => {
       const text = assistantMessage(req);
-      const mode = blankToUndefined(textOf(fields(req, ["mode"]).mode)?.trim().toLowerCase());
+      const mode = blankToUndefined(
+        textOf(fields(req, ["mode"]).mode)
+          ?.trim()
+          .toLowerCase(),
+      );
       const input = assistInput.parse({ message: typeof text === "string" ? text : undefined, mode });
       const reply = await assistant.assist(req.app, actorOf(req), input);
       return new TextAnswer(reply.text);

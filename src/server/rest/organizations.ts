@@ -2,7 +2,6 @@ import { companiesInput, industriesInput } from "../../domains/reference/referen
 import * as reference from "../../domains/reference/reference.service.ts";
 import { type Controller, fields, textOf } from "./registry.ts";
 
-
 /**
  * organizations/*: the company lookup of the work-experience form (signed-in members).
  * Sectors answer an array of names; industries and companies [{id, name}] (spec: Company lookup).
@@ -15,7 +14,7 @@ export const organizations: Controller = {
   GetIndustries: {
     methods: ["GET"],
     handler: async (req) => {
-      const { sector } = industriesInput.parse({ sector: (textOf(fields(req, ["sector"]).sector) ?? "") });
+      const { sector } = industriesInput.parse({ sector: textOf(fields(req, ["sector"]).sector) ?? "" });
       return (await reference.industries(req.app, sector)).map(({ id, name }) => ({ id, name }));
     },
   },
@@ -23,7 +22,7 @@ export const organizations: Controller = {
     methods: ["GET"],
     handler: async (req) => {
       const f = fields(req, ["sector", "industry"]);
-      const input = companiesInput.parse({ sector: (textOf(f.sector) ?? ""), industry: (textOf(f.industry) ?? "") || undefined });
+      const input = companiesInput.parse({ sector: textOf(f.sector) ?? "", industry: (textOf(f.industry) ?? "") || undefined });
       return (await reference.companies(req.app, input.sector, input.industry)).map(({ id, name }) => ({ id, name }));
     },
   },

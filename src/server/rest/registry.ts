@@ -42,7 +42,9 @@ export function parseLegacyQuery(rawUrl: string): Record<string, string> {
   for (const part of rawUrl.slice(q + 1).split("&")) {
     if (!part) continue;
     const eq = part.indexOf("=");
-    const name = decodeLoosely(eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
+    const name = decodeLoosely(eq < 0 ? part : part.slice(0, eq))
+      .trim()
+      .toLowerCase();
     const value = eq < 0 ? "" : decodeLoosely(part.slice(eq + 1)).trim();
     if (name && !(name in out)) out[name] = value;
   }

@@ -84,7 +84,6 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest, text
  *   1/0: the saved settings as GetPrivacySearchSettings.
  */
 
-
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
 function ownId(req: RestRequest): number {
   const fromPath = req.params[0];

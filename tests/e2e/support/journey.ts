@@ -57,8 +57,12 @@ export async function logoutThroughUi(page: Page, name: string): Promise<void> {
 /** Two members become contacts through the REST API (a request, then its acceptance): a precondition. */
 export async function connectViaApi(a: RegisteredMember, b: RegisteredMember): Promise<void> {
   const client = api(baseUrl());
-  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, { headers: bearer(a.accessToken) });
+  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, {
+    headers: bearer(a.accessToken),
+  });
   expect(sent.status, sent.text).toBe(200);
-  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, { headers: bearer(b.accessToken) });
+  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, {
+    headers: bearer(b.accessToken),
+  });
   expect(accepted.status, accepted.text).toBe(200);
 }

@@ -56,7 +56,12 @@ export async function startYoutubeStandIn(): Promise<{ baseUrl: string; close: (
         items: (mine ? youtubeFixture.playlists : []).map((p) => ({
           kind: "youtube#playlist",
           id: p.id,
-          snippet: { channelId: youtubeFixture.channelId, title: p.title, description: p.description, thumbnails: { default: { url: p.thumbnail, width: 120, height: 90 } } },
+          snippet: {
+            channelId: youtubeFixture.channelId,
+            title: p.title,
+            description: p.description,
+            thumbnails: { default: { url: p.thumbnail, width: 120, height: 90 } },
+          },
         })),
       });
     }

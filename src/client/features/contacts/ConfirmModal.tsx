@@ -21,7 +21,16 @@ interface Props {
  * A question with two answers (Yes/No by default). Confirming closes the modal at once: the row the
  * question came from shows a spinner while the change is made and the list reloads.
  */
-export function ConfirmModal({ member, title, message, confirmLabel = texts.yes, cancelLabel = texts.no, danger, onConfirm, onClose }: Props) {
+export function ConfirmModal({
+  member,
+  title,
+  message,
+  confirmLabel = texts.yes,
+  cancelLabel = texts.no,
+  danger,
+  onConfirm,
+  onClose,
+}: Props) {
   return (
     <Modal opened={member !== null} onClose={onClose} title={title}>
       {member && (
@@ -48,7 +57,15 @@ export function ConfirmModal({ member, title, message, confirmLabel = texts.yes,
 }
 
 /** "Requesting to Add Contact": Send Request or Cancel; the other member has to confirm the request. */
-export function RequestContactModal({ member, onSend, onClose }: { member: Who | null; onSend: (member: Who) => void; onClose: () => void }) {
+export function RequestContactModal({
+  member,
+  onSend,
+  onClose,
+}: {
+  member: Who | null;
+  onSend: (member: Who) => void;
+  onClose: () => void;
+}) {
   return (
     <ConfirmModal
       member={member}

@@ -54,7 +54,15 @@ export function MemberRow({ member, details = "title", actions, busy }: RowProps
             )}
           </Stack>
         </Group>
-        {busy ? <Loader size="sm" aria-label={texts.loading} /> : actions && <Group gap="xs" wrap="nowrap" ml="auto">{actions}</Group>}
+        {busy ? (
+          <Loader size="sm" aria-label={texts.loading} />
+        ) : (
+          actions && (
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              {actions}
+            </Group>
+          )
+        )}
       </Group>
     </Paper>
   );

@@ -28,14 +28,25 @@ export function ProfileActions({ memberId, name }: { memberId: number; name: str
     <Stack gap="xs">
       <Group gap="xs" mt="xs" wrap="wrap" aria-busy={pending !== null || undefined}>
         {r.canRequest && (
-          <Button size="xs" leftSection={<IconUserPlus size={14} aria-hidden />} loading={pending === "sendRequest"} onClick={() => setRequesting(true)}>
+          <Button
+            size="xs"
+            leftSection={<IconUserPlus size={14} aria-hidden />}
+            loading={pending === "sendRequest"}
+            onClick={() => setRequesting(true)}
+          >
             {texts.addAsContact}
           </Button>
         )}
         {r.requestSent && <StateBadge label={texts.relationRequestSent} />}
         {r.isContact && <StateBadge label={texts.relationContact} />}
         {r.canFollow && (
-          <Button size="xs" variant="light" loading={pending === "follow"} disabled={pending !== null} onClick={() => action.mutate({ action: "follow", memberId })}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={pending === "follow"}
+            disabled={pending !== null}
+            onClick={() => action.mutate({ action: "follow", memberId })}
+          >
             {texts.followThisMember}
           </Button>
         )}
@@ -55,10 +66,22 @@ export function ProfileActions({ memberId, name }: { memberId: number; name: str
       {r.requestReceived && (
         <Group gap="xs" wrap="wrap" role="group" aria-label={texts.respondToRequest}>
           <Text size="sm">{fillText(texts.requestFrom, { name })}</Text>
-          <Button size="xs" color="turf" leftSection={<IconCheck size={14} aria-hidden />} disabled={pending !== null} onClick={() => action.mutate({ action: "accept", memberId })}>
+          <Button
+            size="xs"
+            color="turf"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            disabled={pending !== null}
+            onClick={() => action.mutate({ action: "accept", memberId })}
+          >
             {texts.accept}
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconX size={14} aria-hidden />} disabled={pending !== null} onClick={() => action.mutate({ action: "reject", memberId })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconX size={14} aria-hidden />}
+            disabled={pending !== null}
+            onClick={() => action.mutate({ action: "reject", memberId })}
+          >
             {texts.reject}
           </Button>
         </Group>

@@ -43,7 +43,19 @@ export function PostModal({ composing, pending, error, onSubmit, onClose }: Prop
   );
 }
 
-function PostForm({ replyTo, pending, error, onSubmit, onCancel }: { replyTo: Post | null; pending: boolean; error: unknown; onSubmit: (text: string) => void; onCancel: () => void }) {
+function PostForm({
+  replyTo,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  replyTo: Post | null;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (text: string) => void;
+  onCancel: () => void;
+}) {
   const form = useForm({
     mode: "controlled",
     initialValues: { text: "" },

@@ -193,14 +193,16 @@ export function RecentPosts() {
     trpc.feed.reply.mutationOptions({
       onSuccess: (reply) => {
         setComposing(null);
-        queryClient.setQueryData<Feed>(key, (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              items: p.items.map((post) => (post.postId === reply.postId ? { ...post, replies: [...post.replies, reply] } : post)),
-            })),
-          },
+        queryClient.setQueryData<Feed>(
+          key,
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                items: p.items.map((post) => (post.postId === reply.postId ? { ...post, replies: [...post.replies, reply] } : post)),
+              })),
+            },
         );
       },
     }),
@@ -266,7 +268,13 @@ export function RecentPosts() {
           {texts.recentPosts}
         </Title>
         <Group gap="xs">
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={16} aria-hidden />} loading={refreshing} onClick={() => void refresh()}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={refreshing}
+            onClick={() => void refresh()}
+          >
             {texts.refresh}
           </Button>
           <Button size="xs" leftSection={<IconPencilPlus size={16} aria-hidden />} onClick={() => openComposer({ kind: "post" })}>
@@ -277,8 +285,23 @@ export function RecentPosts() {
       {shown && feed.error && <ErrorAlert error={feed.error} />}
       {body}
       {shown && (current > 0 || hasOlder) && (
-        <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false} gap={4} mt="md" component="nav" aria-label={texts.postPages}>
-          <Button variant="subtle" size="compact-sm" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={current === 0} onClick={newer} styles={navButton}>
+        <Group
+          justify="space-between"
+          wrap="nowrap"
+          preventGrowOverflow={false}
+          gap={4}
+          mt="md"
+          component="nav"
+          aria-label={texts.postPages}
+        >
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconChevronLeft size={14} aria-hidden />}
+            disabled={current === 0}
+            onClick={newer}
+            styles={navButton}
+          >
             {texts.newerPosts}
           </Button>
           <Text size="xs" c="dimmed" truncate>

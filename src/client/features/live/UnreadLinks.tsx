@@ -11,7 +11,13 @@ import { MESSENGER_PATH, NOTIFICATIONS_PATH } from "./use-live-updates.tsx";
 /** The badge's text: the count, "99+" beyond. */
 const badge = (count: number) => (count > 99 ? "99+" : String(count));
 
-function UnreadButton(props: { to: typeof MESSENGER_PATH | typeof NOTIFICATIONS_PATH; icon: ReactNode; label: string; count: number; name: string }) {
+function UnreadButton(props: {
+  to: typeof MESSENGER_PATH | typeof NOTIFICATIONS_PATH;
+  icon: ReactNode;
+  label: string;
+  count: number;
+  name: string;
+}) {
   const active = useRouterState({ select: (s) => s.location.pathname === props.to });
   return (
     <Button

@@ -35,7 +35,8 @@ interface NotificationCreated {
 const plainClick = (e: MouseEvent) => !(e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
 
 /** A path on this site (never javascript:, data: or another host). */
-const isInternal = (href: string | undefined): href is string => !!href && href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
+const isInternal = (href: string | undefined): href is string =>
+  !!href && href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
 
 /**
  * The one live stream of this tab (tRPC subscription over server-sent events), mounted once by the
@@ -69,7 +70,8 @@ export function useLiveUpdates(): void {
             void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
             const data = event.data as NotificationCreated;
             // A new message has its own toast (above).
-            if (data.kind !== "message.received" && path !== NOTIFICATIONS_PATH && mayToast(recentToasts.current)) toastNotification(router, data);
+            if (data.kind !== "message.received" && path !== NOTIFICATIONS_PATH && mayToast(recentToasts.current))
+              toastNotification(router, data);
             break;
           }
           case "notifications.changed":

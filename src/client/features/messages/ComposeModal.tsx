@@ -104,7 +104,15 @@ function ComposeForm({ to, onCancel, onSent }: { to?: number; onCancel: () => vo
           data-autofocus={to !== undefined ? true : undefined}
           {...form.getInputProps("subject")}
         />
-        <Textarea label={texts.messageText} required autosize minRows={4} maxRows={10} onKeyDown={onKeyDown} {...form.getInputProps("body")} />
+        <Textarea
+          label={texts.messageText}
+          required
+          autosize
+          minRows={4}
+          maxRows={10}
+          onKeyDown={onKeyDown}
+          {...form.getInputProps("body")}
+        />
         <AssistantPanel text={form.values.body} onUse={(text) => form.setFieldValue("body", text)} />
         <ErrorAlert error={send.error} />
         <Group justify="flex-end">

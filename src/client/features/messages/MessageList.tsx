@@ -1,4 +1,19 @@
-import { ActionIcon, Avatar, Box, Button, Checkbox, Group, Paper, ScrollArea, Skeleton, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconMail, IconMailOpened, IconTrash } from "@tabler/icons-react";
 import type { KeyboardEvent, MouseEvent } from "react";
 import { type MessageItem, previewOf } from "../../../domains/messages/messages.schema.ts";
@@ -47,7 +62,13 @@ function MessageRow({ item, selected, onSelect, onOpen, onDelete }: RowProps) {
           onClick={stop}
         />
         <Tooltip label={stateLabel} openDelay={300}>
-          <Box component="span" role="img" aria-label={stateLabel} c={unread ? "var(--mantine-primary-color-filled)" : "dimmed"} style={{ display: "inline-flex" }}>
+          <Box
+            component="span"
+            role="img"
+            aria-label={stateLabel}
+            c={unread ? "var(--mantine-primary-color-filled)" : "dimmed"}
+            style={{ display: "inline-flex" }}
+          >
             {unread ? <IconMail size={18} aria-hidden /> : <IconMailOpened size={18} aria-hidden />}
           </Box>
         </Tooltip>
@@ -140,8 +161,22 @@ export function MessageList({ items, selected, busy, hasMore, loadingMore, onLoa
   }
   return (
     // Vertical scrolling only, and the rows as wide as the list (not as wide as their text), so long subjects truncate.
-    <ScrollArea.Autosize mah={LIST_HEIGHT} type="auto" scrollbars="y" offsetScrollbars="present" styles={{ content: { display: "block", minWidth: 0 } }}>
-      <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.messagesTitle} aria-busy={busy || undefined}>
+    <ScrollArea.Autosize
+      mah={LIST_HEIGHT}
+      type="auto"
+      scrollbars="y"
+      offsetScrollbars="present"
+      styles={{ content: { display: "block", minWidth: 0 } }}
+    >
+      <Stack
+        component="ul"
+        gap={6}
+        p={0}
+        m={0}
+        style={{ listStyle: "none" }}
+        aria-label={texts.messagesTitle}
+        aria-busy={busy || undefined}
+      >
         {items.map((item) => (
           <MessageRow
             key={item.messageId}

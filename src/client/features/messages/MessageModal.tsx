@@ -23,7 +23,13 @@ export function MessageModal({ message, onClose }: Props) {
   if (message) last.current = message;
   const shown = message ?? last.current;
   return (
-    <Modal opened={message !== null} onClose={onClose} title={shown?.subject} size="lg" styles={{ title: { overflowWrap: "anywhere", fontWeight: 700 } }}>
+    <Modal
+      opened={message !== null}
+      onClose={onClose}
+      title={shown?.subject}
+      size="lg"
+      styles={{ title: { overflowWrap: "anywhere", fontWeight: 700 } }}
+    >
       {shown && <MessageView key={shown.messageId} message={shown} />}
     </Modal>
   );

@@ -21,7 +21,15 @@ const VIEWS: { view: MessageView; label: string }[] = [
 /** A link-like button of the toolbar's second line (Select All / None, Show All / Unread / Sent). */
 function LinkButton({ label, pressed, onClick }: { label: string; pressed?: boolean; onClick: () => void }) {
   return (
-    <Anchor component="button" type="button" size="sm" fw={pressed ? 700 : 500} underline={pressed ? "always" : "hover"} aria-pressed={pressed} onClick={onClick}>
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      fw={pressed ? 700 : 500}
+      underline={pressed ? "always" : "hover"}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
       {label}
     </Anchor>
   );

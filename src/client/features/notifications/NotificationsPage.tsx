@@ -47,18 +47,24 @@ export function NotificationsPage() {
     }
     marking.current = true;
     // Up to the newest one shown: one that arrives meanwhile stays new until it is shown too.
-    markAllRead.mutate({ upToId: newestShown.current }, {
-      onSettled: () => {
-        marking.current = false;
-        if (markAgain.current) {
-          markAgain.current = false;
-          mark();
-        }
+    markAllRead.mutate(
+      { upToId: newestShown.current },
+      {
+        onSettled: () => {
+          marking.current = false;
+          if (markAgain.current) {
+            markAgain.current = false;
+            mark();
+          }
+        },
       },
-    });
+    );
   };
   const newestShown = useRef<number | undefined>(undefined);
-  newestShown.current = loaded?.reduce<number | undefined>((max, n) => (max === undefined || n.notificationId > max ? n.notificationId : max), undefined);
+  newestShown.current = loaded?.reduce<number | undefined>(
+    (max, n) => (max === undefined || n.notificationId > max ? n.notificationId : max),
+    undefined,
+  );
   const unreadKey = unreadLoaded.map((n) => n.notificationId).join(",");
   // On screen means seen: keep them shown as new and mark them read (again when one arrives while
   // the screen is open).
@@ -138,7 +144,16 @@ function NewMark({ isNew }: { isNew: boolean }) {
   if (!isNew) return null;
   return (
     <>
-      <Box component="span" display="inline-block" w={8} h={8} mr={8} bg="blue" style={{ borderRadius: "50%", verticalAlign: "middle" }} aria-hidden />
+      <Box
+        component="span"
+        display="inline-block"
+        w={8}
+        h={8}
+        mr={8}
+        bg="blue"
+        style={{ borderRadius: "50%", verticalAlign: "middle" }}
+        aria-hidden
+      />
       <VisuallyHidden>{texts.messageUnreadIcon}: </VisuallyHidden>
     </>
   );

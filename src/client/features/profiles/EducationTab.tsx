@@ -64,10 +64,23 @@ export function EducationTab({ entries }: { entries: EducationEntry[] }) {
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                   <SchoolSummary entry={entry} />
                   <Group gap="sm" wrap="nowrap">
-                    <Anchor component="button" type="button" size="sm" aria-label={`${texts.edit} ${entry.schoolName}`} onClick={() => setEditing({ mode: "update", entry })}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      aria-label={`${texts.edit} ${entry.schoolName}`}
+                      onClick={() => setEditing({ mode: "update", entry })}
+                    >
                       {texts.edit}
                     </Anchor>
-                    <Anchor component="button" type="button" size="sm" c="red" aria-label={`${texts.remove} ${entry.schoolName}`} onClick={() => setRemoving(entry)}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      c="red"
+                      aria-label={`${texts.remove} ${entry.schoolName}`}
+                      onClick={() => setRemoving(entry)}
+                    >
                       {texts.remove}
                     </Anchor>
                   </Group>
@@ -244,9 +257,7 @@ function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone: (
 
 /** Remove School: "Do you really want to remove the school: {school}?" with Yes and No. */
 function RemoveSchool({ entry, onDone }: { entry: EducationEntry; onDone: () => void }) {
-  const remove = useMutation(
-    trpc.profiles.removeSchool.mutationOptions({ onSuccess: async () => (await refreshProfile(), onDone()) }),
-  );
+  const remove = useMutation(trpc.profiles.removeSchool.mutationOptions({ onSuccess: async () => (await refreshProfile(), onDone()) }));
   return (
     <Stack>
       <ErrorAlert error={remove.error} />

@@ -36,7 +36,11 @@ export function VideosView({ memberId, channelId }: { memberId: number; channelI
           </Group>
         </Anchor>
       )}
-      {chosen ? <PlaylistVideos playlist={chosen} onBack={() => setChosen(null)} /> : <Playlists memberId={memberId} onChoose={setChosen} />}
+      {chosen ? (
+        <PlaylistVideos playlist={chosen} onBack={() => setChosen(null)} />
+      ) : (
+        <Playlists memberId={memberId} onChoose={setChosen} />
+      )}
     </Stack>
   );
 }
@@ -90,7 +94,16 @@ function PlaylistVideos({ playlist, onBack }: { playlist: VideoPlaylist; onBack:
           {videos.data.map((v) => (
             <Card key={v.id} component="li" padding="sm">
               <Group align="flex-start" wrap="nowrap" gap="sm">
-                <Image src={v.thumbnail || PLACEHOLDER} fallbackSrc={PLACEHOLDER} alt="" w={120} h={68} radius="sm" fit="cover" visibleFrom="xs" />
+                <Image
+                  src={v.thumbnail || PLACEHOLDER}
+                  fallbackSrc={PLACEHOLDER}
+                  alt=""
+                  w={120}
+                  h={68}
+                  radius="sm"
+                  fit="cover"
+                  visibleFrom="xs"
+                />
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Anchor href={videoUrl(v.id)} target="_blank" rel="noopener noreferrer" fw={600}>
                     {v.title}

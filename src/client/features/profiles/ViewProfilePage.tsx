@@ -1,4 +1,18 @@
-import { Anchor, Button, Card, DataList, Group, Paper, ScrollArea, Stack, Tabs, Text, Title, useMatches, VisuallyHidden } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Card,
+  DataList,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  useMatches,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconExternalLink, IconLock, IconPencil } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -45,7 +59,13 @@ export function ViewProfilePage({ memberId }: { memberId?: number }) {
       <ProfileHeader name={p.name} title={p.title} picturePath={p.picturePath}>
         {p.relation === "self" && (
           <Group mt="xs">
-            <Button component={Link} to="/members/edit-profile" variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />}>
+            <Button
+              component={Link}
+              to="/members/edit-profile"
+              variant="light"
+              size="xs"
+              leftSection={<IconPencil size={14} aria-hidden />}
+            >
               {texts.editProfile}
             </Button>
           </Group>
@@ -126,7 +146,15 @@ function formatJoined(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-function BasicView({ basic, personal, employment }: { basic: BasicInfo; personal: PersonalInfo | null; employment: EmploymentEntry[] | null }) {
+function BasicView({
+  basic,
+  personal,
+  employment,
+}: {
+  basic: BasicInfo;
+  personal: PersonalInfo | null;
+  employment: EmploymentEntry[] | null;
+}) {
   const athlete = isAthleteStatus(basic.currentStatus);
   const lookingFor = LOOKING_FOR.filter((k) => basic.lookingFor[k]).join(", ");
   return (

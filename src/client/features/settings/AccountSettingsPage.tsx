@@ -1,14 +1,5 @@
 import { Card, Stack, Title } from "@mantine/core";
-import {
-  IconAt,
-  IconBell,
-  IconDevices,
-  IconKey,
-  IconPhoto,
-  IconShieldQuestion,
-  IconUserCircle,
-  IconUserOff,
-} from "@tabler/icons-react";
+import { IconAt, IconBell, IconDevices, IconKey, IconPhoto, IconShieldQuestion, IconUserCircle, IconUserOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { texts } from "../../../shared/texts.ts";
 import { DeactivateForm } from "./DeactivateForm.tsx";

@@ -4,11 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { IconUserOff } from "@tabler/icons-react";
-import {
-  DEACTIVATION_EXPLANATION_MAX_LENGTH,
-  DEACTIVATION_REASONS,
-  deactivateInput,
-} from "../../../domains/settings/settings.schema.ts";
+import { DEACTIVATION_EXPLANATION_MAX_LENGTH, DEACTIVATION_REASONS, deactivateInput } from "../../../domains/settings/settings.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";

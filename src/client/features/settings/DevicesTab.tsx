@@ -68,7 +68,9 @@ export function DevicesTab() {
                   size="xs"
                   aria-label={texts.signOutDevice.replace("{device}", s.device)}
                   disabled={busy}
-                  leftSection={signOut.isPending && signOut.variables?.id === s.id ? <Loader size={12} /> : <IconLogout2 size={14} aria-hidden />}
+                  leftSection={
+                    signOut.isPending && signOut.variables?.id === s.id ? <Loader size={12} /> : <IconLogout2 size={14} aria-hidden />
+                  }
                   onClick={() => signOut.mutate({ id: s.id })}
                 >
                   {texts.signOut}

@@ -2,11 +2,7 @@ import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { IconLock } from "@tabler/icons-react";
-import {
-  SECURITY_QUESTIONS,
-  type SecurityQuestionInfo,
-  securityQuestionInput,
-} from "../../../domains/settings/settings.schema.ts";
+import { SECURITY_QUESTIONS, type SecurityQuestionInfo, securityQuestionInput } from "../../../domains/settings/settings.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";

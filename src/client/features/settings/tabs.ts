@@ -12,7 +12,11 @@ export type PrivacyTab = (typeof PRIVACY_TABS)[number];
  * address and code (the link opens the E-mail tab and confirms the change).
  */
 export function accountSettingsSearch(search: Record<string, unknown>): { tab?: AccountTab; confirmEmail?: string; code?: string } {
-  return { tab: optionalEnum(search.tab, ACCOUNT_TABS), confirmEmail: optionalString(search.confirmEmail), code: optionalString(search.code) };
+  return {
+    tab: optionalEnum(search.tab, ACCOUNT_TABS),
+    confirmEmail: optionalString(search.confirmEmail),
+    code: optionalString(search.code),
+  };
 }
 
 export function privacySettingsSearch(search: Record<string, unknown>): { tab?: PrivacyTab } {

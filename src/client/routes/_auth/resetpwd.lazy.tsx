@@ -41,9 +41,7 @@ function ResetCodePage() {
           {invalid && (
             <Alert color="red" role="alert">
               {texts.resetCodeInvalid}{" "}
-              <Anchor renderRoot={(props) => <Link to="/forgotpwd" search={{ email }} {...props} />}>
-                {texts.clickHere}
-              </Anchor>{" "}
+              <Anchor renderRoot={(props) => <Link to="/forgotpwd" search={{ email }} {...props} />}>{texts.clickHere}</Anchor>{" "}
               {texts.toGetNewCode}
             </Alert>
           )}

@@ -22,9 +22,7 @@ function MyContactsPage() {
   const [dropping, setDropping] = useState<MemberCard | null>(null);
   const drop = useContactAction();
   const busy = useBusyMembers();
-  const count =
-    members &&
-    (total === 1 ? texts.contactsFoundOne : fillText(texts.contactsFound, { count: total }));
+  const count = members && (total === 1 ? texts.contactsFoundOne : fillText(texts.contactsFound, { count: total }));
   return (
     <ContactsPage
       title={texts.myContacts}

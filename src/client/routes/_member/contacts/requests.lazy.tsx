@@ -32,13 +32,24 @@ function RequestsPage() {
             busy={busy.has(member.memberId)}
             actions={
               <>
-                <Anchor component="button" type="button" size="sm" onClick={() => action.mutate({ action: "accept", memberId: member.memberId })}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => action.mutate({ action: "accept", memberId: member.memberId })}
+                >
                   {texts.accept}
                 </Anchor>
                 <Text size="sm" c="dimmed" aria-hidden>
                   |
                 </Text>
-                <Anchor component="button" type="button" size="sm" c="red" onClick={() => action.mutate({ action: "reject", memberId: member.memberId })}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  c="red"
+                  onClick={() => action.mutate({ action: "reject", memberId: member.memberId })}
+                >
                   {texts.reject}
                 </Anchor>
               </>
