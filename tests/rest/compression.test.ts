@@ -44,11 +44,11 @@ function decoded(res: RawResponse): Buffer {
   return res.body;
 }
 
-/** The page's script and stylesheet, as index.html names them. */
+/** The page's module entry and stylesheet, as index.html names them (the boot script before them is a few bytes). */
 async function pageAssets(): Promise<{ js: string; css: string }> {
   const page = await raw("/");
   const html = page.body.toString("utf8");
-  return { js: html.match(/<script[^>]*src="([^"]+)"/)![1]!, css: html.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)![1]! };
+  return { js: html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!, css: html.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)![1]! };
 }
 
 const onDisk = (url: string) => readFileSync(path.join(client.dir, url));
