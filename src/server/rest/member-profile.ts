@@ -14,7 +14,7 @@ import {
   type PersonalInfo,
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
-import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { MONTHS } from "../../shared/limits.ts";
 import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
 
@@ -481,7 +481,7 @@ async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo)
 
 async function mediaLinks(req: RestRequest) {
   const links = await profiles.getMediaLinks(req.app, actorOf(req), targetMember(req));
-  if (!links) throw notFound("There is no such member.");
+  if (!links) throw notFound(NO_SUCH_MEMBER);
   return links;
 }
 
