@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { MemberStatus } from "./limits.ts";
 
 /**
  * Errors that the domain raises on purpose. The HTTP layer maps each code to one status
@@ -28,6 +29,17 @@ export const badInput = (message: string) => new DomainError(ErrorCodes.BadInput
 export const forbidden = (message = "You may not do that.") => new DomainError(ErrorCodes.Forbidden, message);
 export const notFound = (message = "Not found.") => new DomainError(ErrorCodes.NotFound, message);
 export const unauthorized = (message = "Please log in first.") => new DomainError(ErrorCodes.Unauthorized, message);
+
+export const NO_SUCH_MEMBER = "There is no such member.";
+
+/**
+ * The row of an active member, or 404 (`message`, "There is no such member." unless given): a
+ * member who is deactivated or has not confirmed yet is not found either.
+ */
+export function requireActiveMember<T extends { status: number }>(row: T | null | undefined, message = NO_SUCH_MEMBER): T {
+  if (!row || row.status !== MemberStatus.Active) throw notFound(message);
+  return row;
+}
 
 /**
  * Checks a value with its schema in a service, so every caller gets the rule (not only the ones

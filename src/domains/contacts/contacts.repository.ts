@@ -1,5 +1,7 @@
 import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { MemberStatus } from "../../shared/limits.ts";
+import { containsPattern } from "../../server/db/like.ts";
 import { precompiled } from "../../server/db/precompiled.ts";
 import type { Database } from "../../server/db/database.ts";
 import { PRIVACY_DEFAULTS } from "../profiles/privacy.ts";
@@ -195,7 +197,7 @@ function withCard(q: From, viewerId: number) {
       sql<number>`(vc.member_id is not null)`.as("viewerIsContact"),
       sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
     ])
-    .where("member.status", "=", 2);
+    .where("member.status", "=", MemberStatus.Active);
 }
 
 export type ListKind = "contacts" | "requests" | "following" | "followers";
@@ -258,7 +260,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
       list = q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", owner));
       break;
   }
-  list = list.where("member.status", "=", 2);
+  list = list.where("member.status", "=", MemberStatus.Active);
   return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${v.like} escape '\\'`) : list;
 }
 
@@ -332,7 +334,7 @@ export async function listMembers(
   const values: ListValues = {
     owner: ownerId,
     viewer: viewerId,
-    like: filtered ? `%${options.search!.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "",
+    like: filtered ? containsPattern(options.search!) : "",
     afterName: options.after?.name ?? "",
     afterId: options.after?.id ?? 0,
     limit: options.limit,

@@ -1,10 +1,11 @@
-import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, forbidden, notFound, requireActiveMember } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import { levelAllows, PRIVACY_DEFAULTS, pictureFor } from "../profiles/privacy.ts";
 import { isoNow } from "../platform/clock.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { inWriteUnit } from "../platform/write-unit.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 import { cachedListPage } from "./list-cache.ts";
@@ -117,9 +118,7 @@ export async function cardsOf(ctx: AppContext, viewer: Actor, rows: repo.CardRow
 /** An active member other than the actor, or 404 / 400. */
 async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
   if (memberId === actor.memberId) throw badInput("You cannot do that with your own account.");
-  const member = await findMemberById(ctx.db, memberId);
-  if (!member || member.status !== MemberStatus.Active) throw notFound("There is no such member.");
-  return member;
+  return requireActiveMember(await findMemberById(ctx.db, memberId));
 }
 
 /**
@@ -129,8 +128,7 @@ async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, contactId: number): Promise<"requested" | "accepted"> {
   if (contactId === actor.memberId) throw badInput("You cannot do that with your own account.");
-  const facts = await repo.requestFacts(ctx.db, actor.memberId, contactId);
-  if (!facts || facts.status !== MemberStatus.Active) throw notFound("There is no such member.");
+  const facts = requireActiveMember(await repo.requestFacts(ctx.db, actor.memberId, contactId));
   if (facts.mine) throw badInput("You have already sent a request to this member, or you are contacts.");
   if (facts.theirs === "pending") {
     await acceptRequest(ctx, actor, contactId);
@@ -151,8 +149,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
 /** Accepts a request the actor received. */
 export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
   // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
-  const requester = await findMemberById(ctx.db, requesterId);
-  if (!requester || requester.status !== MemberStatus.Active) throw notFound("There is no request from this member.");
+  requireActiveMember(await findMemberById(ctx.db, requesterId), "There is no request from this member.");
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound("There is no request from this member.");
@@ -212,18 +209,6 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
   };
 }
 
-const encodeCursor = (row: repo.CardRow) => Buffer.from(JSON.stringify([row.sortName, row.memberId])).toString("base64url");
-function decodeCursor(cursor: string | undefined): { name: string; id: number } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [name, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof name === "string" && typeof id === "number") return { name, id };
-  } catch {
-    // fall through
-  }
-  throw badInput("cursor is not valid.");
-}
-
 /**
  * One of the four member lists. Requests are the owner's alone; another member's contacts,
  * followers and followed are shown per that member's "view friends list" setting.
@@ -234,7 +219,8 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     if (kind === "requests") throw forbidden("You can see only your own contact requests.");
     await requireListsVisible(ctx, viewer, ownerId);
   }
-  const options = { search: input.search, after: decodeCursor(input.cursor), limit: input.limit };
+  const after = decodeKeysetCursor(input.cursor);
+  const options = { search: input.search, after: after && { name: after.text, id: after.id }, limit: input.limit };
   const key = JSON.stringify([
     kind,
     ownerId,
@@ -252,13 +238,12 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
   );
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId)));
-  return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null, total };
+  return { items, nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.sortName, last.memberId) : null, total };
 }
 
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
 async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: number): Promise<void> {
-  const owner = await findMemberById(ctx.db, ownerId);
-  if (!owner || owner.status !== MemberStatus.Active) throw notFound("There is no such member.");
+  requireActiveMember(await findMemberById(ctx.db, ownerId));
   const flags = await repo.searchFlags(ctx.db, ownerId);
   if (flags.viewFriendsList !== 1 && !(await repo.areContacts(ctx.db, viewer.memberId, ownerId))) {
     throw forbidden("This member shows their contacts only to their contacts.");

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { MemberStatus } from "../../shared/limits.ts";
 import { precompiled } from "../../server/db/precompiled.ts";
 
 export interface PostRow {
@@ -29,7 +30,8 @@ const inNetworkOf = (viewerId: number, author: ReturnType<typeof sql.ref>) => sq
     OR EXISTS (SELECT 1 FROM follow WHERE follower_id = ${int(viewerId)} AND followed_id = ${author})
     OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${int(viewerId)} AND other_id = ${author} AND status = 'accepted'))`;
 
-const isActive = (author: ReturnType<typeof sql.ref>) => sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = 2)`;
+const isActive = (author: ReturnType<typeof sql.ref>) =>
+  sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = ${sql.lit(MemberStatus.Active)})`;
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
 
 /**
@@ -127,7 +129,7 @@ export async function repliesOf(db: DB, postIds: number[]): Promise<ReplyRow[]> 
       "member.picturePath",
     ])
     .where("postReply.postId", "in", postIds)
-    .where("member.status", "=", 2)
+    .where("member.status", "=", MemberStatus.Active)
     .orderBy("postReply.postId")
     .orderBy("postReply.id")
     .execute();
@@ -140,7 +142,7 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .innerJoin("member", "member.id", "post.memberId")
     .select(["post.id", "post.memberId", "post.description", "post.createdAt", "member.firstName", "member.lastName", "member.picturePath"])
     .where("post.id", "=", postId)
-    .where("member.status", "=", 2)
+    .where("member.status", "=", MemberStatus.Active)
     .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 

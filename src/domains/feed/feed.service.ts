@@ -1,8 +1,9 @@
-import { badInput, notFound, parseInput } from "../../shared/errors.ts";
+import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { isoNow } from "../platform/clock.ts";
 import { inWriteUnit } from "../platform/write-unit.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
 import type { Actor, AppContext } from "../platform/context.ts";
 import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
@@ -35,16 +36,10 @@ const toReply = (row: repo.ReplyRow, authorOf: (row: AuthorRow) => Author): Repl
 /** The text of a post or reply, checked here too (150 characters): every caller gets the rule, not only the schema-parsing ones. */
 const checkedText = (text: string): string => parseInput(postText, text, "The text is not valid.");
 
-const encodeCursor = (row: repo.PostRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: number } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof createdAt === "string" && typeof id === "number") return { createdAt, id };
-  } catch {
-    // fall through
-  }
-  throw badInput("cursor is not valid.");
+/** A feed page's cursor: the last post's time and id. */
+function createdAtCursor(cursor: string | undefined): { createdAt: string; id: number } | undefined {
+  const after = decodeKeysetCursor(cursor);
+  return after && { createdAt: after.text, id: after.id };
 }
 
 /**
@@ -52,7 +47,7 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: numb
  * newest first, with every reply. Two queries a page, whatever its size.
  */
 export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: string; limit: number }): Promise<FeedPage> {
-  const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, decodeCursor(input.cursor));
+  const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, createdAtCursor(input.cursor));
   const replies = await repo.repliesOf(
     ctx.db,
     rows.map((r) => r.id),
@@ -72,7 +67,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
     replies: byPost.get(r.id) ?? [],
   }));
   const last = rows.at(-1);
-  return { items, nextCursor: rows.length === input.limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.createdAt, last.id) : null };
 }
 
 /** The replies of one post the viewer can see. */
@@ -86,7 +81,7 @@ export async function replies(ctx: AppContext, viewer: Actor, postId: number): P
 export async function createPost(ctx: AppContext, actor: Actor, input: string): Promise<Post> {
   const text = checkedText(input);
   const member = await findMemberById(ctx.db, actor.memberId);
-  if (!member) throw notFound("There is no such member.");
+  if (!member) throw notFound(NO_SUCH_MEMBER);
   const at = isoNow();
   const id = await repo.insertPost(ctx.db, actor.memberId, text, at);
   // Its fan-out starts now, off this request (readers merge the queue in until it is done).
@@ -104,7 +99,7 @@ export async function reply(ctx: AppContext, actor: Actor, postId: number, input
   const text = checkedText(input);
   const target = await repo.replyTarget(ctx.db, actor.memberId, postId);
   if (!target) throw notFound("There is no such post.");
-  if (target.firstName === null || target.lastName === null) throw notFound("There is no such member.");
+  if (target.firstName === null || target.lastName === null) throw notFound(NO_SUCH_MEMBER);
   const { replyId, at } = await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     const replyId = await repo.insertReply(unit.db, postId, actor.memberId, text, at);

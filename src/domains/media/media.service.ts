@@ -1,6 +1,6 @@
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import { isoNow } from "../platform/clock.ts";
@@ -95,7 +95,7 @@ export async function uploadProfilePhoto(
     }
     const picturePath = `/uploads/${PHOTOS_SUBDIR}/${fileNameOf(stem, PHOTO_VARIANTS.main)}`;
     swapped = await repo.swapPicturePath(ctx.db, actor.memberId, picturePath, isoNow());
-    if (!swapped) throw notFound("There is no such member.");
+    if (!swapped) throw notFound(NO_SUCH_MEMBER);
     const previousStem = storedPhotoStem(swapped.previous);
     if (previousStem && previousStem !== stem) await removeVariants(ctx, dir, previousStem);
     return { picturePath };

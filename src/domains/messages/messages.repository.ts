@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { containsPattern } from "../../server/db/like.ts";
 import { precompiled } from "../../server/db/precompiled.ts";
 import type { MessageView } from "./messages.schema.ts";
 
@@ -56,7 +57,7 @@ export async function listCopies(
   if (options.view === "unread") q = q.where("c.isRead", "=", 0);
   if (options.beforeId !== undefined) q = q.where("c.id", "<", options.beforeId);
   if (options.search) {
-    const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(options.search);
     const other = options.view === "sent" ? sql.raw("r") : sql.raw("s");
     q = q.where(
       sql<boolean>`(lower(m.subject) like ${like} escape '\\' or lower(m.body) like ${like} escape '\\'

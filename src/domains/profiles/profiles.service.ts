@@ -1,4 +1,4 @@
-import { badInput, DomainError, ErrorCodes, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
@@ -37,7 +37,7 @@ async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Pr
   const member = await accountsRepo.findMemberById(ctx.db, memberId);
   // Members awaiting confirmation and deactivated members have no visible profile.
   if (!member || (member.status !== MemberStatus.Active && member.id !== viewer.memberId)) {
-    throw notFound("There is no such member.");
+    throw notFound(NO_SUCH_MEMBER);
   }
   const [profile, privacy, relation] = await Promise.all([
     repo.findProfile(ctx.db, memberId),

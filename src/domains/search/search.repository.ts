@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../server/db/client.ts";
+import { MemberStatus } from "../../shared/limits.ts";
 import type { CardRow } from "../contacts/contacts.repository.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
@@ -20,6 +21,9 @@ import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } 
  * third of a 50-card read (measured); the text is fixed, so SQLite's statement stays prepared
  * (server/db/client.ts). Rows come back camelCased as usual.
  */
+/** Active members' status, written into the SQL texts below as a literal. */
+const ACTIVE = MemberStatus.Active;
+
 async function rowsOf<R>(db: DB, query: CompiledQuery<R>): Promise<R[]> {
   return (await db.executeQuery(query)).rows;
 }
@@ -83,7 +87,7 @@ const TIER_SQL = `
     JOIN member m ON m.id = s.rowid
     LEFT JOIN member_privacy pr ON pr.member_id = s.rowid
     WHERE member_search MATCH ?
-      AND m.status = 2
+      AND m.status = ${ACTIVE}
       AND s.rowid <> ?
       AND (coalesce(pr.search_visibility, 1) = 1
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.rowid AND vc.status = 'accepted'))
@@ -209,7 +213,7 @@ export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): P
     LEFT JOIN contact_link theirs ON theirs.member_id = m.id AND theirs.other_id = ?
     LEFT JOIN follow fo ON fo.follower_id = ? AND fo.followed_id = m.id
     LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ?
-    WHERE m.id IN (${placeholders(ids.length)}) AND m.status = 2`;
+    WHERE m.id IN (${placeholders(ids.length)}) AND m.status = ${ACTIVE}`;
   return rowsOf(db, CompiledQuery.raw(text, [viewerId, viewerId, viewerId, viewerId, ...ids]) as CompiledQuery<CardWithLinks>);
 }
 
@@ -290,7 +294,7 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
     LEFT JOIN member_profile p ON p.member_id = m.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
     LEFT JOIN us_state s ON s.code = p.state
-    WHERE m.status = 2
+    WHERE m.status = ${ACTIVE}
   ) f
   ORDER BY f.id`,
     )
@@ -338,7 +342,7 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
       SELECT * FROM (SELECT id FROM mutual ORDER BY n DESC, id DESC LIMIT ${MUTUAL_CANDIDATES})
       UNION SELECT * FROM (SELECT p.member_id FROM member_profile p WHERE p.sport = (SELECT sport FROM me WHERE sport <> '') ORDER BY p.member_id DESC LIMIT ${SIMILAR_CANDIDATES})
       UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.profile_type = (SELECT status FROM me) ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
-      UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.status = 2 ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
+      UNION SELECT * FROM (SELECT m.id FROM member m WHERE m.status = ${sql.lit(ACTIVE)} ORDER BY m.id DESC LIMIT ${SIMILAR_CANDIDATES})
     )
     SELECT m.id AS id,
       (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
@@ -422,7 +426,7 @@ export const storedSuggestionsQuery = (memberId: number, limit: number) =>
     JOIN member m ON m.id = s.suggested_id
     LEFT JOIN member_privacy pr ON pr.member_id = s.suggested_id
     WHERE s.member_id = ?
-      AND m.status = 2
+      AND m.status = ${ACTIVE}
       AND coalesce(pr.search_visibility, 1) = 1
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)

@@ -2,10 +2,9 @@ import { listInput, type MemberCard, searchInput, type CardRelation } from "../.
 import type { ListKind } from "../../domains/contacts/contacts.repository.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
-import { forbidden } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * contact/* of the original service (and member/IsFriendByContactID, member/IsFollowingContact):
@@ -78,11 +77,7 @@ const FIND_CONTACTS_SUGGESTIONS = 50;
 const idField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
 /** The member id of a personal action: the caller only (403 otherwise). */
-function ownId(req: RestRequest, name = "memberID"): number {
-  const id = idField(req, name);
-  if (id !== actorOf(req).memberId) throw forbidden(`${name} must be your own member id.`);
-  return id;
-}
+const ownId = (req: RestRequest, name = "memberID") => mustBeOwn(req, idField(req, name), `${name} must be your own member id.`);
 
 const searchTextInput = z.object({ searchText: searchInput.shape.text });
 const searchTextOf = (req: RestRequest) =>

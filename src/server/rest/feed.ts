@@ -3,8 +3,8 @@ import type { Post, Reply } from "../../domains/feed/feed.schema.ts";
 import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
-import { badInput, forbidden } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
+import { badInput } from "../../shared/errors.ts";
+import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -54,11 +54,7 @@ function postIdParam(value: string | undefined): number {
 }
 
 /** {id} of a personal action: the caller only. */
-function ownId(req: RestRequest): number {
-  const id = memberIdParam(req.params[0], "id");
-  if (id !== actorOf(req).memberId) throw forbidden("id must be your own member id.");
-  return id;
-}
+const ownId = (req: RestRequest) => mustBeOwn(req, memberIdParam(req.params[0], "id"), "id must be your own member id.");
 
 const legacyReply = (r: Reply) => ({
   postResponseID: r.replyId,

@@ -14,9 +14,9 @@ import {
   type PersonalInfo,
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
-import { badInput, forbidden, notFound } from "../../shared/errors.ts";
+import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { MONTHS } from "../../shared/limits.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -250,10 +250,7 @@ function targetMember(req: RestRequest): number {
 }
 
 /** The target of a write: the caller only (403 otherwise, before the input is looked at). */
-function ownTarget(req: RestRequest, memberId: number): number {
-  if (memberId !== actorOf(req).memberId) throw forbidden("You can change only your own profile.");
-  return memberId;
-}
+const ownTarget = (req: RestRequest, memberId: number) => mustBeOwn(req, memberId, "You can change only your own profile.");
 
 /** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
 function optionalId(v: unknown, name: string): number | null {
@@ -481,7 +478,7 @@ async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo)
 
 async function mediaLinks(req: RestRequest) {
   const links = await profiles.getMediaLinks(req.app, actorOf(req), targetMember(req));
-  if (!links) throw notFound("There is no such member.");
+  if (!links) throw notFound(NO_SUCH_MEMBER);
   return links;
 }
 

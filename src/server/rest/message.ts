@@ -5,7 +5,18 @@ import * as messages from "../../domains/messages/messages.service.ts";
 import { formatSentDate, notificationListInput } from "../../domains/notifications/notifications.schema.ts";
 import * as notifications from "../../domains/notifications/notifications.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type RestRequest, TextAnswer, textOf } from "./registry.ts";
+import {
+  actorOf,
+  blankToUndefined,
+  type Controller,
+  fields,
+  memberIdParam,
+  mustBeOwn,
+  pathOrFieldMemberId,
+  type RestRequest,
+  TextAnswer,
+  textOf,
+} from "./registry.ts";
 
 /*
  * message/* of the original service: private messages, the unread count, notifications and the
@@ -70,12 +81,8 @@ import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, type
 const DEFAULT_LIMIT = 50;
 
 /** {id} (or ?memberID) of a personal action: the caller's own, else 403. */
-function ownId(req: RestRequest): number {
-  const fromPath = req.params[0];
-  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
-  if (id !== actorOf(req).memberId) throw forbidden("Messages and notifications are private: the member id must be your own.");
-  return id;
-}
+const ownId = (req: RestRequest) =>
+  mustBeOwn(req, pathOrFieldMemberId(req), "Messages and notifications are private: the member id must be your own.");
 
 /** A message copy id: digits only and not 0, else 400. */
 function msgIdParam(value: string | undefined): number {

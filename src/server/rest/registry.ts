@@ -131,6 +131,18 @@ export function actorOf(req: RestRequest): Actor {
 /** A value of the query or body as text: strings as they are, numbers as text, anything else missing. */
 export const textOf = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
+/** `id`, when it is the caller's own member id; otherwise 403 with `refusal`. */
+export function mustBeOwn(req: RestRequest, id: number, refusal: string): number {
+  if (id !== actorOf(req).memberId) throw forbidden(refusal);
+  return id;
+}
+
+/** The member id an action names: the path's first segment ("id"), else the `memberID` field. */
+export function pathOrFieldMemberId(req: RestRequest): number {
+  const fromPath = req.params[0];
+  return fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
+}
+
 /** An empty value counts as not given (so the schema's default applies). */
 export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 

@@ -18,9 +18,9 @@ import {
   SELECT_PLACEHOLDER,
 } from "../../domains/settings/settings.schema.ts";
 import * as settings from "../../domains/settings/settings.service.ts";
-import { badInput, forbidden } from "../../shared/errors.ts";
+import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, type Controller, fields, mustBeOwn, pathOrFieldMemberId, type RestRequest } from "./registry.ts";
 
 /*
  * setting/* of the original service: thin adapters over the settings service. Every action but
@@ -85,12 +85,7 @@ import { actorOf, type Controller, fields, memberIdParam, type RestRequest, text
  */
 
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
-function ownId(req: RestRequest): number {
-  const fromPath = req.params[0];
-  const id = fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
-  if (id !== actorOf(req).memberId) throw forbidden("Settings are private: the member id must be your own.");
-  return id;
-}
+const ownId = (req: RestRequest) => mustBeOwn(req, pathOrFieldMemberId(req), "Settings are private: the member id must be your own.");
 
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
