@@ -48,7 +48,10 @@ function decoded(res: RawResponse): Buffer {
 async function pageAssets(): Promise<{ js: string; css: string }> {
   const page = await raw("/");
   const html = page.body.toString("utf8");
-  return { js: html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!, css: html.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)![1]! };
+  return {
+    js: html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!,
+    css: html.match(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/)![1]!,
+  };
 }
 
 const onDisk = (url: string) => readFileSync(path.join(client.dir, url));
