@@ -72,7 +72,7 @@ export default tseslint.config(
           zones: [
             {
               target: "./src/shared",
-              from: ["./src/domains", "./src/server", "./src/client"],
+              from: ["./src/platform", "./src/domains", "./src/server", "./src/client"],
               message: "src/shared holds constants, texts and pure helpers: it imports no other layer.",
             },
             {
@@ -87,9 +87,16 @@ export default tseslint.config(
               message: "The client imports only the domains' schemas (*.schema.ts: zod and types), never services or repositories.",
             },
             {
+              target: "./src/platform/**/!(*.test).ts",
+              from: ["./src/domains", "./src/server", "./src/client"],
+              message:
+                "src/platform is infrastructure no domain owns: it imports src/shared only (providers are ports in src/platform/ports).",
+            },
+            {
               target: "./src/domains",
-              from: "./src/client",
-              message: "Domains run on the server: they never import the client.",
+              from: ["./src/client", "./src/server"],
+              message:
+                "Domains import src/shared, src/platform and other domains' services and schemas; never the server (the composition root) or the client.",
             },
             {
               target: "./migrations",

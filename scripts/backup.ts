@@ -5,7 +5,7 @@
  * See README "Backups and restore".
  */
 import path from "node:path";
-import { backup, BackupError, stamp } from "../src/server/db/backup.ts";
+import { backup, BackupError, stamp } from "../src/platform/db/backup.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
 
 try {

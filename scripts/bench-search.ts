@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CompiledQuery, sql } from "kysely";
-import type { Actor, AppContext } from "../src/domains/platform/context.ts";
-import { silentLogger } from "../src/domains/platform/logger.ts";
+import type { Actor, AppContext } from "../src/platform/context.ts";
+import { silentLogger } from "../src/platform/logger.ts";
 import { tierQuery } from "../src/domains/search/search.repository.ts";
 import * as search from "../src/domains/search/search.service.ts";
-import { openSqlite } from "../src/server/db/client.ts";
-import { migrateToLatest } from "../src/server/db/migrator.ts";
+import { openSqlite } from "../src/platform/db/client.ts";
+import { migrateToLatest } from "../src/platform/db/migrator.ts";
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-search-"));

@@ -5,13 +5,13 @@
  */
 import path from "node:path";
 import { importFeeds } from "../src/domains/news/feed-import.ts";
-import { DomainEvents } from "../src/domains/platform/events.ts";
-import { LocalLiveBus } from "../src/domains/platform/live.ts";
-import { createLogger } from "../src/domains/platform/logger.ts";
-import { createMailer } from "../src/domains/platform/mailer.ts";
-import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
-import { openSqlite } from "../src/server/db/client.ts";
-import { migrateToLatest } from "../src/server/db/migrator.ts";
+import { DomainEvents } from "../src/platform/events.ts";
+import { LocalLiveBus } from "../src/platform/live.ts";
+import { createLogger } from "../src/platform/logger.ts";
+import { createMailer } from "../src/platform/mailer.ts";
+import { RateLimiter } from "../src/platform/rate-limit.ts";
+import { openSqlite } from "../src/platform/db/client.ts";
+import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { loadConfig } from "../src/server/env.ts";
 
 const config = loadConfig();

@@ -8,11 +8,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type { Actor, AppContext } from "../src/domains/platform/context.ts";
-import { silentLogger } from "../src/domains/platform/logger.ts";
+import type { Actor, AppContext } from "../src/platform/context.ts";
+import { silentLogger } from "../src/platform/logger.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import { contact } from "../src/server/rest/contact.ts";
-import { openSqlite, statementsRun } from "../src/server/db/client.ts";
+import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import type { RestRequest } from "../src/server/rest/registry.ts";
 
 const dir = process.argv[2];

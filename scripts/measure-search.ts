@@ -9,14 +9,14 @@
  * Run: `DATA_DIR=... bun scripts/measure-search.ts [rounds=30]`.
  */
 import path from "node:path";
-import type { Actor, AppContext } from "../src/domains/platform/context.ts";
-import { silentLogger } from "../src/domains/platform/logger.ts";
+import type { Actor, AppContext } from "../src/platform/context.ts";
+import { silentLogger } from "../src/platform/logger.ts";
 import * as search from "../src/domains/search/search.service.ts";
-import { DomainEvents } from "../src/domains/platform/events.ts";
-import { LocalLiveBus } from "../src/domains/platform/live.ts";
-import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
+import { DomainEvents } from "../src/platform/events.ts";
+import { LocalLiveBus } from "../src/platform/live.ts";
+import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { createHttpApp } from "../src/server/app.ts";
-import { openSqlite, statementsRun } from "../src/server/db/client.ts";
+import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
 import { openReadOnly, readCommunity, searchTerms } from "./bench/community.ts";
 

@@ -1,7 +1,7 @@
 /** Applies pending migrations to the database of DATA_DIR (npm start does this too). */
 import path from "node:path";
-import { openSqlite } from "../src/server/db/client.ts";
-import { migrateToLatest } from "../src/server/db/migrator.ts";
+import { openSqlite } from "../src/platform/db/client.ts";
+import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { loadConfig } from "../src/server/env.ts";
 
 const config = loadConfig();

@@ -5,7 +5,7 @@
  * uploads folder are kept aside as *.before-restore-<UTC time>. See README "Backups and restore".
  */
 import path from "node:path";
-import { BackupError, restore } from "../src/server/db/backup.ts";
+import { BackupError, restore } from "../src/platform/db/backup.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
 
 try {

@@ -18,19 +18,19 @@ import { insertNotification } from "../src/domains/notifications/notifications.r
 import type { NotificationKind } from "../src/domains/notifications/notifications.schema.ts";
 import { fillText, texts } from "../src/shared/texts.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
-import { DAY, MINUTE } from "../src/domains/platform/clock.ts";
-import { hashPassword } from "../src/domains/platform/crypto.ts";
-import { DomainEvents } from "../src/domains/platform/events.ts";
-import { LocalLiveBus } from "../src/domains/platform/live.ts";
-import { silentLogger } from "../src/domains/platform/logger.ts";
-import { createMailer } from "../src/domains/platform/mailer.ts";
-import { RateLimiter } from "../src/domains/platform/rate-limit.ts";
+import { DAY, MINUTE } from "../src/platform/clock.ts";
+import { hashPassword } from "../src/platform/crypto.ts";
+import { DomainEvents } from "../src/platform/events.ts";
+import { LocalLiveBus } from "../src/platform/live.ts";
+import { silentLogger } from "../src/platform/logger.ts";
+import { createMailer } from "../src/platform/mailer.ts";
+import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
-import { openSqlite } from "../src/server/db/client.ts";
-import { migrateToLatest } from "../src/server/db/migrator.ts";
+import { openSqlite } from "../src/platform/db/client.ts";
+import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { loadConfig } from "../src/server/env.ts";
-import { MemberStatus, type ProfileType } from "../src/shared/limits.ts";
+import { MemberStatus, type ProfileType } from "../src/shared/members.ts";
 
 export const DEMO_PASSWORD = "sideline";
 

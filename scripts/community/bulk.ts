@@ -9,8 +9,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { CamelCasePlugin, Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
-import type { DB } from "../../src/server/db/client.ts";
-import type { Database } from "../../src/server/db/database.ts";
+import type { DB } from "../../src/platform/db/client.ts";
+import type { Database } from "../../src/platform/db/database.ts";
 
 export interface RawStatement {
   run: (...params: unknown[]) => unknown;
@@ -55,7 +55,7 @@ export async function openRaw(file: string): Promise<RawDb> {
   } as RawDb & { driver: RawDb };
 }
 
-/** The app's Kysely (camelCase plugin, as src/server/db/client.ts makes it) over an open connection. */
+/** The app's Kysely (camelCase plugin, as src/platform/db/client.ts makes it) over an open connection. */
 export function kyselyOver(raw: RawDb): DB {
   const database = (raw as RawDb & { driver?: RawDb }).driver ?? raw;
   return new Kysely<Database>({

@@ -6,7 +6,7 @@
  */
 import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DAY } from "../../src/domains/platform/clock.ts";
+import { DAY } from "../../src/platform/clock.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
 import { loadConfig } from "../../src/server/env.ts";
 import { type CommunityResult, generateCommunity } from "./generate.ts";

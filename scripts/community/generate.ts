@@ -28,14 +28,14 @@
  * messages per member over the last year. Everything comes from a seeded PRNG and hashes of ids,
  * with times relative to `now`: the same seed, size and `now` give the same database.
  */
-import { hashPassword } from "../../src/domains/platform/crypto.ts";
-import { DAY, MINUTE } from "../../src/domains/platform/clock.ts";
+import { hashPassword } from "../../src/platform/crypto.ts";
+import { DAY, MINUTE } from "../../src/platform/clock.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
 import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
-import type { DB } from "../../src/server/db/client.ts";
-import { migrateToLatest } from "../../src/server/db/migrator.ts";
-import { MemberStatus, PROFILE_TYPES, type ProfileType } from "../../src/shared/limits.ts";
+import type { DB } from "../../src/platform/db/client.ts";
+import { migrateToLatest } from "../../src/platform/db/migrator.ts";
+import { MemberStatus, PROFILE_TYPES, type ProfileType } from "../../src/shared/members.ts";
 import { fillText, texts } from "../../src/shared/texts.ts";
 import { Batches, Columns, Inserter, kyselyOver, one, openRaw, type RawDb, restoreSchemaObjects, setAsideSchemaObjects } from "./bulk.ts";
 import { hash, Random, unit, WeightedPicker } from "./random.ts";

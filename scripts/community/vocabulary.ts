@@ -4,7 +4,7 @@
  * posts, replies and messages. Placeholders: {sport} {position} {city} {state} {school} {team}
  * {first} {last} {company} {name}.
  */
-import type { ProfileType } from "../../src/shared/limits.ts";
+import type { ProfileType } from "../../src/shared/members.ts";
 
 export const FEMALE_FIRST = [
   "Emma",

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import type { AppContext } from "../domains/platform/context.ts";
+import type { AppContext } from "../platform/context.ts";
 import type { Config } from "./env.ts";
 import type { AppEnv } from "./http/context.ts";
 import { csrfGuard } from "./http/csrf.ts";
@@ -13,7 +13,7 @@ import { clearedSessionCookie, isHttps, resolveSession, sessionCookie } from "./
 import { spaIndex, staticFiles } from "./http/static.ts";
 import { bodyLimits } from "./http/body-limit.ts";
 import { compressJson } from "./http/compress-json.ts";
-import { pingDatabase } from "./db/client.ts";
+import { pingDatabase } from "../platform/db/client.ts";
 import { restControllers } from "./rest/controllers.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";

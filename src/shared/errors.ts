@@ -1,9 +1,9 @@
 import type { ZodType } from "zod";
-import { MemberStatus } from "./limits.ts";
+import { MemberStatus } from "./members.ts";
 
 /**
  * Errors that the domain raises on purpose. The HTTP layer maps each code to one status
- * (src/server/http/errors.ts); anything else that escapes is a bug and becomes a 500.
+ * (src/platform/errors.ts); anything else that escapes is a bug and becomes a 500.
  */
 export const ErrorCodes = {
   BadInput: "BAD_INPUT",

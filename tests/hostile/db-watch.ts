@@ -20,7 +20,7 @@ export const UNHASHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // whose they are and their scope still count.
   session: ["last_seen_at", "expires_at"],
   // Not left out, because a refused request does not write them: rate-limit counters live in
-  // memory (src/domains/platform/rate-limit.ts), client_log rows are written only for an accepted
+  // memory (src/platform/rate-limit.ts), client_log rows are written only for an accepted
   // log, and live_event / notification rows only in reaction to an accepted write, which the
   // suites wait out (settle) before sending the next request.
 };

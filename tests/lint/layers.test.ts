@@ -35,7 +35,7 @@ describe("layer rules", () => {
     expect(
       await rulesBroken(
         "src/client/lib/dates.ts",
-        `import { openSqlite } from "../../server/db/client.ts";\nexport const used = openSqlite;\n`,
+        `import { createHttpApp } from "../../server/app.ts";\nexport const used = createHttpApp;\n`,
       ),
     ).toContain("import-x/no-restricted-paths");
   }, 120_000);
@@ -48,5 +48,29 @@ describe("layer rules", () => {
     expect(
       await rulesBroken("src/shared/texts.ts", `import { list } from "../domains/feed/feed.service.ts";\nexport const used = list;\n`),
     ).toContain("import-x/no-restricted-paths");
+  }, 120_000);
+
+  it("refuse platform code importing a domain or the server, and a domain importing the server", async () => {
+    expect(
+      await rulesBroken("src/platform/mailer.ts", `import { list } from "../domains/feed/feed.service.ts";\nexport const used = list;\n`),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "src/platform/mailer.ts",
+        `import { createHttpApp } from "../server/app.ts";\nexport const used = createHttpApp;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "src/domains/feed/feed.service.ts",
+        `import { createHttpApp } from "../../server/app.ts";\nexport const used = createHttpApp;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "src/domains/feed/feed.service.ts",
+        `import { router } from "../../platform/trpc/init.ts";\nexport const used = router;\n`,
+      ),
+    ).not.toContain("import-x/no-restricted-paths");
   }, 120_000);
 });

@@ -3,7 +3,7 @@
  * (RATE_LIMITS on), cross-origin clients (CORS_ORIGINS), and refusing a bad configuration at start.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMIT_RULES } from "../../src/domains/platform/rate-limit.ts";
+import { RATE_LIMIT_RULES } from "../../src/platform/rate-limit.ts";
 import { texts } from "../../src/shared/texts.ts";
 import { type MailSink, startMailSink } from "../support/mail-sink.ts";
 import {

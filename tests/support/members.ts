@@ -3,10 +3,10 @@
  * under test, not about registration. No test framework is imported here.
  */
 import type { Insertable } from "kysely";
-import type { Actor } from "../../src/domains/platform/context.ts";
-import type { DB } from "../../src/server/db/client.ts";
-import type { MemberTable } from "../../src/server/db/database.ts";
-import { MemberStatus } from "../../src/shared/limits.ts";
+import type { Actor } from "../../src/platform/context.ts";
+import type { DB } from "../../src/platform/db/client.ts";
+import type { MemberTable } from "../../src/platform/db/database.ts";
+import { MemberStatus } from "../../src/shared/members.ts";
 
 let seq = 0;
 

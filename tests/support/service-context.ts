@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AppContext } from "../../src/domains/platform/context.ts";
+import type { AppContext } from "../../src/platform/context.ts";
 import { randomBytes } from "node:crypto";
-import { DomainEvents } from "../../src/domains/platform/events.ts";
-import { LocalLiveBus } from "../../src/domains/platform/live.ts";
-import { createLinkSigner, createSecretBox } from "../../src/domains/platform/secret-box.ts";
-import { silentLogger } from "../../src/domains/platform/logger.ts";
-import { createMailer, type Mailer } from "../../src/domains/platform/mailer.ts";
-import { RateLimiter } from "../../src/domains/platform/rate-limit.ts";
-import { type DB, openSqlite } from "../../src/server/db/client.ts";
-import { migrateToLatest } from "../../src/server/db/migrator.ts";
+import { DomainEvents } from "../../src/platform/events.ts";
+import { LocalLiveBus } from "../../src/platform/live.ts";
+import { createLinkSigner, createSecretBox } from "../../src/platform/secret-box.ts";
+import { silentLogger } from "../../src/platform/logger.ts";
+import { createMailer, type Mailer } from "../../src/platform/mailer.ts";
+import { RateLimiter } from "../../src/platform/rate-limit.ts";
+import { type DB, openSqlite } from "../../src/platform/db/client.ts";
+import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 
 export const TEST_PUBLIC_URL = "http://sideline.test";
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../platform/mailer.ts";
+import type { MailMessage } from "../../platform/mailer.ts";
 
 /** Escapes text for the HTML part of an e-mail. */
 export function escapeHtml(value: string): string {

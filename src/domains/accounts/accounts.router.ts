@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberProcedure, publicProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, publicProcedure, router } from "../../platform/trpc/init.ts";
 import {
   changePasswordWithCodeInput,
   clientLogInput,

@@ -1,14 +1,7 @@
 import { z } from "zod";
-import {
-  ageOn,
-  EMAIL_MAX_LENGTH,
-  GENDERS,
-  isRealDate,
-  MINIMUM_AGE_YEARS,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PROFILE_TYPES,
-} from "../../shared/limits.ts";
+import { ageOn, isoBirthDate, isRealDate } from "../../shared/calendar.ts";
+import { EMAIL_MAX_LENGTH, MINIMUM_AGE_YEARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits.ts";
+import { GENDERS, PROFILE_TYPES } from "../../shared/members.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 
@@ -68,7 +61,7 @@ export const registerInput = z
   })
   .transform(({ confirmPwd: _c, code: _code, month, day, year, ...rest }) => ({
     ...rest,
-    birthDate: `${year.padStart(4, "0")}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`,
+    birthDate: isoBirthDate(year, month, day),
   }));
 export type RegisterInput = z.input<typeof registerInput>;
 export type RegisterData = z.output<typeof registerInput>;

@@ -1,11 +1,12 @@
 import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
-import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
+import { DEFAULT_PICTURE } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
-import { DAY, HOUR, isoIn, isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
-import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../platform/crypto.ts";
-import type { DB } from "../../server/db/client.ts";
-import { rateLimited } from "../platform/rate-limit.ts";
+import { DAY, HOUR, isoIn, isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
+import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../../platform/crypto.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { rateLimited } from "../../platform/rate-limit.ts";
 import { passwordChangedMail, registrationMail, registrationReminderMail, resetMail } from "./account-mails.ts";
 import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.ts";
 import * as repo from "./accounts.repository.ts";

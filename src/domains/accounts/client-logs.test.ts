@@ -7,7 +7,7 @@ import { expectError } from "../../../tests/support/domain-errors.ts";
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
-import { DAY } from "../platform/clock.ts";
+import { DAY } from "../../platform/clock.ts";
 import * as accounts from "./accounts.service.ts";
 
 let t: TestContext | undefined;

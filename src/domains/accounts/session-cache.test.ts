@@ -11,11 +11,11 @@ import { type MailSink, resetCodeOf, startMailSink } from "../../../tests/suppor
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { openServerDb } from "../../../tests/support/server.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import { type DB, statementsRun } from "../../server/db/client.ts";
-import { MemberStatus } from "../../shared/limits.ts";
-import { DAY, MINUTE } from "../platform/clock.ts";
-import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
-import { hashPassword } from "../platform/crypto.ts";
+import { type DB, statementsRun } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { DAY, MINUTE } from "../../platform/clock.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
+import { hashPassword } from "../../platform/crypto.ts";
 import { deactivateInput, passwordChangeInput } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import * as repo from "./accounts.repository.ts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../platform/db/client.ts";
 
 /** What a session check needs of a session row and its member, as read. */
 export interface SessionRowWithMember {

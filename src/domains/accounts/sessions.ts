@@ -1,8 +1,8 @@
-import type { DB } from "../../server/db/client.ts";
-import { MemberStatus } from "../../shared/limits.ts";
-import { DAY, HOUR, isoIn, isoNow, MINUTE } from "../platform/clock.ts";
-import type { Actor } from "../platform/context.ts";
-import { newToken, sha256Hex } from "../platform/crypto.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { DAY, HOUR, isoIn, isoNow, MINUTE } from "../../platform/clock.ts";
+import type { Actor } from "../../platform/context.ts";
+import { newToken, sha256Hex } from "../../platform/crypto.ts";
 import * as repo from "./accounts.repository.ts";
 import { sessionCache } from "./session-cache.ts";
 

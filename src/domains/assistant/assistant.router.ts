@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { assistInput } from "./assistant.schema.ts";
 import * as assistant from "./assistant.service.ts";
 

@@ -1,4 +1,4 @@
-import type { Actor, AppContext } from "../platform/context.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { AssistantError, type ChatMessage } from "./assistant.ts";
 import { ASSISTANT_FAILURE, type AssistantReply, type AssistInput } from "./assistant.schema.ts";
 

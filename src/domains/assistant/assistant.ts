@@ -1,19 +1,8 @@
 import { z } from "zod";
-import type { Logger } from "../platform/logger.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Assistant } from "../../platform/ports/assistant.ts";
 
-/** One message of a chat-completions conversation. */
-export interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
-
-/** A language model behind an OpenAI-compatible chat-completions endpoint. */
-export interface Assistant {
-  /** False without a base URL: complete() then always throws. */
-  configured: boolean;
-  /** The model's answer, trimmed; throws AssistantError on any failure. */
-  complete: (messages: ChatMessage[]) => Promise<string>;
-}
+export type { Assistant, ChatMessage } from "../../platform/ports/assistant.ts";
 
 export interface AssistantOptions {
   /** ASSISTANT_BASE_URL, e.g. https://api.openai.com/v1; without it the assistant is not configured. */

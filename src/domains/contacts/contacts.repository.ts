@@ -1,9 +1,9 @@
 import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import { MemberStatus } from "../../shared/limits.ts";
-import { containsPattern } from "../../server/db/like.ts";
-import { precompiled } from "../../server/db/precompiled.ts";
-import type { Database } from "../../server/db/database.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { containsPattern } from "../../platform/db/like.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
+import type { Database } from "../../platform/db/database.ts";
 import { PRIVACY_DEFAULTS } from "../profiles/privacy.ts";
 
 /** True when the two members are accepted contacts (primary-key lookup). */

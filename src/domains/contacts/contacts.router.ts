@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { listInput, memberIdInput } from "./contacts.schema.ts";
 import * as contacts from "./contacts.service.ts";
 

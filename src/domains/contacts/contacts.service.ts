@@ -1,11 +1,11 @@
 import { badInput, forbidden, notFound, requireActiveMember } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import { levelAllows, PRIVACY_DEFAULTS, pictureFor } from "../profiles/privacy.ts";
-import { isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import { inWriteUnit } from "../platform/write-unit.ts";
-import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 import { cachedListPage } from "./list-cache.ts";

@@ -1,4 +1,4 @@
-import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../server/db/client.ts";
+import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../platform/db/client.ts";
 
 /**
  * Pages of the member lists as read (contacts.repository listMembers: card columns and the

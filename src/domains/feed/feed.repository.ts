@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import { MemberStatus } from "../../shared/limits.ts";
-import { precompiled } from "../../server/db/precompiled.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
 
 export interface PostRow {
   id: number;

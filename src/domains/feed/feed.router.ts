@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { feedInput, newPostInput, postIdInput, replyInput } from "./feed.schema.ts";
 import * as feed from "./feed.service.ts";
 

@@ -8,12 +8,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectError } from "../../../tests/support/domain-errors.ts";
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
-import { MemberStatus, POSTS_PER_PAGE } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { POSTS_PER_PAGE } from "../../shared/limits.ts";
 import { insertFollow, insertRequest } from "../contacts/contacts.repository.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import type { DomainEvent } from "../platform/events.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import type { DomainEvent } from "../../platform/events.ts";
 import * as repo from "./feed.repository.ts";
 import { feedInput, POST_REQUIRED, POST_TOO_LONG } from "./feed.schema.ts";
 import * as feed from "./feed.service.ts";

@@ -1,10 +1,10 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import { isoNow } from "../platform/clock.ts";
-import { inWriteUnit } from "../platform/write-unit.ts";
-import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
+import { isoNow } from "../../platform/clock.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { type Author, type FeedPage, type Post, postText, type Reply } from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
 import { wakeTimelineWorkers } from "./timeline.worker.ts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 
 /**
  * The home feed's timeline (decision 011, migration 2026-11-25-110): for each member, the posts of

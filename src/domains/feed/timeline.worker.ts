@@ -1,6 +1,6 @@
-import type { DB } from "../../server/db/client.ts";
-import { restUnlessWoken } from "../platform/clock.ts";
-import type { Logger } from "../platform/logger.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { restUnlessWoken } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { advanceHorizon, fanOutStep, pruneStep } from "./timeline.repository.ts";
 
 /** How often an empty queue is looked at again (posts written by another process; this one's wake it). */

@@ -1,6 +1,6 @@
-import type { DB } from "../../server/db/client.ts";
-import { precompiled } from "../../server/db/precompiled.ts";
-import type { LiveEvent, LiveEventType } from "../platform/live.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
+import type { LiveEvent, LiveEventType } from "../../platform/live.ts";
 
 export async function insertEvent(
   db: DB,

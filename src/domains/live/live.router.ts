@@ -1,7 +1,7 @@
 import { TRPCError, tracked } from "@trpc/server";
 import { DomainError } from "../../shared/errors.ts";
-import { trpcCodeOf } from "../../server/http/errors.ts";
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { trpcCodeOf } from "../../platform/errors.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { liveInput } from "./live.schema.ts";
 import * as live from "./live.service.ts";
 

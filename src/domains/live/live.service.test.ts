@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestMember } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
-import type { AppContext } from "../platform/context.ts";
-import type { LiveEvent } from "../platform/live.ts";
+import type { AppContext } from "../../platform/context.ts";
+import type { LiveEvent } from "../../platform/live.ts";
 import { texts } from "../../shared/texts.ts";
 import { createSession } from "../accounts/sessions.ts";
 import * as live from "./live.service.ts";

@@ -1,11 +1,11 @@
 import { DomainError, ErrorCodes, unauthorized } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
 import { isSessionActive } from "../accounts/sessions.ts";
-import { DAY, isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import type { LiveBus, LiveEvent, LiveEventType } from "../platform/live.ts";
-import { RETENTION_BATCH } from "../platform/retention.ts";
-import type { WriteUnit } from "../platform/write-unit.ts";
+import { DAY, isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import type { LiveBus, LiveEvent, LiveEventType } from "../../platform/live.ts";
+import { RETENTION_BATCH } from "../../platform/retention.ts";
+import type { WriteUnit } from "../../platform/write-unit.ts";
 import * as repo from "./live.repository.ts";
 
 /** A reconnecting page's missed events are read in pages of this size. */

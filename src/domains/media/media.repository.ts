@@ -1,4 +1,4 @@
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 
 /**
  * Sets a member's picture path and answers the one it replaced, in one transaction (SQLite runs

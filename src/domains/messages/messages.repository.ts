@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import { containsPattern } from "../../server/db/like.ts";
-import { precompiled } from "../../server/db/precompiled.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { containsPattern } from "../../platform/db/like.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
 import type { MessageView } from "./messages.schema.ts";
 
 export interface CopyRow {

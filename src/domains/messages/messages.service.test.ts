@@ -7,13 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectError } from "../../../tests/support/domain-errors.ts";
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import type { DomainEvent } from "../platform/events.ts";
-import type { LiveEvent } from "../platform/live.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import type { DomainEvent } from "../../platform/events.ts";
+import type { LiveEvent } from "../../platform/live.ts";
 import { messageListInput, type MessageListInput, unreadText } from "./messages.schema.ts";
 import * as messages from "./messages.service.ts";
 

@@ -3,9 +3,9 @@ import { texts } from "../../shared/texts.ts";
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as live from "../live/live.service.ts";
-import { isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import { inWriteUnit } from "../platform/write-unit.ts";
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
 import {
   type MessageItem,
   type MessageListQuery,

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../shared/errors.ts";
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../../platform/context.ts";
 import { addNews } from "./news.service.ts";
 
 /** One entry of an RSS 2.0 or Atom feed, as news needs it. */

@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { adsInput, newsInput } from "./news.schema.ts";
 import * as news from "./news.service.ts";
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { NEWS_TEXT_LENGTH } from "../../shared/limits.ts";
-import type { AppContext } from "../platform/context.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { RateLimiter } from "../../platform/rate-limit.ts";
 import { DEFAULT_NEWS_IMAGE, enquiryInput, shortenNews } from "./news.schema.ts";
 import * as news from "./news.service.ts";
 

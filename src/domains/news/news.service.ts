@@ -1,6 +1,6 @@
 import { layoutMail } from "../accounts/account-mails.ts";
-import { isoNow } from "../platform/clock.ts";
-import type { AppContext, RequestMeta } from "../platform/context.ts";
+import { isoNow } from "../../platform/clock.ts";
+import type { AppContext, RequestMeta } from "../../platform/context.ts";
 import { badInput } from "../../shared/errors.ts";
 import { type AdItem, DEFAULT_NEWS_IMAGE, type EnquiryData, type NewsItem, newsItemInput } from "./news.schema.ts";
 

@@ -1,5 +1,5 @@
 import { layoutMail } from "../accounts/account-mails.ts";
-import type { MailMessage } from "../platform/mailer.ts";
+import type { MailMessage } from "../../platform/mailer.ts";
 
 /**
  * A notification by e-mail: what happened, a link to it, and how to stop these e-mails (a link,

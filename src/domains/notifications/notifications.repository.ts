@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import type { NotificationTable } from "../../server/db/database.ts";
-import { precompiled } from "../../server/db/precompiled.ts";
+import type { DB } from "../../platform/db/client.ts";
+import type { NotificationTable } from "../../platform/db/database.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
 
 /**
  * What notifying `memberId` of an action by `actorId` depends on, in one statement (three

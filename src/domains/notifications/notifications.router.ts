@@ -1,4 +1,4 @@
-import { memberProcedure, publicProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, publicProcedure, router } from "../../platform/trpc/init.ts";
 import { markAllReadInput, notificationListInput, unsubscribeInput } from "./notifications.schema.ts";
 import * as notifications from "./notifications.service.ts";
 

@@ -1,12 +1,12 @@
 import { badInput } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
 import { findMemberById } from "../accounts/accounts.repository.ts";
 import * as live from "../live/live.service.ts";
-import { DAY, isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
-import { RETENTION_BATCH } from "../platform/retention.ts";
-import { inWriteUnit } from "../platform/write-unit.ts";
+import { DAY, isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import { RETENTION_BATCH } from "../../platform/retention.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
 import type { NotificationKey } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import { notificationMail } from "./notification-mails.ts";

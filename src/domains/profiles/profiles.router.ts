@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import {
   basicInfoInput,
   contactInfoInput,

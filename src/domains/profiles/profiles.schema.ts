@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { GENDERS, isRealDate, MONTHS, NAME_MAX_LENGTH, PROFILE_TYPES } from "../../shared/limits.ts";
+import { GENDERS, PROFILE_TYPES } from "../../shared/members.ts";
+import { isoBirthDate, isRealDate, MONTHS } from "../../shared/calendar.ts";
+import { NAME_MAX_LENGTH } from "../../shared/limits.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 
@@ -84,7 +86,7 @@ export const basicInfoInput = z
     const athlete = isAthleteStatus(rest.currentStatus);
     return {
       ...rest,
-      birthDate: `${birthYear.padStart(4, "0")}-${birthMonth.padStart(2, "0")}-${birthDay.padStart(2, "0")}`,
+      birthDate: isoBirthDate(birthYear, birthMonth, birthDay),
       // Athlete-only fields are cleared for other statuses; Other Sporting Interest is theirs alone.
       preferredHandFoot: athlete ? rest.preferredHandFoot : "",
       preferredPosition: athlete ? rest.preferredPosition : "",

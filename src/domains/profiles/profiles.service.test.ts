@@ -6,10 +6,11 @@
 import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB } from "../../server/db/client.ts";
+import { type DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
-import { DEFAULT_PICTURE, MemberStatus } from "../../shared/limits.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
+import { DEFAULT_PICTURE } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { PrivacyLevel } from "./privacy.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
 import * as reference from "../reference/reference.service.ts";

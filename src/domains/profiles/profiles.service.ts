@@ -1,10 +1,10 @@
 import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
 import { type Relation, relationBetween } from "../contacts/contacts.service.ts";
-import { isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import * as referenceRepo from "../reference/reference.repository.ts";
 import * as reference from "../reference/reference.service.ts";
 import { fieldVisible, levelAllows, pictureFor } from "./privacy.ts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "../../platform/db/client.ts";
 
 /*
  * Schools and companies: the shared lists hold approved rows only. A name a member types is stored

@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { companiesInput, industriesInput, schoolsInput } from "./reference.schema.ts";
 import * as reference from "./reference.service.ts";
 

@@ -1,4 +1,4 @@
-import type { AppContext } from "../platform/context.ts";
+import type { AppContext } from "../../platform/context.ts";
 import * as repo from "./reference.repository.ts";
 
 /**

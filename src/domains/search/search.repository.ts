@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.repository.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
@@ -19,7 +19,7 @@ import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } 
  * the request path of search and suggestions are written so: a `sql` template is a tree that
  * Kysely freezes node by node and its CamelCasePlugin copies again on every call, which cost a
  * third of a 50-card read (measured); the text is fixed, so SQLite's statement stays prepared
- * (server/db/client.ts). Rows come back camelCased as usual.
+ * (platform/db/client.ts). Rows come back camelCased as usual.
  */
 /** Active members' status, written into the SQL texts below as a literal. */
 const ACTIVE = MemberStatus.Active;

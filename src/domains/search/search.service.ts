@@ -1,7 +1,7 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import { relationFromLinks, toCard } from "../contacts/contacts.service.ts";
-import { isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext } from "../platform/context.ts";
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
 import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";

@@ -1,5 +1,5 @@
-import type { AppContext } from "../platform/context.ts";
-import { restUnlessWoken } from "../platform/clock.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { restUnlessWoken } from "../../platform/clock.ts";
 import { setBackgroundReader, workerReader } from "./search.reader.ts";
 import { syncSearchTerms } from "./search.repository.ts";
 import { refreshNextSuggestions } from "./search.service.ts";

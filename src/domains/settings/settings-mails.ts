@@ -1,5 +1,5 @@
 import { layoutMail } from "../accounts/account-mails.ts";
-import type { MailMessage } from "../platform/mailer.ts";
+import type { MailMessage } from "../../platform/mailer.ts";
 
 /** After a change in account settings: this device stays signed in, every other one was signed out. */
 export function passwordChangedInSettingsMail(to: string, firstName: string, resetUrl: string): MailMessage {

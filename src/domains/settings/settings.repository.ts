@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
-import type { DB } from "../../server/db/client.ts";
-import type { MemberDeactivationTable, MemberPrivacyTable, PendingEmailChangeTable } from "../../server/db/database.ts";
+import type { DB } from "../../platform/db/client.ts";
+import type { MemberDeactivationTable, MemberPrivacyTable, PendingEmailChangeTable } from "../../platform/db/database.ts";
 
 /** The notification switches as stored (0/1). */
 export interface NotificationRow {

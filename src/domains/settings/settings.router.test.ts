@@ -6,12 +6,12 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import { createCallerFactory } from "../../server/trpc/init.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { createCallerFactory } from "../../platform/trpc/init.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { createSession } from "../accounts/sessions.ts";
-import type { Actor } from "../platform/context.ts";
-import { hashPassword } from "../platform/crypto.ts";
+import type { Actor } from "../../platform/context.ts";
+import { hashPassword } from "../../platform/crypto.ts";
 import { settingsRouter } from "./settings.router.ts";
 
 let t: TestContext | undefined;

@@ -1,11 +1,11 @@
 import { badInput, forbidden, notFound, unauthorized } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/limits.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accountsRepo from "../accounts/accounts.repository.ts";
 import { setMemberStatus } from "../accounts/accounts.service.ts";
-import { DAY, isoIn, isoNow } from "../platform/clock.ts";
-import type { Actor, AppContext, RequestMeta } from "../platform/context.ts";
-import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../platform/crypto.ts";
+import { DAY, isoIn, isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
+import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../../platform/crypto.ts";
 import * as profilesRepo from "../profiles/profiles.repository.ts";
 import { emailChangeCodeMail, emailChangedMail, emailChangeRequestedMail, passwordChangedInSettingsMail } from "./settings-mails.ts";
 import {

@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../../server/trpc/init.ts";
+import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { playlistsInput, videosInput } from "./videos.schema.ts";
 import * as videos from "./videos.service.ts";
 

@@ -1,31 +1,8 @@
 import { z } from "zod";
 
-// Shared by the client and the server: no server imports.
+// Shared by the client and the server: no server imports (the video types are type-only re-exports).
 
-/** A video playlist of a member's channel (spec section 3). */
-export interface VideoPlaylist {
-  id: string;
-  title: string;
-  description: string;
-  /** The playlist's default thumbnail URL ("" when it has none). */
-  defaultThumbnail: string;
-}
-
-/** A video of a playlist (spec section 3); `id` is the video's id on the video site. */
-export interface Video {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO-8601 date-time ("" when unknown). */
-  publishedAt: string;
-  thumbnail: string;
-}
-
-/** The video site: lists answer [] when there is nothing, no provider, or the site fails. */
-export interface VideoProvider {
-  playlists: (channelId: string) => Promise<VideoPlaylist[]>;
-  videos: (playlistId: string) => Promise<Video[]>;
-}
+export type { Video, VideoPlaylist, VideoProvider } from "../../platform/ports/videos.ts";
 
 /** Channel and playlist ids of the video site: letters, digits, '-' and '_'. */
 const videoSiteId = (name: string) =>

@@ -1,4 +1,4 @@
-import type { Actor, AppContext } from "../platform/context.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { getMediaLinks } from "../profiles/profiles.service.ts";
 import type { Video, VideoPlaylist } from "./videos.schema.ts";
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Logger } from "../platform/logger.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { createYoutubeProvider, type YoutubeOptions } from "./youtube.ts";
 
 /**

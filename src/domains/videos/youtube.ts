@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MINUTE } from "../platform/clock.ts";
-import type { Logger } from "../platform/logger.ts";
+import { MINUTE } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
 import type { Video, VideoPlaylist, VideoProvider } from "./videos.schema.ts";
 
 export const YOUTUBE_DEFAULT_BASE_URL = "https://www.googleapis.com/youtube/v3";

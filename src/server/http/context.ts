@@ -1,4 +1,4 @@
-import type { Actor, AppContext, RequestMeta } from "../../domains/platform/context.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 
 /** What the Hono middlewares leave on every request for the handlers. */
 export type AppEnv = {

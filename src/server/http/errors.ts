@@ -1,33 +1,13 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { ZodError } from "zod";
-import { DomainError, type ErrorCode, ErrorCodes } from "../../shared/errors.ts";
+import { DomainError } from "../../shared/errors.ts";
+import { describeZodError, httpStatusOf } from "../../platform/errors.ts";
 import type { AppEnv } from "./context.ts";
-
-/** One table from domain error codes to HTTP statuses and tRPC codes. */
-const MAP: Record<ErrorCode, { status: 400 | 401 | 403 | 404 | 409 | 429; trpc: TRPC_ERROR_CODE_KEY }> = {
-  [ErrorCodes.BadInput]: { status: 400, trpc: "BAD_REQUEST" },
-  [ErrorCodes.Unauthorized]: { status: 401, trpc: "UNAUTHORIZED" },
-  [ErrorCodes.Forbidden]: { status: 403, trpc: "FORBIDDEN" },
-  [ErrorCodes.NotFound]: { status: 404, trpc: "NOT_FOUND" },
-  [ErrorCodes.Conflict]: { status: 409, trpc: "CONFLICT" },
-  [ErrorCodes.RateLimited]: { status: 429, trpc: "TOO_MANY_REQUESTS" },
-};
-
-export const trpcCodeOf = (code: ErrorCode) => MAP[code].trpc;
-
-/** The first problem of a zod error as one readable sentence ("email: Valid email is required."). */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "The request is not valid.";
-  const field = issue.path.join(".");
-  return field && !issue.message.toLowerCase().startsWith(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
-}
 
 /** Hono's error handler: domain errors and bad input get their status; anything else is a 500. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
-  if (err instanceof DomainError) return c.json({ message: err.message }, MAP[err.code].status);
+  if (err instanceof DomainError) return c.json({ message: err.message }, httpStatusOf(err.code));
   if (err instanceof ZodError) return c.json({ message: describeZodError(err) }, 400);
   if (err instanceof HTTPException) return c.json({ message: err.message || "Bad request." }, err.status);
   c.get("app")?.log.error("unhandled error", { path: c.req.path, error: String(err?.stack ?? err) });

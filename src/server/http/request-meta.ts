@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type Logger, logs } from "../../domains/platform/logger.ts";
+import { type Logger, logs } from "../../platform/logger.ts";
 import { getConnInfo } from "hono/bun";
 import { forwardedClient } from "./client-address.ts";
 import type { AppEnv } from "./context.ts";

@@ -1,6 +1,6 @@
 import { PHOTO_FIELD } from "../../domains/media/media.schema.ts";
 import * as media from "../../domains/media/media.service.ts";
-import type { SecretBox } from "../../domains/platform/secret-box.ts";
+import type { SecretBox } from "../../platform/secret-box.ts";
 import { playlistIdField } from "../../domains/videos/videos.schema.ts";
 import * as videos from "../../domains/videos/videos.service.ts";
 import { badInput, forbidden } from "../../shared/errors.ts";

@@ -15,7 +15,7 @@ import {
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
-import { MONTHS } from "../../shared/limits.ts";
+import { MONTHS } from "../../shared/calendar.ts";
 import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Actor, AppContext, RequestMeta } from "../../domains/platform/context.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { badInput, DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
 import type { AppEnv } from "../http/context.ts";
 

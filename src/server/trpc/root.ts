@@ -12,7 +12,7 @@ import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
 import { referenceRouter } from "../../domains/reference/reference.router.ts";
 import { settingsRouter } from "../../domains/settings/settings.router.ts";
 import { videosRouter } from "../../domains/videos/videos.router.ts";
-import { createCallerFactory, router } from "./init.ts";
+import { createCallerFactory, router } from "../../platform/trpc/init.ts";
 
 /** Every domain's procedures under one router; its type is all the client imports. */
 export const appRouter = router({

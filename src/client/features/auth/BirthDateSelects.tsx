@@ -1,5 +1,5 @@
 import { Group, Input, Select } from "@mantine/core";
-import { MONTHS, yearRange } from "../../../shared/limits.ts";
+import { MONTHS, yearRange } from "../../../shared/calendar.ts";
 import { texts } from "../../../shared/texts.ts";
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));

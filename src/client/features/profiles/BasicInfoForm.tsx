@@ -14,7 +14,8 @@ import {
   profileBirthDateError,
   WEIGHT_OPTIONS,
 } from "../../../domains/profiles/profiles.schema.ts";
-import { GENDERS, PROFILE_TYPES, PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST } from "../../../shared/limits.ts";
+import { GENDERS, PROFILE_TYPES } from "../../../shared/members.ts";
+import { PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST } from "../../../shared/limits.ts";
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";

@@ -27,7 +27,7 @@ import {
   LOOKING_FOR,
   type PersonalInfo,
 } from "../../../domains/profiles/profiles.schema.ts";
-import { MONTHS } from "../../../shared/limits.ts";
+import { formatBirthDate, MONTHS } from "../../../shared/calendar.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -134,12 +134,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
-
-/** "May 17, 1995" from YYYY-MM-DD, without a time zone shift. */
-function formatBirthDate(iso: string): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return y && m && d ? `${MONTHS[m - 1]} ${d}, ${y}` : "";
-}
 
 function formatJoined(iso: string): string {
   const date = new Date(iso);

@@ -1,10 +1,10 @@
-import type { DB } from "../../server/db/client.ts";
+import type { DB } from "./db/client.ts";
 import type { DomainEvents } from "./events.ts";
 import type { LiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
-import type { VideoProvider } from "../videos/videos.schema.ts";
-import type { Assistant } from "../assistant/assistant.ts";
+import type { VideoProvider } from "./ports/videos.ts";
+import type { Assistant } from "./ports/assistant.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { LinkSigner, SecretBox } from "./secret-box.ts";
 import type { WriteUnit } from "./write-unit.ts";

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import type { Actor, AppContext, RequestMeta } from "../../domains/platform/context.ts";
+import type { Actor, AppContext, RequestMeta } from "../context.ts";
 import { DomainError, unauthorized } from "../../shared/errors.ts";
-import { describeZodError, trpcCodeOf } from "../http/errors.ts";
+import { describeZodError, trpcCodeOf } from "../errors.ts";
 
 export interface TrpcContext {
   app: AppContext;

@@ -4,14 +4,14 @@
  * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
-import { type DB, statementsMatched, statementsRun, watchStatements } from "../../server/db/client.ts";
-import * as contacts from "../contacts/contacts.service.ts";
-import * as feed from "../feed/feed.service.ts";
-import * as live from "../live/live.service.ts";
-import * as messages from "../messages/messages.service.ts";
-import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
+import { insertTestMember, makeContacts } from "../../tests/support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "../../tests/support/service-context.ts";
+import { type DB, statementsMatched, statementsRun, watchStatements } from "./db/client.ts";
+import * as contacts from "../domains/contacts/contacts.service.ts";
+import * as feed from "../domains/feed/feed.service.ts";
+import * as live from "../domains/live/live.service.ts";
+import * as messages from "../domains/messages/messages.service.ts";
+import { registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import type { AppContext } from "./context.ts";
 import { DomainEvents } from "./events.ts";
 import type { LiveEvent } from "./live.ts";

@@ -1,5 +1,5 @@
-import { DomainError, ErrorCodes } from "../../shared/errors.ts";
-import { texts } from "../../shared/texts.ts";
+import { DomainError, ErrorCodes } from "../shared/errors.ts";
+import { texts } from "../shared/texts.ts";
 import { DAY, HOUR, MINUTE } from "./clock.ts";
 
 /**
