@@ -12,7 +12,7 @@ import { texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { TermsModal } from "../../components/LazyInfoModals.tsx";
-import { BirthDateSelects } from "../../features/auth/BirthDateSelects.tsx";
+import { BirthDateSelects } from "../../components/BirthDateSelects.tsx";
 import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 
