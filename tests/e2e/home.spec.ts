@@ -90,7 +90,7 @@ test("a new post: the modal checks the text (required, 150 characters), Post is 
   await expect(posts(page).nth(1)).toContainText("First training of the season");
 });
 
-test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ browser, signedIn, contacts }) => {
+test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ signedIn, contacts }) => {
   const ana = await memberViaApi({ firstName: "Ana", lastName: "Reader" });
   const ben = await memberViaApi({ firstName: "Ben", lastName: "Writer" });
   await contacts(ana, ben);

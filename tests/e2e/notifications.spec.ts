@@ -249,12 +249,7 @@ test("the messenger link's badge counts a new message live, with a toast that op
   await expect(toast).toBeHidden();
 });
 
-test("the notification e-mail's unsubscribe link asks, turns the e-mails off, and no more come", async ({
-  browser,
-  page,
-  signedIn,
-  member,
-}) => {
+test("the notification e-mail's unsubscribe link asks, turns the e-mails off, and no more come", async ({ page, signedIn, member }) => {
   const una = await member({ firstName: "Una", lastName: "Unsubscriber" });
   const cal = await member({ firstName: "Cal", lastName: "Caller" });
   const dee = await member({ firstName: "Dee", lastName: "Dialer" });

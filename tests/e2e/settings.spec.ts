@@ -129,11 +129,7 @@ test("change photo: the spec's checks, a preview, then the upload updates the ta
   await expect(userMenu(page, "Pia Picture").locator("img")).toHaveAttribute("src", /\/uploads\//);
 });
 
-test("password: the spec's messages, a wrong current password, then a change signs out the other browser", async ({
-  page,
-  browser,
-  signedIn,
-}) => {
+test("password: the spec's messages, a wrong current password, then a change signs out the other browser", async ({ page, signedIn }) => {
   const member = await memberViaApi({ firstName: "Paul", lastName: "Secret" });
   const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);
@@ -443,7 +439,7 @@ test("e-mail: request, cancel, a wrong then the right code; the link works after
   await loginThroughUi(page, third, member.password);
 });
 
-test("devices: this device is marked; signing out the other browser, then everywhere else", async ({ page, browser, signedIn }) => {
+test("devices: this device is marked; signing out the other browser, then everywhere else", async ({ page, signedIn }) => {
   const member = await memberViaApi({ firstName: "Devi", lastName: "Ces" });
   const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);

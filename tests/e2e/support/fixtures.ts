@@ -47,12 +47,12 @@ interface Fixtures {
 
 /** The journeys' test: `member`, `signedIn` and `contacts` set up what a journey starts from. */
 export const test = base.extend<Fixtures>({
-  member: async ({ baseURL }, use) => {
-    await use((overrides = {}) => memberViaApi(overrides, baseURL ?? baseUrl()));
+  member: async ({ baseURL }, provide) => {
+    await provide((overrides = {}) => memberViaApi(overrides, baseURL ?? baseUrl()));
   },
-  signedIn: async ({ browser }, use) => {
+  signedIn: async ({ browser }, provide) => {
     const opened: BrowserContext[] = [];
-    await use(async (member, options = {}) => {
+    await provide(async (member, options = {}) => {
       const context = await browser.newContext(options.context);
       opened.push(context);
       const page = await context.newPage();
@@ -62,9 +62,9 @@ export const test = base.extend<Fixtures>({
     });
     await Promise.all(opened.map((context) => context.close()));
   },
-  contacts: async ({ baseURL }, use) => {
+  contacts: async ({ baseURL }, provide) => {
     const base = baseURL ?? baseUrl();
-    await use(async (a, b) => {
+    await provide(async (a, b) => {
       const asker = await trpcAs(base, a);
       await asker.mutation("contacts.sendRequest", { memberId: b.memberId });
       const answerer = await trpcAs(base, b);
