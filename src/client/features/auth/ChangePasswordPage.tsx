@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Alert, Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { newPasswordField } from "../../../domains/accounts/accounts.schema.ts";
@@ -8,18 +7,17 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 export function ChangePasswordPage({ email, code }: { email: string; code: string }) {
   const navigate = useNavigate();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { password: "", confirmPwd: "" },
-    validateInputOnBlur: true,
-    validate: {
+  const form = useAuthForm(
+    { password: "", confirmPwd: "" },
+    {
       password: rule(newPasswordField),
       confirmPwd: confirmPasswordRule,
     },
-  });
+  );
   const change = useMutation(
     trpc.account.changePasswordWithCode.mutationOptions({
       onSuccess: ({ changed }) => {
@@ -46,9 +44,7 @@ export function ChangePasswordPage({ email, code }: { email: string; code: strin
           <ErrorAlert error={change.error} />
           <PasswordInput label={texts.newPassword} autoComplete="new-password" required {...form.getInputProps("password")} />
           <PasswordInput label={texts.reEnterPassword} autoComplete="new-password" required {...form.getInputProps("confirmPwd")} />
-          <Button type="submit" disabled={!form.isValid() || change.isPending} loading={change.isPending}>
-            {texts.changePassword}
-          </Button>
+          <AuthSubmit label={texts.changePassword} valid={form.isValid()} pending={change.isPending} />
           <Anchor component={Link} to="/" size="sm">
             {texts.signInExisting}
           </Anchor>

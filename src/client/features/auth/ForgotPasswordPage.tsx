@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Anchor, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { emailField } from "../../../domains/accounts/accounts.schema.ts";
@@ -8,15 +7,11 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 export function ForgotPasswordPage({ email }: { email?: string }) {
   const navigate = useNavigate();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { email: email ?? "" },
-    validateInputOnBlur: true,
-    validate: { email: rule(emailField) },
-  });
+  const form = useAuthForm({ email: email ?? "" }, { email: rule(emailField) });
   const request = useMutation(
     trpc.account.requestPasswordReset.mutationOptions({
       onSuccess: (_, { email }) => void navigate({ to: "/resetpwd", search: { email: email as string } }),
@@ -31,9 +26,7 @@ export function ForgotPasswordPage({ email }: { email?: string }) {
           </Text>
           <ErrorAlert error={request.error} />
           <TextInput label={texts.email} type="email" autoComplete="email" required {...form.getInputProps("email")} />
-          <Button type="submit" disabled={!form.isValid() || request.isPending} loading={request.isPending}>
-            {texts.resetPassword}
-          </Button>
+          <AuthSubmit label={texts.resetPassword} valid={form.isValid()} pending={request.isPending} />
           <Group justify="space-between">
             <Anchor component={Link} to="/register" size="sm">
               {texts.createNewAccount}

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Alert, Anchor, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { emailField, passwordField } from "../../../domains/accounts/accounts.schema.ts";
@@ -9,15 +8,11 @@ import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
 import { rememberMember } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 export function ReactivatePage() {
   const navigate = useNavigate();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { email: "", password: "" },
-    validateInputOnBlur: true,
-    validate: { email: rule(emailField), password: rule(passwordField) },
-  });
+  const form = useAuthForm({ email: "", password: "" }, { email: rule(emailField), password: rule(passwordField) });
   const reactivate = useMutation(
     trpc.account.reactivate.mutationOptions({
       onSuccess: (result) => {
@@ -44,9 +39,7 @@ export function ReactivatePage() {
           <ErrorAlert error={reactivate.error} />
           <TextInput label={texts.email} type="email" autoComplete="email" required {...form.getInputProps("email")} />
           <PasswordInput label={texts.password} autoComplete="current-password" required {...form.getInputProps("password")} />
-          <Button type="submit" disabled={!form.isValid() || reactivate.isPending} loading={reactivate.isPending}>
-            {texts.reactivate}
-          </Button>
+          <AuthSubmit label={texts.reactivate} valid={form.isValid()} pending={reactivate.isPending} />
           <Anchor component={Link} to="/" size="sm">
             {texts.backToLogin}
           </Anchor>

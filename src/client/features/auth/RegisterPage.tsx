@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Alert, Anchor, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -15,15 +14,15 @@ import { TermsModal } from "../../components/LazyInfoModals.tsx";
 import { BirthDateSelects } from "../../components/BirthDateSelects.tsx";
 import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 const required = (message: string) => rule(z.string().trim().min(1, message));
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const [termsOpen, terms] = useDisclosure(false);
-  const form = useForm({
-    mode: "controlled",
-    initialValues: {
+  const form = useAuthForm(
+    {
       firstName: "",
       lastName: "",
       email: "",
@@ -36,8 +35,7 @@ export function RegisterPage() {
       profileType: "",
       accepted: false,
     },
-    validateInputOnBlur: true,
-    validate: {
+    {
       // The server's rule and messages (plain words, at most 50 characters).
       firstName: rule(personNameField(texts.firstNameIsRequired)),
       lastName: rule(personNameField(texts.lastNameIsRequired)),
@@ -50,7 +48,7 @@ export function RegisterPage() {
       profileType: required(texts.profileTypeRequired),
       accepted: (value) => (value ? null : texts.termsRequired),
     },
-  });
+  );
   const register = useMutation(
     trpc.account.register.mutationOptions({
       onSuccess: ({ result }, variables) => {
@@ -121,9 +119,7 @@ export function RegisterPage() {
               </Text>
             }
           />
-          <Button type="submit" fullWidth disabled={!form.isValid() || register.isPending} loading={register.isPending}>
-            {texts.createAccount}
-          </Button>
+          <AuthSubmit label={texts.createAccount} valid={form.isValid()} pending={register.isPending} fullWidth />
           <Group justify="space-between">
             <Anchor component={Link} to="/" size="sm">
               {texts.signIn}

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Alert, Anchor, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { resetCodeField } from "../../../domains/accounts/accounts.schema.ts";
@@ -8,15 +7,11 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 export function ResetCodePage({ email, code }: { email: string; code: string }) {
   const navigate = useNavigate();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { code },
-    validateInputOnBlur: true,
-    validate: { code: rule(resetCodeField) },
-  });
+  const form = useAuthForm({ code }, { code: rule(resetCodeField) });
   const check = useMutation(
     trpc.account.isResetCodeExpired.mutationOptions({
       onSuccess: ({ expired }, input) => {
@@ -44,9 +39,7 @@ export function ResetCodePage({ email, code }: { email: string; code: string }) 
           )}
           <ErrorAlert error={check.error} />
           <TextInput label={texts.resetCode} autoComplete="one-time-code" required {...form.getInputProps("code")} />
-          <Button type="submit" disabled={!form.isValid() || check.isPending}>
-            {check.isPending ? texts.pleaseWait : texts.resetPassword}
-          </Button>
+          <AuthSubmit label={texts.resetPassword} pendingLabel={texts.pleaseWait} valid={form.isValid()} pending={check.isPending} />
           <Group justify="space-between">
             <Anchor component={Link} to="/" size="sm">
               {texts.signIn}
