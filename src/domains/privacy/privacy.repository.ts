@@ -6,11 +6,12 @@ import { PRIVACY_DEFAULTS, type PrivacySetting } from "./privacy.schema.ts";
 /** A member's privacy as stored (or the defaults when never saved). */
 export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "updatedAt">;
 
+/** Every setting column: the keys of the defaults. */
+const SETTINGS = Object.keys(PRIVACY_DEFAULTS) as PrivacySetting[];
+
 export async function findPrivacy(db: DB, memberId: number): Promise<PrivacyRow> {
-  const row = await db.selectFrom("memberPrivacy").selectAll().where("memberId", "=", memberId).executeTakeFirst();
-  if (!row) return { ...PRIVACY_DEFAULTS };
-  const { memberId: _m, updatedAt: _u, ...privacy } = row;
-  return privacy;
+  const row = await db.selectFrom("memberPrivacy").select(SETTINGS).where("memberId", "=", memberId).executeTakeFirst();
+  return row ?? { ...PRIVACY_DEFAULTS };
 }
 
 /** Writes privacy levels and search flags, creating the member's row on first save (reads use the defaults until then). */
