@@ -13,7 +13,7 @@ export type { PrivacyRow } from "./privacy.repository.ts";
 export { settingSql } from "./privacy.repository.ts";
 
 /** A stored setting, or its default when the member never saved (a left join found no row). */
-export function settingOf<S extends PrivacySetting>(setting: S, stored: number | null | undefined): number {
+export function settingOf(setting: PrivacySetting, stored: number | null | undefined): number {
   return stored ?? PRIVACY_DEFAULTS[setting];
 }
 
