@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberPrivacyTable } from "../../platform/db/database.ts";
+import type { MemberPrivacyTable } from "./privacy.tables.ts";
 import { PRIVACY_DEFAULTS, type PrivacySetting } from "./privacy.schema.ts";
 
 /** A member's privacy as stored (or the defaults when never saved). */

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberEmploymentTable, MemberProfileTable, MemberSchoolTable } from "../../platform/db/database.ts";
+import type { MemberEmploymentTable, MemberProfileTable, MemberSchoolTable } from "./profiles.tables.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
 

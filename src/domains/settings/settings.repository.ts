@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberDeactivationTable, PendingEmailChangeTable } from "../../platform/db/database.ts";
+import type { MemberDeactivationTable, PendingEmailChangeTable } from "./settings.tables.ts";
 
 /** The notification switches as stored (0/1). */
 export interface NotificationRow {
