@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { callerFor, expect, test } from "./support/fixtures.ts";
+import type { RegisteredMember } from "../support/server.ts";
+import { loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // Home (spec sections 2, 3, 5, 9): Recent News, Recent Posts (posting, replying, refreshing,
 // paging), the New Post / Reply to Post modals and the right column's Site Guide.
@@ -11,12 +11,9 @@ const posts = (page: Page) => recentPosts(page).getByRole("article");
 const postWith = (page: Page, text: string) => posts(page).filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
-/** A post written through the REST API (SavePosts with postID 0), a precondition for the paging journey. */
-async function postViaApi(member: RegisteredMember, text: string): Promise<void> {
-  const res = await api(baseUrl()).post(`/api/member/SavePosts/${member.memberId}/0?postMsg=${encodeURIComponent(text)}`, {
-    headers: bearer(member.accessToken),
-  });
-  expect(res.status, res.text).toBe(200);
+/** A post written through tRPC (feed.post), a precondition for the paging journey. */
+async function postAs(member: RegisteredMember, text: string): Promise<void> {
+  await (await callerFor(member)).mutation("feed.post", { text });
 }
 
 test("a new post: the modal checks the text (required, 150 characters), Post is busy, the post comes first", async ({ page }) => {
@@ -146,7 +143,7 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
 test("Recent Posts shows 5 posts a page: Older posts and Newer posts page through them", async ({ page }) => {
   const member = await memberViaApi({ firstName: "Paige", lastName: "Turner" });
   for (let i = 1; i <= 7; i++) {
-    await postViaApi(member, `Update number ${i}`);
+    await postAs(member, `Update number ${i}`);
     await new Promise((r) => setTimeout(r, 5)); // distinct timestamps: the order is the posting order
   }
   await loginThroughUi(page, member.email, member.password);
@@ -182,9 +179,9 @@ test("Recent Posts shows 5 posts a page: Older posts and Newer posts page throug
   await expect(posts(page)).toHaveCount(5);
 
   // Exactly two full pages (10 posts): no empty third page to go to.
-  await postViaApi(member, "Update number 9");
+  await postAs(member, "Update number 9");
   await new Promise((r) => setTimeout(r, 5));
-  await postViaApi(member, "Update number 10");
+  await postAs(member, "Update number 10");
   await recentPosts(page).getByRole("button", { name: "Refresh" }).click();
   await expect(posts(page).first()).toContainText("Update number 10");
   await older.click();

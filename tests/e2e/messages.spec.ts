@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, field } from "./support/journey.ts";
+import { callerFor, expect, test } from "./support/fixtures.ts";
+import type { RegisteredMember } from "../support/server.ts";
+import { field } from "./support/journey.ts";
 
 // The messenger (spec section 2 "Messenger", section 4 "Message state" and "Unread text", section 5
 // "Messages", section 9: the list scrolls inside 400 px): two members, contacts of each other, in two
@@ -10,11 +10,9 @@ import { baseUrl, field } from "./support/journey.ts";
 /** A live update may take a moment. */
 const LIVE = { timeout: 10_000 };
 
-/** A message sent through the legacy web service (a precondition, not the journey). */
-async function messageViaApi(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
-  const query = `to=${to.memberId}&from=${from.memberId}&subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-  const res = await api(baseUrl()).post(`/api/message/CreateMessage?${query}`, { headers: bearer(from.accessToken) });
-  expect(res.status, res.text).toBe(200);
+/** A message sent through tRPC (messages.send; a precondition, not the journey). */
+async function messageAs(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
+  await (await callerFor(from)).mutation("messages.send", { toMemberId: to.memberId, subject, body });
 }
 
 /** Marks the document, so a test can tell that a change came live and not by reloading the page. */
@@ -215,8 +213,8 @@ test("Send a Message on a contact's profile; search, Show All / Unread, Select A
   await button(modal, "Send").click();
   await expect(modal).toBeHidden();
   await expect(main(e).getByText("Your message was sent.")).toBeVisible();
-  await messageViaApi(eve, finn, "Gym schedule", "The gym opens at 6 from Monday.");
-  await messageViaApi(eve, finn, "Match tickets", "Two tickets for the final are yours.");
+  await messageAs(eve, finn, "Gym schedule", "The gym opens at 6 from Monday.");
+  await messageAs(eve, finn, "Match tickets", "Two tickets for the final are yours.");
 
   const f = await signedIn(finn);
   await openMessenger(f);
@@ -265,7 +263,7 @@ test("a long list scrolls inside 400 px and loads more messages at its end", asy
   const kim = await member({ firstName: "Kim", lastName: "Busy" });
   const lou = await member({ firstName: "Lou", lastName: "Chatty" });
   await contacts(kim, lou);
-  for (let i = 1; i <= 32; i++) await messageViaApi(lou, kim, `Note ${String(i).padStart(2, "0")}`, `Message number ${i}.`);
+  for (let i = 1; i <= 32; i++) await messageAs(lou, kim, `Note ${String(i).padStart(2, "0")}`, `Message number ${i}.`);
   const k = await signedIn(kim);
   await openMessenger(k);
   const rows = messageList(k).getByRole("listitem");
@@ -301,7 +299,7 @@ test("on a phone (375 x 740) the messenger, an open message and Compose fit the 
   const ida = await member({ firstName: "Ida", lastName: "Phone" });
   const jon = await member({ firstName: "Jon", lastName: "Pocket" });
   await contacts(ida, jon);
-  await messageViaApi(
+  await messageAs(
     jon,
     ida,
     "A rather long subject line about next season's training camp",

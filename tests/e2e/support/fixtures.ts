@@ -29,6 +29,18 @@ export async function trpcAs(base: string, member: Credentials): Promise<TrpcCal
   return { mutation };
 }
 
+const callers = new WeakMap<Credentials, Promise<TrpcCaller>>();
+
+/** One tRPC session per member for the whole test file (one login, however many calls). */
+export function callerFor(member: Credentials, base = baseUrl()): Promise<TrpcCaller> {
+  let caller = callers.get(member);
+  if (!caller) {
+    caller = trpcAs(base, member);
+    callers.set(member, caller);
+  }
+  return caller;
+}
+
 export interface SignInOptions {
   /** Options of the member's own browser context (viewport, colour scheme). */
   context?: BrowserContextOptions;
@@ -65,10 +77,8 @@ export const test = base.extend<Fixtures>({
   contacts: async ({ baseURL }, provide) => {
     const base = baseURL ?? baseUrl();
     await provide(async (a, b) => {
-      const asker = await trpcAs(base, a);
-      await asker.mutation("contacts.sendRequest", { memberId: b.memberId });
-      const answerer = await trpcAs(base, b);
-      await answerer.mutation("contacts.accept", { memberId: a.memberId });
+      await (await callerFor(a, base)).mutation("contacts.sendRequest", { memberId: b.memberId });
+      await (await callerFor(b, base)).mutation("contacts.accept", { memberId: a.memberId });
     });
   },
 });
