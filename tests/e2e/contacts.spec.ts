@@ -1,56 +1,48 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
-import { api, bearer, openServerDb, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { callerFor, expect, test } from "./support/fixtures.ts";
+import { openServerDb, type RegisteredMember } from "../support/server.ts";
+import { field, loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // The contact screens of spec section 2 (My Contacts, Requests, Find Contacts, People I Follow,
 // People Following Me, Search results), the profile's contact buttons and the navbar's live search,
 // walked through by two (or three) members in their own browser contexts.
 
-/** Basic and contact info saved through the legacy REST endpoints, as the edit form sends them. */
-async function profileViaApi(
+/** Basic and contact info saved through tRPC (profiles.saveBasic and saveContact), as the edit form sends them. */
+async function profileAs(
   m: RegisteredMember,
   names: { first: string; last: string },
   basic: { sport: string; title: string },
   place: { city: string; state: string },
 ): Promise<void> {
-  const client = api(baseUrl());
-  const saved = await client.post(`/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
-    headers: bearer(m.accessToken),
-    body: {
-      firstName: names.first,
-      middleName: "",
-      lastName: names.last,
-      titleDesc: basic.title,
-      sport: basic.sport,
-      currentStatus: "Athlete (Amateur)",
-      bio: "",
-      sex: "Female",
-      showSexInProfile: false,
-      dobMonth: "5",
-      dobDay: "17",
-      dobYear: "1995",
-      showDOBType: false,
-      lookingForEmployment: false,
-      lookingForNetworking: false,
-      lookingForPartnership: false,
-      lookingForRecruitment: false,
-      leftRightHandFoot: "Right",
-      preferredPosition: "",
-      secondaryPosition: "",
-      height: null,
-      weight: null,
-      interestedInType: "",
-      currentCity: "",
-      hometown: "",
-    },
+  const caller = await callerFor(m);
+  await caller.mutation("profiles.saveBasic", {
+    firstName: names.first,
+    middleName: "",
+    lastName: names.last,
+    title: basic.title,
+    sport: basic.sport,
+    currentStatus: "Athlete (Amateur)",
+    bio: "",
+    gender: "Female",
+    showGender: false,
+    birthMonth: "5",
+    birthDay: "17",
+    birthYear: "1995",
+    showBirthDate: false,
+    lookingForEmployment: false,
+    lookingForNetworking: false,
+    lookingForPartnership: false,
+    lookingForRecruitment: false,
+    preferredHandFoot: "Right",
+    preferredPosition: "",
+    secondaryPosition: "",
+    heightInches: null,
+    weightLbs: null,
+    otherSportingInterest: "",
+    currentCity: "",
+    hometown: "",
   });
-  expect(saved.status, saved.text).toBe(200);
-  const contact = await client.post(`/api/member/SaveMemberContactInfo/${m.memberId}`, {
-    headers: bearer(m.accessToken),
-    body: { city: place.city, state: place.state, showAddress: false, showEmailToMembers: false },
-  });
-  expect(contact.status, contact.text).toBe(200);
+  await caller.mutation("profiles.saveContact", { city: place.city, state: place.state, showAddress: false, showEmail: false });
 }
 
 /** Opens one of the navbar's Contacts menu entries. */
@@ -77,7 +69,7 @@ const navSearch = (page: Page) => page.getByRole("navigation", { name: "Main" })
 test("find by sport, request, accept; contacts, follow and unfollow, followers, drop", async ({ page, signedIn, member }) => {
   const avery = await member({ firstName: "Avery", lastName: "Requester" });
   const blake = await member({ firstName: "Blake", lastName: "Receiver" });
-  await profileViaApi(
+  await profileAs(
     blake,
     { first: "Blake", last: "Receiver" },
     { sport: "Water Polo", title: "Goalkeeper, Harbor Seals" },
@@ -285,12 +277,7 @@ test("suggestions: Follow and Add as Contact reload the list with a spinner on t
 
 test("navbar live search: a dropdown as you type, choosing opens the profile; Enter opens the results", async ({ page, member }) => {
   const quinn = await member({ firstName: "Quillon", lastName: "Lookup" });
-  await profileViaApi(
-    quinn,
-    { first: "Quillon", last: "Lookup" },
-    { sport: "Curling", title: "Skip" },
-    { city: "Providence", state: "RI" },
-  );
+  await profileAs(quinn, { first: "Quillon", last: "Lookup" }, { sport: "Curling", title: "Skip" }, { city: "Providence", state: "RI" });
   const seeker = await member({ firstName: "Sam", lastName: "Seeker" });
   await loginThroughUi(page, seeker.email, seeker.password);
 
