@@ -1,6 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { callerFor, expect, test } from "./support/fixtures.ts";
-import type { RegisteredMember } from "../support/server.ts";
+import { expect, messageAs, test } from "./support/fixtures.ts";
 import { field } from "./support/journey.ts";
 
 // The messenger (spec section 2 "Messenger", section 4 "Message state" and "Unread text", section 5
@@ -9,11 +8,6 @@ import { field } from "./support/journey.ts";
 
 /** A live update may take a moment. */
 const LIVE = { timeout: 10_000 };
-
-/** A message sent through tRPC (messages.send; a precondition, not the journey). */
-async function messageAs(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
-  await (await callerFor(from)).mutation("messages.send", { toMemberId: to.memberId, subject, body });
-}
 
 /** Marks the document, so a test can tell that a change came live and not by reloading the page. */
 async function markPage(page: Page) {

@@ -1,7 +1,7 @@
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
+import { expect, followAs, messageAs, test } from "./support/fixtures.ts";
+import type { RegisteredMember } from "../support/server.ts";
 import { baseUrl, loginThroughUi, nextMail } from "./support/journey.ts";
 
 // Live updates and notifications (spec section 2 "Notifications" and the navbar's messenger link,
@@ -164,10 +164,7 @@ test("a new follower is notified", async ({ signedIn, member }) => {
   // While the screen is open a second follower appears in the list by itself, without a toast
   // (the screen shows it), and counts as read since it is on screen.
   const hal = await member({ firstName: "Hal", lastName: "Secondfan" });
-  const followed = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${hal.memberId}&contactID=${gus.memberId}`, {
-    headers: bearer(hal.accessToken),
-  });
-  expect(followed.status, followed.text).toBe(200);
+  await followAs(hal, gus);
   const second = notificationRow(g, "Hal Secondfan is now following you.");
   await expect(second).toBeVisible(LIVE);
   await expect(second.getByRole("link", { name: "New follower" })).toHaveCSS("font-weight", "700");
@@ -224,12 +221,8 @@ test("the messenger link's badge counts a new message live, with a toast that op
   await expect(messagesLink(n)).toHaveAccessibleName("Messages: You have 0 un-read message!");
   await markPage(n);
 
-  // Mia writes through the legacy web service (the messenger's compose is its own journey).
-  const sent = await api(baseUrl()).post(
-    `/api/message/CreateMessage?to=${ned.memberId}&from=${mia.memberId}&subject=${encodeURIComponent("Training plan")}&body=${encodeURIComponent("See you at 6.")}`,
-    { headers: bearer(mia.accessToken) },
-  );
-  expect(sent.status, sent.text).toBe(200);
+  // Mia writes from another device (the messenger's compose is its own journey).
+  await messageAs(mia, ned, "Training plan", "See you at 6.");
 
   await expect(messagesLink(n)).toHaveAccessibleName("Messages: You have 1 un-read messages!", LIVE);
   await expect(nav(n).getByRole("link", { name: "Messages: You have 1 un-read messages!" })).toContainText("1");
@@ -359,13 +352,9 @@ test("after the connection drops, the page reconnects and what happened meanwhil
     if (req.url().includes("/trpc/live.events")) streams += 1;
   });
 
-  /** A new member follows Ola (through the web service, from another device). */
+  /** A new member follows Ola (from another device). */
   const follower = async (firstName: string) => {
-    const m = await member({ firstName, lastName: "Fan" });
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${m.memberId}&contactID=${ola.memberId}`, {
-      headers: bearer(m.accessToken),
-    });
-    expect(res.status, res.text).toBe(200);
+    await followAs(await member({ firstName, lastName: "Fan" }), ola);
   };
   /** The network goes away for 3 s (the open stream is cut) while `meanwhile` happens. */
   const dropFor3s = async (meanwhile: () => Promise<void>) => {
@@ -406,18 +395,9 @@ test("after the connection drops, the page reconnects and what happened meanwhil
 test("phone width and both colour schemes: the navbar's badges and the Notifications screen fit", async ({ browser, contacts, member }) => {
   const sam = await member({ firstName: "Sam", lastName: "Smallscreen" });
   const fans = await Promise.all(["Tia", "Uli", "Vik"].map((firstName) => member({ firstName, lastName: "Watcher" })));
-  for (const fan of fans) {
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${fan.memberId}&contactID=${sam.memberId}`, {
-      headers: bearer(fan.accessToken),
-    });
-    expect(res.status, res.text).toBe(200);
-  }
+  for (const fan of fans) await followAs(fan, sam);
   await contacts(fans[0]!, sam);
-  const sent = await api(baseUrl()).post(
-    `/api/message/CreateMessage?to=${sam.memberId}&from=${fans[0]!.memberId}&subject=Hello&body=${encodeURIComponent("Good game!")}`,
-    { headers: bearer(fans[0]!.accessToken) },
-  );
-  expect(sent.status, sent.text).toBe(200);
+  await messageAs(fans[0]!, sam, "Hello", "Good game!");
 
   for (const colorScheme of ["light", "dark"] as const) {
     for (const width of [1280, 375]) {

@@ -41,6 +41,16 @@ export function callerFor(member: Credentials, base = baseUrl()): Promise<TrpcCa
   return caller;
 }
 
+/** `by` follows `whom` through tRPC, as from another device. */
+export async function followAs(by: RegisteredMember, whom: RegisteredMember): Promise<void> {
+  await (await callerFor(by)).mutation("contacts.follow", { memberId: whom.memberId });
+}
+
+/** A message sent through tRPC (messages.send), as from another device. */
+export async function messageAs(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
+  await (await callerFor(from)).mutation("messages.send", { toMemberId: to.memberId, subject, body });
+}
+
 export interface SignInOptions {
   /** Options of the member's own browser context (viewport, colour scheme). */
   context?: BrowserContextOptions;
