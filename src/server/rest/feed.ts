@@ -4,7 +4,7 @@ import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
 import { badInput } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, blankToUndefined, type Controller, fields, type Ownership, pageAnswer, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -54,7 +54,7 @@ function postIdParam(value: string | undefined): number {
 }
 
 /** {id} of a personal action: the caller only. */
-const ownId = (req: RestRequest) => mustBeOwn(req, memberIdParam(req.params[0], "id"), "id must be your own member id.");
+const OWN: Ownership = { memberId: "path", refusal: "id must be your own member id." };
 
 const legacyReply = (r: Reply) => ({
   postResponseID: r.replyId,
@@ -98,13 +98,11 @@ async function save(req: RestRequest, postId: number) {
 export const memberFeed: Controller = {
   getRecentPosts: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const f = fields(req, ["cursor", "limit"]);
       const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
-      const page = await feed.feed(req.app, actorOf(req), input);
-      if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
-      return page.items.map(legacyPost);
+      return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
     },
   },
   GetRecentPostResponses: {
@@ -116,23 +114,19 @@ export const memberFeed: Controller = {
   },
   SavePosts: {
     methods: ["POST"],
-    handler: async (req) => {
-      ownId(req);
-      return save(req, postIdParam(req.params[1]));
-    },
+    own: OWN,
+    handler: (req) => save(req, postIdParam(req.params[1])),
   },
   // Aliases the original service answered too (rest-api.md "Conventions").
   CreateMemberPost: {
     methods: ["GET", "POST"],
-    handler: async (req) => {
-      ownId(req);
-      return save(req, 0);
-    },
+    own: OWN,
+    handler: (req) => save(req, 0),
   },
   CreatePostComment: {
     methods: ["GET", "POST"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const postId = postIdParam(req.params[1] ?? textOf(fields(req, ["postID"]).postID) ?? "");
       if (postId === 0) throw badInput("postID must name the post to reply to.");
       return save(req, postId);

@@ -16,7 +16,7 @@ import {
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { MONTHS } from "../../shared/calendar.ts";
-import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -245,12 +245,10 @@ const legacyPersonal = (info: PersonalInfo | null) => {
 // Input helpers ---------------------------------------------------------------------------------
 
 /** The member named by the first path segment, else by memberID in the query or body. */
-function targetMember(req: RestRequest): number {
-  return memberIdParam(req.params[0] ?? textOf(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
-}
+const targetMember = (req: RestRequest) => memberIdFrom(req, "pathOrField");
 
 /** The target of a write: the caller only (403 otherwise, before the input is looked at). */
-const ownTarget = (req: RestRequest, memberId: number) => mustBeOwn(req, memberId, "You can change only your own profile.");
+const OWN: Ownership = { memberId: "pathOrField", refusal: "You can change only your own profile." };
 
 /** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
 function optionalId(v: unknown, name: string): number | null {
@@ -441,30 +439,23 @@ function jobInput(req: RestRequest) {
 }
 
 /** The one education entry an Update/Remove names (see the comment at the top). */
-async function schoolEntryOf(req: RestRequest, memberId: number, entry: unknown, school: unknown, type: unknown): Promise<number> {
+async function schoolEntryOf(req: RestRequest, entry: unknown, school: unknown, type: unknown): Promise<number> {
   const entryId = optionalId(entry, "entryID");
   if (entryId !== null) return entryId;
   const schoolId = optionalId(school, "instID");
   if (schoolId === null) throw badInput("entryID or instID is required.");
-  const schoolType = optionalId(type, "instType");
-  const entries = (await profiles.getEducation(req.app, actorOf(req), memberId)) ?? [];
-  const matches = entries.filter((e) => e.schoolId === schoolId && (schoolType === null || e.schoolType === schoolType));
-  if (matches.length === 0) throw notFound("There is no such school in your education.");
-  if (matches.length > 1) throw badInput("This school is in your education more than once: give its entryID.");
-  return matches[0]!.entryId;
+  const actor = actorOf(req);
+  return profiles.schoolEntryId(req.app, actor, actor.memberId, schoolId, optionalId(type, "instType"));
 }
 
 /** The one job an Update/Remove names (see the comment at the top). */
-async function jobEntryOf(req: RestRequest, memberId: number, entry: unknown, company: unknown): Promise<number> {
+async function jobEntryOf(req: RestRequest, entry: unknown, company: unknown): Promise<number> {
   const entryId = optionalId(entry, "empInfoID");
   if (entryId !== null) return entryId;
   const companyId = optionalId(company, "compID");
   if (companyId === null) throw badInput("empInfoID is required.");
-  const jobs = (await profiles.getEmployment(req.app, actorOf(req), memberId)) ?? [];
-  const matches = jobs.filter((j) => j.companyId === companyId);
-  if (matches.length === 0) throw notFound("There is no such job in your work experience.");
-  if (matches.length > 1) throw badInput("This company is in your work experience more than once: give its empInfoID.");
-  return matches[0]!.entryId;
+  const actor = actorOf(req);
+  return profiles.employmentEntryId(req.app, actor, actor.memberId, companyId);
 }
 
 async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo) {
@@ -504,23 +495,26 @@ export const memberProfile: Controller = {
 
   SaveMemberGeneralInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const saved = await profiles.saveBasicInfo(req.app, actorOf(req), memberId, basicInput(req));
       return basicAnswer(req, memberId, saved);
     },
   },
   SaveMemberContactInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyContact(await profiles.saveContactInfo(req.app, actorOf(req), memberId, contactInput(req)));
     },
   },
   SaveMemberPersonalInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = personalInfoInput.parse(fields(req, ["aboutMe", "activities", "interests", "specialSkills"]));
       return legacyPersonal(await profiles.savePersonalInfo(req.app, actorOf(req), memberId, input));
     },
@@ -528,54 +522,60 @@ export const memberProfile: Controller = {
 
   AddMemberSchool: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, schoolInput(req)));
     },
   },
   UpdateMemberSchool: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = schoolInput(req);
       const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
-      const entryId = await schoolEntryOf(req, memberId, f.entryID, first(f.instID, f.schoolID), f.instType);
+      const entryId = await schoolEntryOf(req, f.entryID, first(f.instID, f.schoolID), f.instType);
       return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
     },
   },
   RemoveMemberSchool: {
     methods: ["DELETE"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["entryID", "instID", "instType"]);
-      const entryId = await schoolEntryOf(req, memberId, f.entryID, f.instID, f.instType);
+      const entryId = await schoolEntryOf(req, f.entryID, f.instID, f.instType);
       return legacyEducation(await profiles.removeSchool(req.app, actorOf(req), memberId, entryId));
     },
   },
 
   AddWorkExperience: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyEmployment(await profiles.addEmployment(req.app, actorOf(req), memberId, jobInput(req)));
     },
   },
   UpdateMemberWorkExperience: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = jobInput(req);
       const f = fields(req, ["empInfoID", "compID"]);
-      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      const entryId = await jobEntryOf(req, f.empInfoID, f.compID);
       return legacyEmployment(await profiles.updateEmployment(req.app, actorOf(req), memberId, entryId, input));
     },
   },
   RemoveMemberWorkExperience: {
     methods: ["DELETE"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["empInfoID", "compID"]);
-      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      const entryId = await jobEntryOf(req, f.empInfoID, f.compID);
       return legacyEmployment(await profiles.removeEmployment(req.app, actorOf(req), memberId, entryId));
     },
   },
@@ -584,8 +584,9 @@ export const memberProfile: Controller = {
   GetInstagramURL: { methods: ["GET"], handler: async (req) => (await mediaLinks(req)).photoAccountUrl },
   SetYoutubeChannel: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const { channelId } = videoChannelInput.parse({ channelId: fields(req, ["channelID"]).channelID });
       await profiles.setVideoChannelId(req.app, actorOf(req), memberId, channelId);
       return { memberID: String(memberId), channelID: channelId };
@@ -593,8 +594,9 @@ export const memberProfile: Controller = {
   },
   SetInstagramURL: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const { photoAccountUrl } = photoAccountInput.parse({ photoAccountUrl: fields(req, ["instagramURL"]).instagramURL });
       await profiles.setPhotoAccountUrl(req.app, actorOf(req), memberId, photoAccountUrl);
       return { memberID: String(memberId), instagramURL: photoAccountUrl };
