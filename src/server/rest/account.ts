@@ -59,7 +59,7 @@ export const account: Controller = {
       if (!token) throw badInput("accessToken is required.");
       const valid = await validateSessionToken(req.app.db, token);
       if (!valid) throw unauthorized("The access token is not valid or has expired. Sign in again.");
-      // The token of a deactivated login can only reactivate or sign out (rest-api.md): no fresh tokens.
+      // The token of a deactivated login can only reactivate or sign out (docs/rest-api.md, "Where Sideline is stricter"): no fresh tokens.
       if (valid.actor.scope !== "full") {
         throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
       }

@@ -253,7 +253,7 @@ export const contact: Controller = {
   },
 };
 
-/** member/* actions about contacts (merged into the member controller in app.ts). */
+/** member/* actions about contacts (joined into the member controller in controllers.ts). */
 export const memberContact: Controller = {
   IsFriendByContactID: {
     methods: ["GET"],
@@ -263,6 +263,6 @@ export const memberContact: Controller = {
       return contacts.areContactsFor(req.app, actorOf(req), a, b);
     },
   },
-  // The original service answered this under member/ too (rest-api.md, aliases).
+  // The original service answered this under member/ too (docs/rest-api.md, aliases).
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
 };

@@ -11,7 +11,7 @@ import { actorOf, blankToUndefined, type Controller, fields, type Ownership, pag
  * GetRecentPostResponses, SavePosts and its aliases CreateMemberPost / CreatePostComment;
  * common/getRecentNews, GetAds, SendAdvertisementInfo. Thin adapters over the feed and news services.
  *
- * Shapes (spec section 3; rest-api.md "Value formats"):
+ * Shapes (spec section 3; docs/rest-api.md "Value formats"):
  * - Post: {postID, memberID, memberName, firstName, picturePath, description, datePosted,
  *   childPostCnt, children}. postID is a JSON number, memberID a string (as memberID of the login
  *   result), memberName "First Last", picturePath the author's picture (the default when none, or
@@ -94,7 +94,7 @@ async function save(req: RestRequest, postId: number) {
   return legacyReply(await feed.reply(req.app, actor, postId, message));
 }
 
-/** member/* actions of the home feed (merged into the member controller in app.ts). */
+/** member/* actions of the home feed (joined into the member controller in controllers.ts). */
 export const memberFeed: Controller = {
   getRecentPosts: {
     methods: ["GET"],
@@ -117,7 +117,7 @@ export const memberFeed: Controller = {
     own: OWN,
     handler: (req) => save(req, postIdParam(req.params[1])),
   },
-  // Aliases the original service answered too (rest-api.md "Conventions").
+  // Aliases the original service answered too (docs/rest-api.md "Conventions").
   CreateMemberPost: {
     methods: ["GET", "POST"],
     own: OWN,
@@ -134,7 +134,7 @@ export const memberFeed: Controller = {
   },
 };
 
-/** common/* actions of the home screen and the right column (merged into the common controller in app.ts). */
+/** common/* actions of the home screen and the right column (joined into the common controller in controllers.ts). */
 export const commonFeed: Controller = {
   getRecentNews: {
     methods: ["GET"],

@@ -8,9 +8,9 @@ import { texts } from "../../shared/texts.ts";
 import { actorOf, type Controller, fields, memberIdFrom, type RestRequest } from "./registry.ts";
 
 /**
- * The media actions of the legacy service, kept apart from the profile actions of member.ts and
- * the lookups of common.ts (both spread these in): profile photo upload, video lists, the retired
- * photo-service token exchange, and EncryptString / DecryptString.
+ * The media actions of the legacy service, kept apart from the other member/* and common/* actions
+ * (controllers.ts joins them in): profile photo upload, video lists, the retired photo-service
+ * token exchange, and EncryptString / DecryptString.
  */
 
 /** The multipart form of the request, or null when the body is not multipart. */

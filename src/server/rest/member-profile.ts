@@ -21,7 +21,7 @@ import { actorOf, type Controller, fields, memberIdFrom, type Ownership, type Re
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
  *
- * Mapping to the legacy JSON (rest-api.md "Value formats"; spec section 3 entities):
+ * Mapping to the legacy JSON (docs/rest-api.md "Value formats"; spec section 3 entities):
  * - memberID is a string, as in the login result. Other ids (schoolID, degreeTypeID, entryID,
  *   empInfoID, companyID) and schoolType are JSON numbers.
  * - Month, day and year values are numbers in strings ("5", "17", "1995"), as the legacy forms send
@@ -473,7 +473,7 @@ async function mediaLinks(req: RestRequest) {
   return links;
 }
 
-/** member/*: the profile actions (merged into the member controller in app.ts). */
+/** member/*: the profile actions (joined into the member controller in controllers.ts). */
 export const memberProfile: Controller = {
   GetMemberGeneralInfoV2: { methods: ["GET"], handler: (req) => basicAnswer(req, targetMember(req)) },
   GetMemberContactInfo: {

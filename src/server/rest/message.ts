@@ -22,7 +22,7 @@ import {
  * message/* of the original service: private messages, the unread count, notifications and the
  * message assistant. Thin adapters over the messages, notifications and assistant services.
  *
- * Shapes (spec section 3; rest-api.md "message"):
+ * Shapes (spec section 3; docs/rest-api.md "message"):
  * - Message: {messageID, fromID, senderID, senderImage, subject, msgDate, body, fullBody,
  *   messageState, selected}. Every member has their own copy of a message (the recipient's
  *   received one, the sender's sent one): messageID is the id of the CALLER'S copy (a JSON number),
