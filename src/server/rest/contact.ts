@@ -1,5 +1,4 @@
 import { listInput, type MemberCard, searchInput, type CardRelation } from "../../domains/contacts/contacts.schema.ts";
-import type { ListKind } from "../../domains/contacts/contacts.repository.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
 import { texts } from "../../shared/texts.ts";
@@ -75,6 +74,9 @@ import {
  * Deactivated members vanish from every list, search and suggestion until they reactivate.
  * Missing or malformed ids: 400.
  */
+
+/** The member lists contacts.listOf answers. */
+type ListKind = Parameters<typeof contacts.listOf>[2];
 
 const LIST_CAP = 200;
 const AUTOCOMPLETE_CAP = 20;

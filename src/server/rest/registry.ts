@@ -47,6 +47,9 @@ export interface RestAction {
 
 export type Controller = Record<string, RestAction>;
 
+/** The answer to a deactivated login's token, which can only reactivate or sign out. */
+export const DEACTIVATED_REFUSAL = "This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).";
+
 /** A text answer (the legacy service answered some actions as plain text). */
 export class TextAnswer {
   constructor(readonly text: string) {}
@@ -119,7 +122,7 @@ export function createRestDispatcher(controllers: Record<string, Controller>) {
     if (!def.public) {
       if (!actor) throw unauthorized("Sign in first: send Authorization: Bearer <accessToken>.");
       if (actor.scope !== "full" && !def.allowRestricted) {
-        throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
+        throw forbidden(DEACTIVATED_REFUSAL);
       }
     }
     const req: RestRequest = {
