@@ -1,6 +1,7 @@
 import { listInput, type MemberCard, searchInput, type CardRelation } from "../../domains/contacts/contacts.schema.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
 import {
@@ -154,14 +155,28 @@ async function suggestionsAnswer(req: RestRequest, limit: number) {
   return contactItems(await search.suggestions(req.app, actor, limit), actor.memberId);
 }
 
-/** A write on the pair (memberID = the caller, contactID = the other member). */
-function write(run: (req: RestRequest, contactId: number) => Promise<string>): RestAction["handler"] {
-  return async (req: RestRequest) => {
-    const contactId = memberIdField(req, "contactID");
-    const status = await run(req, contactId);
-    return { memberID: String(actorOf(req).memberId), contactID: String(contactId), status };
+type PairRun = (req: RestRequest, contactId: number) => Promise<string>;
+
+/** A write on the pair (memberID = the caller, contactID = the other member): {memberID, contactID, status}. */
+function pairWrite(method: "PUT" | "POST" | "DELETE", run: PairRun): RestAction {
+  return {
+    methods: [method],
+    own: OWN,
+    handler: async (req) => {
+      const contactId = memberIdField(req, "contactID");
+      const status = await run(req, contactId);
+      return { memberID: String(actorOf(req).memberId), contactID: String(contactId), status };
+    },
   };
 }
+
+/** A service write on the pair, answering `status` once it is done. */
+const answering =
+  (write: (ctx: AppContext, actor: Actor, contactId: number) => Promise<void>, status: string): PairRun =>
+  async (req, contactId) => {
+    await write(req.app, actorOf(req), contactId);
+    return status;
+  };
 
 async function isFollowingAnswer(req: RestRequest) {
   const memberId = memberIdField(req, "memberID");
@@ -208,51 +223,12 @@ export const contact: Controller = {
   GetMemberContactSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
 
-  SendRequestContact: {
-    methods: ["PUT"],
-    own: OWN,
-    handler: write(async (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
-  },
-  AcceptRequest: {
-    methods: ["PUT"],
-    own: OWN,
-    handler: write(async (req, contactId) => {
-      await contacts.acceptRequest(req.app, actorOf(req), contactId);
-      return "accepted";
-    }),
-  },
-  RejectRequest: {
-    methods: ["PUT"],
-    own: OWN,
-    handler: write(async (req, contactId) => {
-      await contacts.rejectRequest(req.app, actorOf(req), contactId);
-      return "rejected";
-    }),
-  },
-  DeleteContact: {
-    methods: ["DELETE"],
-    own: OWN,
-    handler: write(async (req, contactId) => {
-      await contacts.dropContact(req.app, actorOf(req), contactId);
-      return "dropped";
-    }),
-  },
-  FollowMember: {
-    methods: ["POST"],
-    own: OWN,
-    handler: write(async (req, contactId) => {
-      await contacts.follow(req.app, actorOf(req), contactId);
-      return "following";
-    }),
-  },
-  UnfollowMember: {
-    methods: ["POST"],
-    own: OWN,
-    handler: write(async (req, contactId) => {
-      await contacts.unfollow(req.app, actorOf(req), contactId);
-      return "unfollowed";
-    }),
-  },
+  SendRequestContact: pairWrite("PUT", (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
+  AcceptRequest: pairWrite("PUT", answering(contacts.acceptRequest, "accepted")),
+  RejectRequest: pairWrite("PUT", answering(contacts.rejectRequest, "rejected")),
+  DeleteContact: pairWrite("DELETE", answering(contacts.dropContact, "dropped")),
+  FollowMember: pairWrite("POST", answering(contacts.follow, "following")),
+  UnfollowMember: pairWrite("POST", answering(contacts.unfollow, "unfollowed")),
 };
 
 /** member/* actions about contacts (joined into the member controller in controllers.ts). */

@@ -15,7 +15,7 @@ import {
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
-import { MONTHS } from "../../shared/calendar.ts";
+import { formatBirthDate } from "../../shared/calendar.ts";
 import { actorOf, type Controller, fields, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
 
 /*
@@ -111,17 +111,12 @@ const EMPTY_PERSONAL: PersonalInfo = { aboutMe: "", activities: "", interests: "
 
 const numText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
-/** "1995-05-17" -> the legacy parts and the written-out date. */
+/** "1995-05-17" -> the legacy parts ("1995", "5", "17") and the written-out date. */
 function birthParts(birthDate: string | null) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate ?? "");
-  if (!m) return { dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" };
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return {
-    dobYear: String(year),
-    dobMonth: String(month),
-    dobDay: String(day),
-    memProfileDOB: `${MONTHS[month - 1] ?? ""} ${day}, ${year}`,
-  };
+  if (!birthDate || !m) return { dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" };
+  const [dobYear, dobMonth, dobDay] = [m[1], m[2], m[3]].map((part) => String(Number(part)));
+  return { dobYear, dobMonth, dobDay, memProfileDOB: formatBirthDate(birthDate) };
 }
 
 type Header = Awaited<ReturnType<typeof profiles.getHeader>>;
