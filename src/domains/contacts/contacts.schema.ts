@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { memberIdField } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
-export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive("memberId must be a member id.") });
-
 /** Keyset paging of the member lists: the cursor is opaque to clients. */
 export const listInput = z.object({
-  memberId: z.coerce.number().int().positive().optional(),
+  memberId: memberIdField.optional(),
   search: z.string().trim().max(100).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),

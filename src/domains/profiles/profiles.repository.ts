@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { PRIVACY_DEFAULTS } from "./privacy.ts";
-import type { MemberEmploymentTable, MemberPrivacyTable, MemberProfileTable, MemberSchoolTable } from "../../platform/db/database.ts";
+import type { MemberEmploymentTable, MemberPrivacyTable, MemberProfileTable, MemberSchoolTable } from "./profiles.tables.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
 export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "updatedAt">;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { GENDERS, PROFILE_TYPES } from "../../shared/members.ts";
 import { isoBirthDate, isRealDate, MONTHS } from "../../shared/calendar.ts";
 import { NAME_MAX_LENGTH } from "../../shared/limits.ts";
@@ -232,7 +233,6 @@ export const videoChannelInput = z.object({
   ),
 });
 
-export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive() });
 export const entryIdInput = z.object({ entryId: z.coerce.number().int().positive() });
 
 // What the services answer. Hidden sections are null; hidden fields are empty.

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberDeactivationTable, MemberPrivacyTable, PendingEmailChangeTable } from "../../platform/db/database.ts";
+import type { MemberPrivacyTable } from "../profiles/profiles.tables.ts";
+import type { MemberDeactivationTable, PendingEmailChangeTable } from "./settings.tables.ts";
 
 /** The notification switches as stored (0/1). */
 export interface NotificationRow {
