@@ -4,7 +4,17 @@ import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
 import { badInput } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, type Ownership, pageAnswer, type RestRequest, textOf } from "./registry.ts";
+import {
+  actorOf,
+  blankToUndefined,
+  type Controller,
+  fields,
+  idOf,
+  type Ownership,
+  pageAnswer,
+  type RestRequest,
+  textOf,
+} from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -48,9 +58,9 @@ import { actorOf, blankToUndefined, type Controller, fields, type Ownership, pag
 
 /** A post id from the path: digits only, else 400. */
 function postIdParam(value: string | undefined): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v)) throw badInput("postID must be a post id (0 for a new post).");
-  return Number(v);
+  const id = idOf(value);
+  if (id === null) throw badInput("postID must be a post id (0 for a new post).");
+  return id;
 }
 
 /** {id} of a personal action: the caller only. */

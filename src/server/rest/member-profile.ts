@@ -16,7 +16,7 @@ import {
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { formatBirthDate } from "../../shared/calendar.ts";
-import { actorOf, type Controller, fields, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
+import { actorOf, type Controller, fields, firstGiven, idOf, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -247,11 +247,11 @@ const OWN: Ownership = { memberId: "pathOrField", refusal: "You can change only 
 
 /** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
 function optionalId(v: unknown, name: string): number | null {
-  const s = textOf(v)?.trim() ?? "";
-  if (s === "") return null;
-  if (!/^\d{1,15}$/.test(s)) throw badInput(`${name} must be a number.`);
-  const n = Number(s);
-  return n > 0 ? n : null;
+  const text = textOf(v) ?? "";
+  if (text.trim() === "") return null;
+  const id = idOf(text);
+  if (id === null) throw badInput(`${name} must be a number.`);
+  return id > 0 ? id : null;
 }
 
 /** Longer than any height or weight a member types: such text goes to the schema, which refuses it. */
@@ -276,8 +276,6 @@ function legacyWeight(v: unknown): unknown {
   const m = s.length <= MEASURE_MAX_LENGTH ? /^(\d{1,3})\s*(?:lbs?\.?)?$/i.exec(s) : null;
   return m ? Number(m[1]) : v;
 }
-
-const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 const BASIC_FIELDS = [
   "firstName",
@@ -315,11 +313,11 @@ function basicInput(req: RestRequest) {
     firstName: f.firstName,
     middleName: f.middleName,
     lastName: f.lastName,
-    title: first(f.titleDesc, f.title),
+    title: firstGiven(f.titleDesc, f.title),
     sport: f.sport,
     currentStatus: f.currentStatus,
     bio: f.bio,
-    gender: first(f.sex, f.gender),
+    gender: firstGiven(f.sex, f.gender),
     showGender: f.showSexInProfile,
     birthMonth: f.dobMonth,
     birthDay: f.dobDay,
@@ -363,7 +361,7 @@ const CONTACT_FIELDS = [
 
 function contactInput(req: RestRequest) {
   const { Neighborhood, showEmailToMembers, showEmail, ...f } = fields(req, CONTACT_FIELDS);
-  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: first(showEmailToMembers, showEmail) });
+  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: firstGiven(showEmailToMembers, showEmail) });
 }
 
 const EDUCATION_FIELDS = [
@@ -381,7 +379,7 @@ const EDUCATION_FIELDS = [
 
 function schoolInput(req: RestRequest) {
   const f = fields(req, EDUCATION_FIELDS);
-  const schoolType = first(f.schoolType, f.instType);
+  const schoolType = firstGiven(f.schoolType, f.instType);
   return educationInput.parse({
     schoolId: f.schoolID,
     schoolName: f.schoolName,
@@ -421,7 +419,7 @@ function jobInput(req: RestRequest) {
     sector: f.sector,
     industry: f.industry,
     title: f.title,
-    description: first(f.jobDesc, f.description),
+    description: firstGiven(f.jobDesc, f.description),
     city: f.city,
     state: f.state,
     startMonth: f.startMonth,
@@ -530,7 +528,7 @@ export const memberProfile: Controller = {
       const memberId = actorOf(req).memberId;
       const input = schoolInput(req);
       const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
-      const entryId = await schoolEntryOf(req, f.entryID, first(f.instID, f.schoolID), f.instType);
+      const entryId = await schoolEntryOf(req, f.entryID, firstGiven(f.instID, f.schoolID), f.instType);
       return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
     },
   },

@@ -10,6 +10,7 @@ import {
   blankToUndefined,
   type Controller,
   fields,
+  idOf,
   memberIdField,
   type Ownership,
   pageAnswer,
@@ -88,9 +89,9 @@ const OWN: Ownership = {
 
 /** A message copy id: digits only and not 0, else 400. */
 function msgIdParam(value: string | undefined): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v) || Number(v) === 0) throw badInput("msgID must be a message id.");
-  return Number(v);
+  const id = idOf(value);
+  if (!id) throw badInput("msgID must be a message id.");
+  return id;
 }
 
 const MESSAGE_VIEWS: Record<string, MessageView> = { all: "all", unread: "unread", sent: "sent" };

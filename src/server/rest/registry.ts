@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
-import { badInput, DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
+import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import type { AppEnv } from "../http/context.ts";
 import { actionTable } from "./action-table.ts";
 
@@ -192,12 +192,21 @@ export const memberIdField = (req: RestRequest, name: string) => memberIdParam(t
 /** An empty value counts as not given (so the schema's default applies). */
 export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** An id as legacy clients send it (digits, spaces around them trimmed), or null when it is not one. */
+export function idOf(value: string | undefined): number | null {
+  const v = (value ?? "").trim();
+  return /^\d{1,15}$/.test(v) ? Number(v) : null;
+}
+
 /** A member id from the path or query: digits only, else 400. */
 export function memberIdParam(value: string | undefined, name = "memberID"): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v)) throw new DomainError(ErrorCodes.BadInput, `${name} must be a member id.`);
-  return Number(v);
+  const id = idOf(value);
+  if (id === null) throw badInput(`${name} must be a member id.`);
+  return id;
 }
+
+/** The first value a client gave (not missing, not null): for fields legacy clients send under two names. */
+export const firstGiven = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 /**
  * The named values of a request, looked up case-insensitively in the query, then the body (legacy

@@ -20,7 +20,7 @@ import {
 import * as settings from "../../domains/settings/settings.service.ts";
 import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, type Ownership } from "./registry.ts";
+import { actorOf, type Controller, fields, firstGiven, type Ownership } from "./registry.ts";
 
 /*
  * setting/* of the original service: thin adapters over the settings service. Every action but
@@ -86,8 +86,6 @@ import { actorOf, type Controller, fields, type Ownership } from "./registry.ts"
 
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
 const OWN: Ownership = { memberId: "pathOrField", refusal: "Settings are private: the member id must be your own." };
-
-const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 const questionText = (id: number | null) => SECURITY_QUESTIONS.find((q) => q.id === id)?.text ?? "";
 
@@ -202,9 +200,9 @@ export const setting: Controller = {
       const memberId = actorOf(req).memberId;
       const f = fields(req, ["fName", "mName", "lName", "firstName", "middleName", "lastName"]);
       const data = nameInput.parse({
-        firstName: pick(f.fName, f.firstName),
-        middleName: pick(f.mName, f.middleName),
-        lastName: pick(f.lName, f.lastName),
+        firstName: firstGiven(f.fName, f.firstName),
+        middleName: firstGiven(f.mName, f.middleName),
+        lastName: firstGiven(f.lName, f.lastName),
       });
       const saved = await settings.saveName(req.app, actorOf(req), data);
       return { memberID: String(memberId), ...saved };
@@ -312,7 +310,7 @@ export const setting: Controller = {
       }
       const current = (await settings.getPrivacy(req.app, actor)).profile;
       const merged = Object.fromEntries(
-        PROFILE_PRIVACY_KEYS.map((k) => [k, pick(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
+        PROFILE_PRIVACY_KEYS.map((k) => [k, firstGiven(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
       );
       const data = profilePrivacyInput.parse(merged);
       return legacyProfileSettings(memberId, await settings.saveProfilePrivacy(req.app, actor, data));
@@ -337,8 +335,8 @@ export const setting: Controller = {
         visibility: f.visibility,
         viewProfilePicture: f.viewProfilePicture,
         viewFriendsList: f.viewFriendsList,
-        viewLinkToRequestAddingYouAsFriend: pick(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
-        viewLinkToSendYouMsg: pick(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
+        viewLinkToRequestAddingYouAsFriend: firstGiven(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
+        viewLinkToSendYouMsg: firstGiven(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
       });
       return legacySearchSettings(memberId, await settings.saveSearchPrivacy(req.app, actorOf(req), data));
     },
