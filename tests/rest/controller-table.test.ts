@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { actionTable, joinActions } from "../../src/server/rest/action-table.ts";
 import { restControllers } from "../../src/server/rest/controllers.ts";
@@ -29,5 +30,16 @@ describe("the REST controller table", () => {
 
   it("builds the served table without a duplicate", () => {
     expect(() => actionTable(restControllers)).not.toThrow();
+  });
+
+  it("has every served action in docs/rest-api.md, under its controller", () => {
+    const doc = readFileSync(new URL("../../docs/rest-api.md", import.meta.url), "utf8");
+    const sections = new Map(doc.split(/^### /m).map((part) => [part.split(/\s/)[0]!, part]));
+    const missing = Object.entries(restControllers).flatMap(([controller, actions]) =>
+      Object.keys(actions)
+        .filter((action) => !new RegExp(`\\b${action}\\b`).test(sections.get(controller) ?? ""))
+        .map((action) => `${controller}/${action}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
