@@ -5,6 +5,7 @@ import { isoBirthDate, isRealDate, MONTHS } from "../../shared/calendar.ts";
 import { NAME_MAX_LENGTH } from "../../shared/limits.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
+import type { Relation } from "../privacy/privacy.schema.ts";
 
 // Shared by the profile forms (client) and the services (server): no server imports.
 
@@ -331,7 +332,8 @@ export interface PersonalInfo {
 
 export interface ProfileView {
   memberId: number;
-  relation: "self" | "contact" | "member";
+  /** How the viewer stands to the member, for privacy. */
+  relation: Relation;
   name: string;
   title: string;
   picturePath: string;

@@ -4,7 +4,6 @@ import type { Generated } from "kysely";
 declare module "../../platform/db/database.ts" {
   interface Database {
     memberProfile: MemberProfileTable;
-    memberPrivacy: MemberPrivacyTable;
     memberSchool: MemberSchoolTable;
     memberEmployment: MemberEmploymentTable;
   }
@@ -58,27 +57,6 @@ export interface MemberProfileTable {
   showHomePhone: Generated<number>;
   heightInches: number | null;
   weightLbs: number | null;
-  updatedAt: Generated<string>;
-}
-
-/** Privacy levels 1 Public, 2 Private, 3 Only Contacts; search flags 1 shown to everyone, 0 contacts only. */
-export interface MemberPrivacyTable {
-  memberId: number;
-  basicInfo: Generated<number>;
-  personalInfo: Generated<number>;
-  contactInfo: Generated<number>;
-  education: Generated<number>;
-  workInfo: Generated<number>;
-  photos: Generated<number>;
-  videos: Generated<number>;
-  mobilePhone: Generated<number>;
-  otherPhone: Generated<number>;
-  emailAddress: Generated<number>;
-  searchVisibility: Generated<number>;
-  viewProfilePicture: Generated<number>;
-  viewFriendsList: Generated<number>;
-  viewLinkRequest: Generated<number>;
-  viewLinkMessage: Generated<number>;
   updatedAt: Generated<string>;
 }
 
