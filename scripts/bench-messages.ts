@@ -10,12 +10,10 @@ import path from "node:path";
 import * as live from "../src/domains/live/live.service.ts";
 import { messageListInput } from "../src/domains/messages/messages.schema.ts";
 import * as messages from "../src/domains/messages/messages.service.ts";
-import type { Actor, AppContext } from "../src/platform/context.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
+import type { Actor } from "../src/platform/context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
 
@@ -23,15 +21,13 @@ const TOTAL = Number(process.argv[2] ?? 20_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-"));
 const db = await openSqlite(path.join(dir, "sideline.db"));
 await migrateToLatest(db);
-const ctx: AppContext = {
+const ctx = createAppContext({
   db,
   mailer: createMailer({ from: "bench@sideline.local", outboxDir: path.join(dir, "mail"), log: silentLogger }),
-  limiter: new RateLimiter(false),
   log: silentLogger,
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
   publicUrl: "http://localhost",
-};
+  uploadsDir: path.join(dir, "uploads"),
+});
 
 async function member(first: string): Promise<Actor> {
   const now = new Date().toISOString();

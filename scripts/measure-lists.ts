@@ -8,8 +8,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type { Actor, AppContext } from "../src/platform/context.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
+import type { Actor } from "../src/platform/context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
+import { discardingMailer } from "../src/platform/mailer.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import { contact } from "../src/server/rest/contact.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
@@ -21,7 +23,13 @@ const runs = Number(process.argv[3] ?? 30);
 const community = JSON.parse(readFileSync(path.join(dir, "community.json"), "utf8")) as { subjects: { typical: { id: number } } };
 const memberId = Number(process.argv[4] ?? community.subjects.typical.id);
 const db = await openSqlite(path.join(dir, "sideline.db"));
-const ctx = { db, log: silentLogger } as unknown as AppContext;
+const ctx = createAppContext({
+  db,
+  log: silentLogger,
+  mailer: discardingMailer,
+  publicUrl: "http://sideline.test",
+  uploadsDir: path.join(dir, "uploads"),
+});
 const actor: Actor = { memberId, sessionId: "measure", scope: "full" };
 
 const restCall = (action: string, query: Record<string, string>) => {

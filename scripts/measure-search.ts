@@ -9,12 +9,11 @@
  * Run: `DATA_DIR=... bun scripts/measure-search.ts [rounds=30]`.
  */
 import path from "node:path";
-import type { Actor, AppContext } from "../src/platform/context.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
+import type { Actor } from "../src/platform/context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
 import * as search from "../src/domains/search/search.service.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
+import { discardingMailer } from "../src/platform/mailer.ts";
 import { createHttpApp } from "../src/server/app.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
@@ -28,15 +27,13 @@ const terms = searchTerms(ro, community.searchTerms);
 ro.close();
 const me = community.typical!.memberId;
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
-const ctx = {
+const ctx = createAppContext({
   db,
   log: silentLogger,
-  limiter: new RateLimiter(false),
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
+  mailer: discardingMailer,
   publicUrl: "http://sideline.test",
-  mailer: { send: () => {}, flush: async () => {} },
-} as unknown as AppContext;
+  uploadsDir: path.join(dataDir, "uploads"),
+});
 const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full" };
 
 const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

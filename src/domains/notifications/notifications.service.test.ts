@@ -235,8 +235,8 @@ describe("e-mail settings and unsubscribe", () => {
       `${b.memberId}.addAsFriend.${signature}`, // on another setting
       `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`, // altered
       // What the public common/EncryptString makes proves nothing.
-      ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`),
-      `${a.memberId}.sendMsg.${ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`)}`,
+      ctx.secretBox.encrypt(`unsubscribe:${a.memberId}:sendMsg`),
+      `${a.memberId}.sendMsg.${ctx.secretBox.encrypt(`unsubscribe:${a.memberId}:sendMsg`)}`,
       notifications.unsubscribeToken(ctx, 999_999, "sendMsg"), // signed, but no such member
       "garbage",
     ];
