@@ -5,8 +5,8 @@
  */
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../tests/support/service-context.ts";
+import { insertTestMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "./db/client.ts";
 import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from "../domains/live/live.service.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../domains/notifications/notifications.service.ts";

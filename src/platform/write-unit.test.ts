@@ -4,8 +4,8 @@
  * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember, makeContacts } from "../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../tests/support/service-context.ts";
+import { insertTestMember, makeContacts } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsMatched, statementsRun, watchStatements } from "./db/client.ts";
 import * as contacts from "../domains/contacts/contacts.service.ts";
 import * as feed from "../domains/feed/feed.service.ts";

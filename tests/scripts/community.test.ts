@@ -29,7 +29,7 @@ import * as search from "../../src/domains/search/search.service.ts";
 import { type DB, openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 import { fillText, texts } from "../../src/shared/texts.ts";
-import { api, bearer, ROOT, startServer } from "../support/server.ts";
+import { api, bearer, ROOT, startServer } from "#support/server.ts";
 
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const MEMBERS = 300;

@@ -3,9 +3,9 @@
  * kept seven days.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { insertTestMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { DAY } from "../../platform/clock.ts";
 import * as accounts from "./accounts.service.ts";

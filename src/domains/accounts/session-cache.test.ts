@@ -7,10 +7,10 @@
  * logout.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type MailSink, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { openServerDb } from "../../../tests/support/server.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type MailSink, resetCodeOf, startMailSink } from "#support/mail-sink.ts";
+import { insertTestMember } from "#support/members.ts";
+import { openServerDb } from "#support/server.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { DAY, MINUTE } from "../../platform/clock.ts";

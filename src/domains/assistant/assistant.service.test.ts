@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createCallerFactory } from "../../platform/trpc/init.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";

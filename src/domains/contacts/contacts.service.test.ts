@@ -3,10 +3,10 @@
  * each action publishes (exactly once, nothing for a repeated follow), keyset paging and privacy of
  * the member lists, the per-row relations and the yes/no questions.
  */
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { insertTestMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
+import { expectError } from "#support/domain-errors.ts";
 import { type DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";

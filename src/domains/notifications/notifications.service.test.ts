@@ -5,9 +5,9 @@
  * unsubscribe link, and never for a deactivated member or one's own reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "../../../tests/support/service-context.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { insertTestMember, makeContacts } from "#support/members.ts";
+import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";

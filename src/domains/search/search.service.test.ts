@@ -3,8 +3,8 @@
  * matching over every indexed field, ranking, privacy, members who are not active, and the
  * suggestions' exclusions and ranking (similar sport and status, mutual contacts).
  */
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { insertTestMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../platform/db/client.ts";

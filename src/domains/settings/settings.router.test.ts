@@ -5,7 +5,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createCallerFactory } from "../../platform/trpc/init.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";

@@ -6,9 +6,9 @@
  * view and search change at once) and the signed-in devices list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { type MailSink, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
