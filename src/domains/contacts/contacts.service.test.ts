@@ -3,7 +3,7 @@
  * each action publishes (exactly once, nothing for a repeated follow), keyset paging and privacy of
  * the member lists, the per-row relations and the yes/no questions.
  */
-import { insertTestMember } from "#support/members.ts";
+import { createMember } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "#support/domain-errors.ts";
@@ -42,7 +42,7 @@ beforeEach(() => {
 afterEach(() => unsubscribe.forEach((off) => off()));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-const newMember = (first?: string, last?: string, status?: number) => insertTestMember(db, first, last, status);
+const newMember = (first?: string, last?: string, status?: number) => createMember(db, { firstName: first, lastName: last, status });
 
 async function setPrivacy(m: Actor, patch: Partial<Record<"viewFriendsList" | "viewLinkRequest" | "searchVisibility", number>>) {
   await db

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "#support/domain-errors.ts";
-import { insertTestMember, makeContacts } from "#support/members.ts";
+import { createMember, makeContacts } from "#support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestContext(testContext));
 
-const newMember = (first?: string, last?: string) => insertTestMember(db, first, last);
+const newMember = (first?: string, last?: string) => createMember(db, { firstName: first, lastName: last });
 
 let sentEvents: DomainEvent[] = [];
 let stop: () => void = () => {};

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "#support/mail-sink.ts";
-import { insertTestMember, makeContacts } from "#support/members.ts";
+import { createMember, makeContacts } from "#support/members.ts";
 import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
@@ -39,7 +39,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const newMember = (first?: string, last?: string) => insertTestMember(db, first, last);
+const newMember = (first?: string, last?: string) => createMember(db, { firstName: first, lastName: last });
 /** Lets the event handlers (notifications, mail) finish. */
 const settle = async () => {
   await ctx.events.settled();

@@ -8,7 +8,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember } from "#support/members.ts";
+import { createMember } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -36,7 +36,10 @@ beforeEach(async () => {
 
 const at = () => new Date().toISOString();
 const member = async (sport = "Rowing", type = "Scout") => {
-  const m = await insertTestMember(db, "Sam", `S${Math.random().toString(36).slice(2, 7)}`, MemberStatus.Active, {
+  const m = await createMember(db, {
+    firstName: "Sam",
+    lastName: `S${Math.random().toString(36).slice(2, 7)}`,
+    status: MemberStatus.Active,
     profileType: type,
     title: type,
   });
