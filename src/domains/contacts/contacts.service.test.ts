@@ -40,7 +40,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => unsubscribe.forEach((off) => off()));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits for the handlers of the events published so far. */
+const settle = () => ctx.events.settled();
 
 const newMember = (first?: string, last?: string, status?: number) => createMember(db, { firstName: first, lastName: last, status });
 
@@ -243,7 +244,7 @@ describe("domain events", () => {
     const a = await newMember();
     const b = await newMember();
     await contacts.follow(local, a, b.memberId);
-    await settle();
+    await local.events.settled();
     expect(await contacts.isFollowing(ctx, a.memberId, b.memberId)).toBe(true);
     expect(failures).toHaveLength(1);
   });

@@ -37,7 +37,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => unsubscribe());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits for the handlers of the events published so far. */
+const settle = () => ctx.events.settled();
 
 let seq = 0;
 const newMember = (first?: string) => createMember(db, { firstName: first, lastName: `Feed${++seq}` });
