@@ -42,18 +42,16 @@ describe("rebuildMemberSearch", () => {
     const bare = await createMember(db, {
       firstName: "Bart",
       lastName: "Bare",
-      status: MemberStatus.Active,
       middleName: "Q",
       title: "Fan of everything",
     });
     const full = await createMember(db, {
       firstName: "Jos\u00e9",
       lastName: "M\u00fcller",
-      status: MemberStatus.Active,
       profileType: "Athlete (Amateur)",
       title: "Point guard",
     });
-    const hidden = await createMember(db, { firstName: "Hana", lastName: "Hidden", status: MemberStatus.Active, middleName: "Mid" });
+    const hidden = await createMember(db, { firstName: "Hana", lastName: "Hidden", middleName: "Mid" });
     const waiting = await createMember(db, { firstName: "Walt", lastName: "Waiting", status: MemberStatus.AwaitingConfirmation });
     const gone = await createMember(db, { firstName: "Dora", lastName: "Deactivated", status: MemberStatus.Deactivated });
     expect((await expectRebuildMatchesTriggers()).length).toBe(4);
@@ -110,7 +108,6 @@ describe("rebuildMemberSearch", () => {
     const olivia = await createMember(db, {
       firstName: "Olivia",
       lastName: "Kowalczyk",
-      status: MemberStatus.Active,
       title: "Basketball scout",
     });
     await upsertProfile(db, olivia.memberId, { sport: "Basketball", city: "Columbus", state: "OH" }, at());

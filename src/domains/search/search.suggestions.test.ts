@@ -39,7 +39,6 @@ const member = async (sport = "Rowing", type = "Scout") => {
   const m = await createMember(db, {
     firstName: "Sam",
     lastName: `S${Math.random().toString(36).slice(2, 7)}`,
-    status: MemberStatus.Active,
     profileType: type,
     title: type,
   });
