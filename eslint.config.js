@@ -10,6 +10,14 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import reactHooks from "eslint-plugin-react-hooks";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The domains (folders of src/domains): each gets its own zone below. */
+const DOMAINS = fs
+  .readdirSync(path.join(import.meta.dirname, "src/domains"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -98,6 +106,13 @@ export default tseslint.config(
               message:
                 "Domains import src/shared, src/platform and other domains' services and schemas; never the server (the composition root) or the client.",
             },
+            // A domain reaches another domain through its service and schema only: repositories,
+            // caches, workers and helpers are the owner's own (tests set up state as they need).
+            ...DOMAINS.map((name) => ({
+              target: `./src/domains/${name}/**/!(*.test).ts`,
+              from: `./src/domains/!(${name})/**/!(*.service|*.schema).ts`,
+              message: `Domains import other domains' services and schemas only (*.service.ts, *.schema.ts), never their repositories or other files.`,
+            })),
             {
               target: "./migrations",
               from: "./src",

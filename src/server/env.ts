@@ -10,6 +10,19 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === "on" || v === "true" || v === "1"));
 
+/** A comma-separated list; empty entries dropped, absent means none. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,17 +53,7 @@ const schema = z.object({
         .regex(/^(10|\d)$/, "must be on, off or the number of proxies (0-10)")
         .transform(Number),
     ),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  CORS_ORIGINS: commaList,
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** YouTube Data API v3 key for the Videos tab; without it video lists are empty. */
   YOUTUBE_API_KEY: z.string().min(1).optional(),
@@ -58,18 +61,7 @@ const schema = z.object({
     .url({ message: "must be an absolute URL such as https://www.googleapis.com/youtube/v3" })
     .default("https://www.googleapis.com/youtube/v3"),
   /** RSS/Atom feeds imported as Recent News, hourly while the server runs (comma-separated URLs). */
-  NEWS_FEEDS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/, message: "must list http(s) feed URLs, separated by commas" }))),
+  NEWS_FEEDS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, message: "must list http(s) feed URLs, separated by commas" }))),
   /** An OpenAI-compatible chat-completions endpoint for the message assistant; without it the assistant is off. */
   ASSISTANT_BASE_URL: z
     .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL such as https://api.openai.com/v1" })

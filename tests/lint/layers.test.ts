@@ -73,4 +73,27 @@ describe("layer rules", () => {
       ),
     ).not.toContain("import-x/no-restricted-paths");
   }, 120_000);
+
+  it("refuse a domain importing another domain's repository or private file, and accept its service and schema", async () => {
+    const file = "src/domains/feed/feed.service.ts";
+    expect(
+      await rulesBroken(
+        file,
+        `import { findMemberById } from "../accounts/accounts.repository.ts";\nexport const used = findMemberById;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(file, `import { cachedListPage } from "../contacts/list-cache.ts";\nexport const used = cachedListPage;\n`),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(file, `import { findMemberById } from "../accounts/accounts.service.ts";\nexport const used = findMemberById;\n`),
+    ).not.toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(file, `import { PrivacyLevel } from "../privacy/privacy.schema.ts";\nexport const used = PrivacyLevel;\n`),
+    ).not.toContain("import-x/no-restricted-paths");
+    // Its own repository stays open to it.
+    expect(await rulesBroken(file, `import { feedPage } from "./feed.repository.ts";\nexport const used = feedPage;\n`)).not.toContain(
+      "import-x/no-restricted-paths",
+    );
+  }, 120_000);
 });

@@ -5,7 +5,7 @@
 import type { Insertable } from "kysely";
 import type { Actor } from "../../src/platform/context.ts";
 import type { DB } from "../../src/platform/db/client.ts";
-import type { MemberTable } from "../../src/platform/db/database.ts";
+import type { MemberTable } from "../../src/domains/accounts/accounts.tables.ts";
 import { createSession } from "../../src/domains/accounts/sessions.ts";
 import { hashPassword } from "../../src/platform/crypto.ts";
 import { MemberStatus } from "../../src/shared/members.ts";

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberTable, OneTimeCodeTable, SessionTable } from "../../platform/db/database.ts";
+import type { MemberTable, OneTimeCodeTable, SessionTable } from "./accounts.tables.ts";
 import { DROPS_ITS_OWN_ENTRIES, sessionCache } from "./session-cache.ts";
 
 export type MemberRow = Selectable<MemberTable>;

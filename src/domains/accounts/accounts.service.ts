@@ -12,6 +12,24 @@ import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.
 import * as repo from "./accounts.repository.ts";
 import { createSession, type IssuedSession, SESSION_TTL_MS } from "./sessions.ts";
 
+/**
+ * What other domains use of accounts (they import this service, never accounts' repository): the
+ * member row, its sessions and one-time codes, and the layout of every mail. The row functions take
+ * the db first, so they run inside the caller's transaction.
+ */
+export {
+  deleteMemberSessionsExcept,
+  deleteSession,
+  findMemberByEmail,
+  findMemberById,
+  listMemberSessions,
+  type MemberRow,
+  updateMember,
+  voidMemberCodes,
+} from "./accounts.repository.ts";
+export { isSessionActive } from "./sessions.ts";
+export { layoutMail } from "./account-mails.ts";
+
 const REGISTRATION_CODE_TTL_MS = 7 * DAY;
 const RESET_CODE_TTL_MS = HOUR;
 /**

@@ -4,19 +4,6 @@ import { MemberStatus } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { PRIVACY_DEFAULTS } from "../profiles/privacy.ts";
-
-/** True when the two members are accepted contacts (primary-key lookup). */
-export async function areContacts(db: DB, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("contactLink")
-    .select("status")
-    .where("memberId", "=", a)
-    .where("otherId", "=", b)
-    .where("status", "=", "accepted")
-    .executeTakeFirst();
-  return !!row;
-}
 
 export const findLink = (db: DB, memberId: number, otherId: number) =>
   db.selectFrom("contactLink").selectAll().where("memberId", "=", memberId).where("otherId", "=", otherId).executeTakeFirst();
@@ -355,18 +342,6 @@ export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise
   return await withCard(db.selectFrom("member") as From, viewerId)
     .where("member.id", "in", ids)
     .execute();
-}
-
-/** The privacy flags of a member (defaults when never saved). */
-export async function searchFlags(db: DB, memberId: number) {
-  const row = await db
-    .selectFrom("memberPrivacy")
-    .select(["searchVisibility", "viewProfilePicture", "viewFriendsList", "viewLinkRequest", "viewLinkMessage"])
-    .where("memberId", "=", memberId)
-    .executeTakeFirst();
-  if (row) return row;
-  const { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage } = PRIVACY_DEFAULTS;
-  return { searchVisibility, viewProfilePicture, viewFriendsList, viewLinkRequest, viewLinkMessage };
 }
 
 /** What the picture rule needs of each of these members: their flag and whether the viewer is their contact (one query). */

@@ -1,5 +1,6 @@
 import { memberProcedure, router } from "../../platform/trpc/init.ts";
-import { listInput, memberIdInput } from "./contacts.schema.ts";
+import { memberIdInput } from "../../shared/ids.ts";
+import { listInput } from "./contacts.schema.ts";
 import * as contacts from "./contacts.service.ts";
 
 /** Contacts and follows of the signed-in member (the actor comes from the session). */

@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { memberIdField } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
-export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive("memberId must be a member id.") });
-
 /** Keyset paging of the member lists: the cursor is opaque to clients. */
 export const listInput = z.object({
-  memberId: z.coerce.number().int().positive().optional(),
+  memberId: memberIdField.optional(),
   search: z.string().trim().max(100).optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
@@ -33,7 +32,7 @@ export interface MemberCard {
   sport: string;
   profileType: string;
   /** How the viewer stands to this member: the row's labels and buttons, without a query per row. */
-  relation: RowRelation;
+  relation: Relationship;
 }
 
 export interface MemberPage {
@@ -43,23 +42,11 @@ export interface MemberPage {
   total: number;
 }
 
-/** How the viewer stands to a member, for the buttons of a profile. */
-export interface Relationship {
-  isSelf: boolean;
-  isContact: boolean;
-  requestSent: boolean;
-  requestReceived: boolean;
-  isFollowing: boolean;
-  /** The Add as Contact button: not self, not a contact, nothing pending, and the member accepts requests from this viewer. */
-  canRequest: boolean;
-  /** The Follow this Member button. */
-  canFollow: boolean;
-  /** Whether the member's privacy lets this viewer send a message (the messages issue uses it). */
-  canMessage: boolean;
-}
-
-/** How the viewer stands to one member of a list (the labels and buttons of a list row). */
-export interface CardRelation {
+/**
+ * The viewer's links to one member (contact, requests and follows, either way), read with a page of
+ * cards: a list row's labels. Privacy's `Relation` (self, contact, member) is what privacy rules read.
+ */
+export interface MemberLinks {
   isSelf: boolean;
   isContact: boolean;
   /** The viewer asked this member and waits for an answer. */
@@ -74,5 +61,14 @@ export interface CardRelation {
   canFollow: boolean;
 }
 
-/** A list row's relation: CardRelation plus the two links the member's privacy may hide. */
-export type RowRelation = CardRelation & Pick<Relationship, "canRequest" | "canMessage">;
+/**
+ * How the viewer stands to a member and what they may do with them: the links and the two buttons
+ * the member's privacy may hide. A list row carries all of it; a profile's buttons
+ * (contacts.service `relationship`) all but `followsViewer`.
+ */
+export interface Relationship extends MemberLinks {
+  /** The Add as Contact button: not self, not a contact, nothing pending, and the member accepts requests from this viewer. */
+  canRequest: boolean;
+  /** Whether the member's privacy lets this viewer send a message. */
+  canMessage: boolean;
+}

@@ -13,9 +13,10 @@ import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { type DomainEvent, DomainEvents } from "../../platform/events.ts";
 import { listInput, type ListInput } from "./contacts.schema.ts";
-import { PrivacyLevel } from "../profiles/privacy.ts";
+import { PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { cardsFor } from "./contacts.repository.ts";
 import * as contacts from "./contacts.service.ts";
+import * as privacy from "../privacy/privacy.service.ts";
 
 let db: DB;
 let ctx: AppContext;
@@ -83,11 +84,11 @@ describe("the request state machine", () => {
     const b = await newMember();
     expect(await contacts.sendRequest(ctx, a, b.memberId)).toBe("requested");
     expect(await linkRows(a, b)).toEqual([{ memberId: a.memberId, otherId: b.memberId, status: "pending" }]);
-    expect(await contacts.relationBetween(ctx, a.memberId, b.memberId)).toBe("member");
+    expect(await privacy.relationBetween(ctx, a.memberId, b.memberId)).toBe("member");
     await contacts.acceptRequest(ctx, b, a.memberId);
     expect((await linkRows(a, b)).map((r) => r.status)).toEqual(["accepted", "accepted"]);
-    expect(await contacts.relationBetween(ctx, a.memberId, b.memberId)).toBe("contact");
-    expect(await contacts.relationBetween(ctx, b.memberId, a.memberId)).toBe("contact");
+    expect(await privacy.relationBetween(ctx, a.memberId, b.memberId)).toBe("contact");
+    expect(await privacy.relationBetween(ctx, b.memberId, a.memberId)).toBe("contact");
   });
 
   it("only the member asked may accept or reject; the requester and others get NOT_FOUND", async () => {
@@ -174,10 +175,10 @@ describe("follows", () => {
         .where("followerId", "=", a.memberId)
         .executeTakeFirstOrThrow(),
     ).toEqual({ n: 1 });
-    expect(await contacts.relationBetween(ctx, a.memberId, b.memberId)).toBe("member");
+    expect(await privacy.relationBetween(ctx, a.memberId, b.memberId)).toBe("member");
     await connect(a, b);
     await contacts.unfollow(ctx, a, b.memberId);
-    expect(await contacts.relationBetween(ctx, a.memberId, b.memberId)).toBe("contact");
+    expect(await privacy.relationBetween(ctx, a.memberId, b.memberId)).toBe("contact");
     await expectError(contacts.unfollow(ctx, a, b.memberId), ErrorCodes.NotFound);
     await contacts.follow(ctx, b, a.memberId);
     await contacts.dropContact(ctx, b, a.memberId);

@@ -1,39 +1,28 @@
 import { badInput, forbidden, notFound, requireActiveMember } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
-import { findMemberById } from "../accounts/accounts.repository.ts";
-import { levelAllows, PRIVACY_DEFAULTS, pictureFor } from "../profiles/privacy.ts";
+import { findMemberById } from "../accounts/accounts.service.ts";
+import { levelAllows, pictureFor, privacyOf, relationBetween, relationOf, settingOf, switchedOn } from "../privacy/privacy.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
-import type { CardRelation, ListQuery, MemberCard, MemberPage, Relationship } from "./contacts.schema.ts";
+import type { ListQuery, MemberCard, MemberLinks, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 import { cachedListPage } from "./list-cache.ts";
 
-/** How a viewer stands to a member: the member themself, an accepted contact, or another member. */
-export type Relation = "self" | "contact" | "member";
-
-export async function relationBetween(ctx: AppContext, viewerId: number, memberId: number): Promise<Relation> {
-  if (viewerId === memberId) return "self";
-  return (await repo.areContacts(ctx.db, viewerId, memberId)) ? "contact" : "member";
-}
-
-/** How the viewer stands to the member of a card row (self, contact, or another member). */
-const relationOfRow = (row: { memberId: number; viewerIsContact: number }, viewerId: number): Relation =>
-  row.memberId === viewerId ? "self" : row.viewerIsContact === 1 ? "contact" : "member";
+export type { CardRow } from "./contacts.repository.ts";
 
 /**
  * A list row as the viewer may see it: the picture per the picture rule; status and sport only
  * when the basic info section, city and state only when the contact info section is visible to
  * this viewer (what a section hides is not shown on a card either).
  */
-export function toCard(row: repo.CardRow, viewerId: number, relation: CardRelation): MemberCard {
-  const seenAs = relationOfRow(row, viewerId);
-  const basic = levelAllows(row.basicInfo ?? 1, seenAs);
-  const contact = levelAllows(row.contactInfo ?? 1, seenAs);
+export function toCard(row: repo.CardRow, viewerId: number, relation: MemberLinks): MemberCard {
+  const seenAs = relationOf(row.memberId, viewerId, row.viewerIsContact);
+  const basic = levelAllows(settingOf("basicInfo", row.basicInfo), seenAs);
+  const contact = levelAllows(settingOf("contactInfo", row.contactInfo), seenAs);
   const city = contact ? (row.city ?? "") : "";
   const state = contact ? (row.state ?? "") : "";
-  const open = (flag: number | null) => (flag ?? 1) === 1;
   const nothingPending = !relation.isContact && !relation.requestSent && !relation.requestReceived;
   return {
     memberId: row.memberId,
@@ -48,15 +37,15 @@ export function toCard(row: repo.CardRow, viewerId: number, relation: CardRelati
     profileType: basic ? row.profileType : "",
     relation: {
       ...relation,
-      canRequest: !relation.isSelf && nothingPending && open(row.viewLinkRequest),
-      canMessage: !relation.isSelf && (relation.isContact || open(row.viewLinkMessage)),
+      canRequest: !relation.isSelf && nothingPending && switchedOn("viewLinkRequest", row.viewLinkRequest),
+      canMessage: !relation.isSelf && (relation.isContact || switchedOn("viewLinkMessage", row.viewLinkMessage)),
     },
   };
 }
 
 /**
  * The pictures this viewer may see of these members (feed authors, message parties), by member id:
- * the picture rule of privacy.ts, with one query for every member's flag and contact row.
+ * the picture rule (privacy.service), with one query for every member's flag and contact row.
  */
 export async function picturesFor(
   ctx: AppContext,
@@ -68,8 +57,13 @@ export async function picturesFor(
   const out = new Map<number, string>();
   for (const p of people) {
     const f = facts.get(p.memberId);
-    const relation = p.memberId === viewer.memberId ? "self" : f?.viewerIsContact === 1 ? "contact" : "member";
-    out.set(p.memberId, pictureFor(relation, { picturePath: p.picturePath, viewProfilePicture: f?.viewProfilePicture }));
+    out.set(
+      p.memberId,
+      pictureFor(relationOf(p.memberId, viewer.memberId, f?.viewerIsContact), {
+        picturePath: p.picturePath,
+        viewProfilePicture: f?.viewProfilePicture,
+      }),
+    );
   }
   return out;
 }
@@ -134,7 +128,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
     await acceptRequest(ctx, actor, contactId);
     return "accepted";
   }
-  if ((facts.viewLinkRequest ?? PRIVACY_DEFAULTS.viewLinkRequest) !== 1)
+  if (!switchedOn("viewLinkRequest", facts.viewLinkRequest))
     throw forbidden("This member accepts contact requests only from people they know.");
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
@@ -186,13 +180,13 @@ export async function unfollow(ctx: AppContext, actor: Actor, memberId: number):
 export const isFollowing = (ctx: AppContext, followerId: number, followedId: number) => repo.isFollowing(ctx.db, followerId, followedId);
 
 /** The buttons of a profile: what the viewer may do with this member now. */
-export async function relationship(ctx: AppContext, viewer: Actor, memberId: number): Promise<Relationship> {
+export async function relationship(ctx: AppContext, viewer: Actor, memberId: number): Promise<Omit<Relationship, "followsViewer">> {
   const isSelf = viewer.memberId === memberId;
   const [mine, theirs, following, flags] = await Promise.all([
     repo.findLink(ctx.db, viewer.memberId, memberId),
     repo.findLink(ctx.db, memberId, viewer.memberId),
     repo.isFollowing(ctx.db, viewer.memberId, memberId),
-    repo.searchFlags(ctx.db, memberId),
+    privacyOf(ctx, memberId),
   ]);
   const isContact = mine?.status === "accepted";
   const requestSent = mine?.status === "pending";
@@ -203,9 +197,9 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
     requestSent,
     requestReceived,
     isFollowing: following,
-    canRequest: !isSelf && !isContact && !requestSent && !requestReceived && flags.viewLinkRequest === 1,
+    canRequest: !isSelf && !isContact && !requestSent && !requestReceived && switchedOn("viewLinkRequest", flags.viewLinkRequest),
     canFollow: !isSelf && !following,
-    canMessage: !isSelf && (isContact || flags.viewLinkMessage === 1),
+    canMessage: !isSelf && (isContact || switchedOn("viewLinkMessage", flags.viewLinkMessage)),
   };
 }
 
@@ -237,15 +231,15 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options),
   );
   const last = rows.at(-1);
-  const items = rows.map((row) => toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId)));
+  const items = rows.map((row) => toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId)));
   return { items, nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.sortName, last.memberId) : null, total };
 }
 
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
 async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: number): Promise<void> {
   requireActiveMember(await findMemberById(ctx.db, ownerId));
-  const flags = await repo.searchFlags(ctx.db, ownerId);
-  if (flags.viewFriendsList !== 1 && !(await repo.areContacts(ctx.db, viewer.memberId, ownerId))) {
+  const flags = await privacyOf(ctx, ownerId);
+  if (!switchedOn("viewFriendsList", flags.viewFriendsList) && (await relationBetween(ctx, viewer.memberId, ownerId)) !== "contact") {
     throw forbidden("This member shows their contacts only to their contacts.");
   }
 }
@@ -259,7 +253,7 @@ const isActive = async (ctx: AppContext, memberId: number) => (await findMemberB
 export async function areContactsFor(ctx: AppContext, viewer: Actor, a: number, b: number): Promise<boolean> {
   if (viewer.memberId !== a && viewer.memberId !== b) await requireListsVisible(ctx, viewer, a);
   if (a === b || !(await isActive(ctx, a)) || !(await isActive(ctx, b))) return false;
-  return repo.areContacts(ctx.db, a, b);
+  return (await relationBetween(ctx, a, b)) === "contact";
 }
 
 /** Does follower follow followed? Either of them may ask; anyone else only when the follower's lists are visible to them. */
@@ -270,7 +264,7 @@ export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId:
 }
 
 /** The viewer's rows about a member, read in the same statement as the member's card (a list page, search answers). */
-export interface ViewerLinks {
+export interface LinkColumns {
   memberId: number;
   /** The viewer's link to this member ("pending": the viewer asked), or null. */
   viewerLink: string | null;
@@ -282,8 +276,8 @@ export interface ViewerLinks {
   followsViewer: number | boolean;
 }
 
-/** How the viewer stands to a member, from the viewer's rows read with the card (as relationsOf). */
-export function relationFromLinks(row: ViewerLinks, viewerId: number): CardRelation {
+/** The viewer's links to a member, from the viewer's rows read with the card (as relationsOf). */
+export function linksFromColumns(row: LinkColumns, viewerId: number): MemberLinks {
   const isSelf = row.memberId === viewerId;
   const isFollowing = !!row.viewerFollows;
   return {
@@ -298,14 +292,14 @@ export function relationFromLinks(row: ViewerLinks, viewerId: number): CardRelat
 }
 
 /** How the viewer stands to each member of a list (labels and buttons of the rows), by member id. */
-export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: number[]): Promise<Map<number, CardRelation>> {
+export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: number[]): Promise<Map<number, MemberLinks>> {
   const ids = [...new Set(memberIds)];
   const links = await repo.viewerLinks(ctx.db, viewer.memberId, ids);
   return new Map(
     ids.map((id) => {
       const isSelf = id === viewer.memberId;
       const isFollowing = links.following.has(id);
-      const relation: CardRelation = {
+      const relation: MemberLinks = {
         isSelf,
         isContact: links.mine.get(id) === "accepted",
         requestSent: links.mine.get(id) === "pending",

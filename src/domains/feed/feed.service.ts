@@ -1,5 +1,5 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
-import { findMemberById } from "../accounts/accounts.repository.ts";
+import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";

@@ -1,6 +1,6 @@
 import { DomainError, ErrorCodes, unauthorized } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { isSessionActive } from "../accounts/sessions.ts";
+import { isSessionActive } from "../accounts/accounts.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../../platform/live.ts";

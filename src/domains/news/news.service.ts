@@ -1,4 +1,4 @@
-import { layoutMail } from "../accounts/account-mails.ts";
+import { layoutMail } from "../accounts/accounts.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../../platform/context.ts";
 import { badInput } from "../../shared/errors.ts";

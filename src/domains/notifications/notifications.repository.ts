@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { NotificationTable } from "../../platform/db/database.ts";
+import type { NotificationTable } from "./notifications.tables.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 
 /**

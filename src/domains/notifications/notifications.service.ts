@@ -1,7 +1,7 @@
 import { badInput } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
-import { findMemberById } from "../accounts/accounts.repository.ts";
+import { findMemberById } from "../accounts/accounts.service.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";

@@ -1,11 +1,8 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import { PRIVACY_DEFAULTS } from "./privacy.ts";
-import type { MemberEmploymentTable, MemberPrivacyTable, MemberProfileTable, MemberSchoolTable } from "../../platform/db/database.ts";
+import type { MemberEmploymentTable, MemberProfileTable, MemberSchoolTable } from "./profiles.tables.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
-export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "updatedAt">;
-export { PRIVACY_DEFAULTS };
 
 /** The values of a profile nobody has saved yet (the migration's column defaults). */
 export const PROFILE_DEFAULTS: ProfileRow = {
@@ -61,13 +58,6 @@ export async function findProfile(db: DB, memberId: number): Promise<ProfileRow>
   if (!row) return { ...PROFILE_DEFAULTS };
   const { memberId: _m, updatedAt: _u, ...profile } = row;
   return profile;
-}
-
-export async function findPrivacy(db: DB, memberId: number): Promise<PrivacyRow> {
-  const row = await db.selectFrom("memberPrivacy").selectAll().where("memberId", "=", memberId).executeTakeFirst();
-  if (!row) return { ...PRIVACY_DEFAULTS };
-  const { memberId: _m, updatedAt: _u, ...privacy } = row;
-  return privacy;
 }
 
 /** Writes part of a profile, creating the row on first save. */

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { memberProcedure, router } from "../../platform/trpc/init.ts";
+import { memberIdInput } from "../../shared/ids.ts";
 import {
   basicInfoInput,
   contactInfoInput,
   educationInput,
   employmentInput,
   entryIdInput,
-  memberIdInput,
   personalInfoInput,
   photoAccountInput,
   videoChannelInput,

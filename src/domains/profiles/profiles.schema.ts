@@ -1,9 +1,11 @@
 import { z } from "zod";
+
 import { GENDERS, PROFILE_TYPES } from "../../shared/members.ts";
 import { isoBirthDate, isRealDate, MONTHS } from "../../shared/calendar.ts";
 import { NAME_MAX_LENGTH } from "../../shared/limits.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
+import type { Relation } from "../privacy/privacy.schema.ts";
 
 // Shared by the profile forms (client) and the services (server): no server imports.
 
@@ -232,7 +234,6 @@ export const videoChannelInput = z.object({
   ),
 });
 
-export const memberIdInput = z.object({ memberId: z.coerce.number().int().positive() });
 export const entryIdInput = z.object({ entryId: z.coerce.number().int().positive() });
 
 // What the services answer. Hidden sections are null; hidden fields are empty.
@@ -331,7 +332,8 @@ export interface PersonalInfo {
 
 export interface ProfileView {
   memberId: number;
-  relation: "self" | "contact" | "member";
+  /** How the viewer stands to the member, for privacy. */
+  relation: Relation;
   name: string;
   title: string;
   picturePath: string;

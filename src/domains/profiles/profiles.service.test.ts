@@ -11,7 +11,7 @@ import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
-import { PrivacyLevel } from "./privacy.ts";
+import { PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
 import * as reference from "../reference/reference.service.ts";
 import * as profiles from "./profiles.service.ts";

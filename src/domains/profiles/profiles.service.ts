@@ -1,13 +1,12 @@
 import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
-import * as accountsRepo from "../accounts/accounts.repository.ts";
-import { type Relation, relationBetween } from "../contacts/contacts.service.ts";
+import * as accounts from "../accounts/accounts.service.ts";
+import { fieldVisible, levelAllows, pictureFor, type PrivacyRow, privacyOf, relationBetween } from "../privacy/privacy.service.ts";
+import type { Relation } from "../privacy/privacy.schema.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
-import * as referenceRepo from "../reference/reference.repository.ts";
 import * as reference from "../reference/reference.service.ts";
-import { fieldVisible, levelAllows, pictureFor } from "./privacy.ts";
 import type {
   BasicInfo,
   BasicInfoData,
@@ -23,25 +22,25 @@ import * as repo from "./profiles.repository.ts";
 
 /**
  * Profiles: every read goes through `loadSubject`, which decides the viewer's relation once, and
- * the section builders below, which apply the owner's privacy. tRPC, REST and (later) search all
- * call these functions, so no path can see more than the owner allows.
+ * the section builders below, which apply the owner's privacy. tRPC and REST both call these
+ * functions, so no path can see more than the owner allows.
  */
 interface Subject {
-  member: accountsRepo.MemberRow;
+  member: accounts.MemberRow;
   profile: repo.ProfileRow;
-  privacy: repo.PrivacyRow;
+  privacy: PrivacyRow;
   relation: Relation;
 }
 
 async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Promise<Subject> {
-  const member = await accountsRepo.findMemberById(ctx.db, memberId);
+  const member = await accounts.findMemberById(ctx.db, memberId);
   // Members awaiting confirmation and deactivated members have no visible profile.
   if (!member || (member.status !== MemberStatus.Active && member.id !== viewer.memberId)) {
     throw notFound(NO_SUCH_MEMBER);
   }
   const [profile, privacy, relation] = await Promise.all([
     repo.findProfile(ctx.db, memberId),
-    repo.findPrivacy(ctx.db, memberId),
+    privacyOf(ctx, memberId),
     relationBetween(ctx, viewer.memberId, memberId),
   ]);
   return { member, profile, privacy, relation };
@@ -139,7 +138,7 @@ async function employmentOf(ctx: AppContext, s: Subject): Promise<EmploymentEntr
   }));
 }
 
-/** The picture a viewer sees: the one picture rule of privacy.ts. */
+/** The picture a viewer sees: the one picture rule (privacy.service). */
 const pictureOf = (s: Subject): string =>
   pictureFor(s.relation, { picturePath: s.member.picturePath, viewProfilePicture: s.privacy.viewProfilePicture });
 
@@ -215,7 +214,7 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
   }
   const now = isoNow();
   await ctx.db.transaction().execute(async (trx) => {
-    await accountsRepo.updateMember(trx, memberId, {
+    await accounts.updateMember(trx, memberId, {
       firstName: data.firstName,
       middleName: data.middleName,
       lastName: data.lastName,
@@ -264,7 +263,7 @@ export async function saveContactInfo(
   },
 ): Promise<ContactInfo> {
   requireOwner(actor, memberId);
-  if (data.state && !(await referenceRepo.findState(ctx.db, data.state.toUpperCase()))) throw badInput(`state: ${texts.stateRequired}`);
+  if (data.state && !(await reference.findState(ctx.db, data.state.toUpperCase()))) throw badInput(`state: ${texts.stateRequired}`);
   const { showAddress, showEmail, showCellPhone, showHomePhone, state, ...fields } = data;
   await repo.upsertProfile(
     ctx.db,
@@ -299,15 +298,15 @@ export async function savePersonalInfo(ctx: AppContext, actor: Actor, memberId: 
  * an operator approves it (issue 11, finding 13). Typing it again reuses the member's own row.
  */
 async function resolveSchool(ctx: AppContext, actor: Actor, data: EducationData): Promise<number> {
-  if (!(await referenceRepo.findState(ctx.db, data.state))) throw badInput(`state: ${texts.stateRequired}`);
+  if (!(await reference.findState(ctx.db, data.state))) throw badInput(`state: ${texts.stateRequired}`);
   if (data.schoolId !== null) {
-    const school = await referenceRepo.findSchool(ctx.db, data.schoolId, actor.memberId);
+    const school = await reference.findSchool(ctx.db, data.schoolId, actor.memberId);
     if (!school) throw badInput(`schoolId: ${texts.schoolRequired}`);
     return school.id;
   }
-  const existing = await referenceRepo.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName, actor.memberId);
+  const existing = await reference.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName, actor.memberId);
   if (existing) return existing.id;
-  return referenceRepo.insertPendingSchool(ctx.db, {
+  return reference.insertPendingSchool(ctx.db, {
     name: data.schoolName,
     state: data.state,
     type: data.schoolType,
@@ -377,14 +376,14 @@ export async function removeSchool(ctx: AppContext, actor: Actor, memberId: numb
 /** The company of an employment entry: one of the lookup, or a new one the member types (pending, as schools). */
 async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentData): Promise<number> {
   if (data.companyId !== null) {
-    const company = await referenceRepo.findCompany(ctx.db, data.companyId, actor.memberId);
+    const company = await reference.findCompany(ctx.db, data.companyId, actor.memberId);
     if (!company) throw badInput("companyId: Company is required.");
     return company.id;
   }
-  const existing = await referenceRepo.findCompanyByName(ctx.db, data.companyName, actor.memberId);
+  const existing = await reference.findCompanyByName(ctx.db, data.companyName, actor.memberId);
   if (existing) return existing.id;
-  const industry = data.sector && data.industry ? await referenceRepo.findIndustry(ctx.db, data.sector, data.industry) : undefined;
-  return referenceRepo.insertPendingCompany(ctx.db, {
+  const industry = data.sector && data.industry ? await reference.findIndustry(ctx.db, data.sector, data.industry) : undefined;
+  return reference.insertPendingCompany(ctx.db, {
     name: data.companyName,
     industryId: industry?.id ?? null,
     addedByMemberId: actor.memberId,

@@ -2,6 +2,21 @@ import type { AppContext } from "../../platform/context.ts";
 import * as repo from "./reference.repository.ts";
 
 /**
+ * The schools and companies of profile entries, for profiles (which imports this service, never
+ * the repository): db first, so they run inside the caller's transaction.
+ */
+export {
+  findCompany,
+  findCompanyByName,
+  findIndustry,
+  findSchool,
+  findSchoolByName,
+  findState,
+  insertPendingCompany,
+  insertPendingSchool,
+} from "./reference.repository.ts";
+
+/**
  * Lookups for the profile forms: read-only, the same for every member. The small lists are
  * cached per process (they change only through migrations); schools and companies grow as members
  * add them, so they are read each time through their indexes.

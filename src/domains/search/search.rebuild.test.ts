@@ -11,7 +11,7 @@ import { type TestContext, closeTestContext, openTestContext } from "#support/se
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
-import { upsertPrivacy } from "../settings/settings.repository.ts";
+import { upsertPrivacy } from "../privacy/privacy.repository.ts";
 import * as prefixes from "../../../migrations/2026-11-26-220-search-prefixes.ts";
 import { prefixTerms, rebuildMemberSearch, searchMemberIds } from "./search.repository.ts";
 

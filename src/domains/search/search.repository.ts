@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
-import type { CardRow } from "../contacts/contacts.repository.ts";
+import type { CardRow } from "../contacts/contacts.service.ts";
+import { settingSql } from "../privacy/privacy.service.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
@@ -23,6 +24,10 @@ import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } 
  */
 /** Active members' status, written into the SQL texts below as a literal. */
 const ACTIVE = MemberStatus.Active;
+/** Privacy settings with their defaults (a member who never saved has no member_privacy row), as SQL text. */
+const SEARCH_VISIBILITY = settingSql("pr", "searchVisibility");
+const BASIC_INFO = settingSql("pr", "basicInfo");
+const CONTACT_INFO = settingSql("pr", "contactInfo");
 
 async function rowsOf<R>(db: DB, query: CompiledQuery<R>): Promise<R[]> {
   return (await db.executeQuery(query)).rows;
@@ -89,7 +94,7 @@ const TIER_SQL = `
     WHERE member_search MATCH ?
       AND m.status = ${ACTIVE}
       AND s.rowid <> ?
-      AND (coalesce(pr.search_visibility, 1) = 1
+      AND (${SEARCH_VISIBILITY} = 1
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.rowid AND vc.status = 'accepted'))
     ORDER BY s.rowid`;
 export const tierQuery = (viewerId: number, match: string, limit: number) =>
@@ -288,8 +293,8 @@ export async function rebuildMemberSearch(db: DB): Promise<void> {
            trim(coalesce(p.preferred_position, '') || ' ' || coalesce(p.secondary_position, '')) AS positions,
            trim(coalesce(p.current_city, '') || ' ' || coalesce(p.hometown, '')) AS basic_place,
            trim(coalesce(p.city, '') || ' ' || coalesce(p.state, '') || ' ' || coalesce(s.name, '')) AS contact_place,
-           coalesce(pr.basic_info, 1) AS b,
-           coalesce(pr.contact_info, 1) AS c
+           ${BASIC_INFO} AS b,
+           ${CONTACT_INFO} AS c
     FROM member m
     LEFT JOIN member_profile p ON p.member_id = m.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
@@ -346,7 +351,7 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
     )
     SELECT m.id AS id,
       (CASE WHEN me.sport <> '' AND p.sport = me.sport THEN 3 ELSE 0 END)
-      + (CASE WHEN coalesce(pr.basic_info, 1) = 1 AND m.profile_type = me.status THEN 2 ELSE 0 END)
+      + (CASE WHEN ${sql.raw(BASIC_INFO)} = 1 AND m.profile_type = me.status THEN 2 ELSE 0 END)
       + (CASE WHEN me.pos1 <> '' AND lower(me.pos1) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
       + (CASE WHEN me.pos2 <> '' AND lower(me.pos2) IN (lower(p.preferred_position), lower(p.secondary_position)) THEN 2 ELSE 0 END)
       + (CASE WHEN me.lfe = 1 AND p.looking_for_employment = 1 THEN 1 ELSE 0 END)
@@ -358,7 +363,7 @@ export function computeSuggestionsQuery(memberId: number, limit: number) {
     JOIN member m ON m.id = c.id
     CROSS JOIN me
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
-    LEFT JOIN member_profile p ON p.member_id = m.id AND coalesce(pr.basic_info, 1) = 1
+    LEFT JOIN member_profile p ON p.member_id = m.id AND ${sql.raw(BASIC_INFO)} = 1
     LEFT JOIN mutual mu ON mu.id = m.id
     WHERE m.status IN (2, 3)
       AND m.id <> ${memberId}
@@ -427,7 +432,7 @@ export const storedSuggestionsQuery = (memberId: number, limit: number) =>
     LEFT JOIN member_privacy pr ON pr.member_id = s.suggested_id
     WHERE s.member_id = ?
       AND m.status = ${ACTIVE}
-      AND coalesce(pr.search_visibility, 1) = 1
+      AND ${SEARCH_VISIBILITY} = 1
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
     ORDER BY s.score DESC, s.suggested_id DESC

@@ -12,7 +12,7 @@ import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import { PrivacyLevel } from "../profiles/privacy.ts";
+import { PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { cardsFor } from "../contacts/contacts.repository.ts";
 import { contactsQuery, ftsQuery, syncSearchTerms, tierQuery } from "./search.repository.ts";
 import { prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";

@@ -1,5 +1,5 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
-import { relationFromLinks, toCard } from "../contacts/contacts.service.ts";
+import { linksFromColumns, toCard } from "../contacts/contacts.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
@@ -11,7 +11,7 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
   const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, ids)).map((r) => [r.memberId, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row, viewer.memberId, relationFromLinks(row, viewer.memberId))] : [];
+    return row ? [toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId))] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import { layoutMail } from "../accounts/account-mails.ts";
+import { layoutMail } from "../accounts/accounts.service.ts";
 import type { MailMessage } from "../../platform/mailer.ts";
 
 /** After a change in account settings: this device stays signed in, every other one was signed out. */

@@ -1,6 +1,6 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import type { MemberDeactivationTable, MemberPrivacyTable, PendingEmailChangeTable } from "../../platform/db/database.ts";
+import type { MemberDeactivationTable, PendingEmailChangeTable } from "./settings.tables.ts";
 
 /** The notification switches as stored (0/1). */
 export interface NotificationRow {
@@ -79,14 +79,4 @@ export async function deletePendingEmailChange(db: DB, memberId: number, codeHas
   if (codeHash !== undefined) q = q.where("codeHash", "=", codeHash);
   const result = await q.executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-/** Writes privacy levels and search flags, creating the member's row on first save (reads use the defaults until then). */
-export async function upsertPrivacy(db: DB, memberId: number, patch: Updateable<MemberPrivacyTable>, at: string): Promise<void> {
-  const values = { ...patch, updatedAt: at };
-  await db
-    .insertInto("memberPrivacy")
-    .values({ ...values, memberId })
-    .onConflict((oc) => oc.column("memberId").doUpdateSet(values))
-    .execute();
 }

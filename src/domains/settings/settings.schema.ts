@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits.ts
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 import { emailField } from "../accounts/accounts.schema.ts";
+import { PrivacyLevel, type PrivacyLevelValue } from "../privacy/privacy.schema.ts";
 
 // Account and privacy settings: shared by the settings screens (client) and the server (tRPC and
 // REST input). No server imports.
@@ -35,11 +36,11 @@ export const DEACTIVATION_EXPLANATION_MAX_LENGTH = 2000;
 
 /** Privacy levels of profile sections and fields: 1 Public (signed-in members), 2 Private, 3 Only Contacts. */
 export const PRIVACY_LEVELS = [
-  { id: 1, text: texts.privacyPublic },
-  { id: 2, text: texts.privacyPrivate },
-  { id: 3, text: texts.privacyOnlyContacts },
+  { id: PrivacyLevel.Public, text: texts.privacyPublic },
+  { id: PrivacyLevel.Private, text: texts.privacyPrivate },
+  { id: PrivacyLevel.OnlyContacts, text: texts.privacyOnlyContacts },
 ] as const;
-export type PrivacyLevelValue = 1 | 2 | 3;
+export type { PrivacyLevelValue };
 
 /** Who may find the member in search: 1 Everyone, 2 Only Contacts. */
 export const SEARCH_VISIBILITY = [

@@ -1,12 +1,11 @@
 import { badInput, forbidden, notFound, unauthorized } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
-import * as accountsRepo from "../accounts/accounts.repository.ts";
-import { setMemberStatus } from "../accounts/accounts.service.ts";
+import * as accounts from "../accounts/accounts.service.ts";
 import { DAY, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../../platform/crypto.ts";
-import * as profilesRepo from "../profiles/profiles.repository.ts";
+import { type PrivacyRow, privacyOf, savePrivacy } from "../privacy/privacy.service.ts";
 import { emailChangeCodeMail, emailChangedMail, emailChangeRequestedMail, passwordChangedInSettingsMail } from "./settings-mails.ts";
 import {
   type DeactivateData,
@@ -47,7 +46,7 @@ function requireFullSession(actor: Actor): void {
 
 async function memberOf(ctx: AppContext, actor: Actor) {
   requireFullSession(actor);
-  const member = await accountsRepo.findMemberById(ctx.db, actor.memberId);
+  const member = await accounts.findMemberById(ctx.db, actor.memberId);
   if (!member) throw unauthorized();
   return member;
 }
@@ -63,7 +62,7 @@ export async function getName(ctx: AppContext, actor: Actor): Promise<NameInfo> 
 /** Saves first, middle and last name (the search index follows by trigger). */
 export async function saveName(ctx: AppContext, actor: Actor, data: NameData): Promise<NameInfo> {
   await memberOf(ctx, actor);
-  await accountsRepo.updateMember(ctx.db, actor.memberId, {
+  await accounts.updateMember(ctx.db, actor.memberId, {
     firstName: data.firstName,
     middleName: data.middleName,
     lastName: data.lastName,
@@ -90,9 +89,9 @@ export async function changePassword(ctx: AppContext, actor: Actor, data: Passwo
   const passwordHash = await hashPassword(data.newPassword);
   const now = isoNow();
   const otherSessionsEnded = await ctx.db.transaction().execute(async (trx) => {
-    await accountsRepo.updateMember(trx, member.id, { passwordHash, updatedAt: now });
-    await accountsRepo.voidMemberCodes(trx, member.id, now);
-    return accountsRepo.deleteMemberSessionsExcept(trx, member.id, actor.sessionId);
+    await accounts.updateMember(trx, member.id, { passwordHash, updatedAt: now });
+    await accounts.voidMemberCodes(trx, member.id, now);
+    return accounts.deleteMemberSessionsExcept(trx, member.id, actor.sessionId);
   });
   // The reset codes are void now: a new reset request may mail one at once.
   ctx.limiter.clear("accountMail", `reset:${member.email}`);
@@ -184,7 +183,7 @@ export async function turnOffNotification(ctx: AppContext, memberId: number, key
  */
 export async function deactivate(ctx: AppContext, actor: Actor, data: DeactivateData): Promise<void> {
   await memberOf(ctx, actor);
-  await setMemberStatus(ctx, actor, actor.memberId, MemberStatus.Deactivated);
+  await accounts.setMemberStatus(ctx, actor, actor.memberId, MemberStatus.Deactivated);
   await repo.insertDeactivation(ctx.db, {
     memberId: actor.memberId,
     reason: data.reason,
@@ -218,7 +217,7 @@ export async function requestEmailChange(ctx: AppContext, actor: Actor, email: s
   ctx.limiter.consume("mail", [`ip:${meta.ip}`, `member:${actor.memberId}`, `email:${email}`]);
   const member = await memberOf(ctx, actor);
   if (member.email === email) throw badInput(texts.emailUnchanged);
-  if (await accountsRepo.findMemberByEmail(ctx.db, email)) throw badInput(texts.emailInUse);
+  if (await accounts.findMemberByEmail(ctx.db, email)) throw badInput(texts.emailInUse);
   const code = newTypedCode();
   const now = isoNow();
   const expiresAt = isoIn(EMAIL_CHANGE_TTL_MS);
@@ -253,9 +252,9 @@ export async function confirmEmailChange(
   const codeHash = sha256Hex(input.code);
   const pending = live(await repo.findPendingEmailChangeByCode(ctx.db, codeHash));
   if (!pending || pending.newEmail !== input.email) throw badInput(texts.emailChangeCodeInvalid);
-  const member = await accountsRepo.findMemberById(ctx.db, pending.memberId);
+  const member = await accounts.findMemberById(ctx.db, pending.memberId);
   if (!member || member.status !== MemberStatus.Active) throw badInput(texts.emailChangeCodeInvalid);
-  const holder = await accountsRepo.findMemberByEmail(ctx.db, pending.newEmail);
+  const holder = await accounts.findMemberByEmail(ctx.db, pending.newEmail);
   if (holder && holder.id !== member.id) {
     await repo.deletePendingEmailChange(ctx.db, member.id, codeHash);
     throw badInput(texts.emailInUse);
@@ -265,9 +264,9 @@ export async function confirmEmailChange(
     changed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.deletePendingEmailChange(trx, member.id, codeHash))) return false;
       const now = isoNow();
-      await accountsRepo.updateMember(trx, member.id, { email: pending.newEmail, updatedAt: now });
+      await accounts.updateMember(trx, member.id, { email: pending.newEmail, updatedAt: now });
       // Codes mailed to the old address (a reset code) must not act on the account any more.
-      await accountsRepo.voidMemberCodes(trx, member.id, now);
+      await accounts.voidMemberCodes(trx, member.id, now);
       return true;
     });
   } catch (error) {
@@ -283,7 +282,7 @@ export async function confirmEmailChange(
 // ---------------------------------------------------------------------------------------------
 // Privacy
 
-function toPrivacySettings(p: profilesRepo.PrivacyRow): PrivacySettings {
+function toPrivacySettings(p: PrivacyRow): PrivacySettings {
   const level = (n: number) => n as PrivacyLevelValue;
   return {
     profile: {
@@ -310,13 +309,13 @@ function toPrivacySettings(p: profilesRepo.PrivacyRow): PrivacySettings {
 
 export async function getPrivacy(ctx: AppContext, actor: Actor): Promise<PrivacySettings> {
   requireFullSession(actor);
-  return toPrivacySettings(await profilesRepo.findPrivacy(ctx.db, actor.memberId));
+  return toPrivacySettings(await privacyOf(ctx, actor.memberId));
 }
 
 /** Saves the levels of the Profile tab; others see the change on their next request. */
 export async function saveProfilePrivacy(ctx: AppContext, actor: Actor, data: ProfilePrivacy): Promise<ProfilePrivacy> {
   await memberOf(ctx, actor);
-  await repo.upsertPrivacy(ctx.db, actor.memberId, { ...data }, isoNow());
+  await savePrivacy(ctx, actor.memberId, { ...data });
   return { ...data };
 }
 
@@ -324,18 +323,13 @@ export async function saveProfilePrivacy(ctx: AppContext, actor: Actor, data: Pr
 export async function saveSearchPrivacy(ctx: AppContext, actor: Actor, data: SearchPrivacy): Promise<SearchPrivacy> {
   await memberOf(ctx, actor);
   const bit = (b: boolean) => (b ? 1 : 0);
-  await repo.upsertPrivacy(
-    ctx.db,
-    actor.memberId,
-    {
-      searchVisibility: data.visibility,
-      viewProfilePicture: bit(data.viewProfilePicture),
-      viewFriendsList: bit(data.viewFriendsList),
-      viewLinkRequest: bit(data.viewLinkToRequestAddingYouAsFriend),
-      viewLinkMessage: bit(data.viewLinkToSendYouMsg),
-    },
-    isoNow(),
-  );
+  await savePrivacy(ctx, actor.memberId, {
+    searchVisibility: data.visibility,
+    viewProfilePicture: bit(data.viewProfilePicture),
+    viewFriendsList: bit(data.viewFriendsList),
+    viewLinkRequest: bit(data.viewLinkToRequestAddingYouAsFriend),
+    viewLinkMessage: bit(data.viewLinkToSendYouMsg),
+  });
   return { ...data };
 }
 
@@ -350,7 +344,7 @@ export const publicSessionId = (sessionId: string) => sha256Hex(`sideline-sessio
 
 export async function listSessions(ctx: AppContext, actor: Actor): Promise<SessionInfo[]> {
   requireFullSession(actor);
-  const rows = await accountsRepo.listMemberSessions(ctx.db, actor.memberId, isoNow());
+  const rows = await accounts.listMemberSessions(ctx.db, actor.memberId, isoNow());
   const sessions = rows.map((row) => ({
     id: publicSessionId(row.id),
     ...describeUserAgent(row.userAgent),
@@ -366,15 +360,15 @@ export async function listSessions(ctx: AppContext, actor: Actor): Promise<Sessi
 /** Signs one of the member's own devices out (another member's id is simply not found). */
 export async function signOutSession(ctx: AppContext, actor: Actor, id: string): Promise<{ current: boolean }> {
   requireFullSession(actor);
-  const rows = await accountsRepo.listMemberSessions(ctx.db, actor.memberId, isoNow());
+  const rows = await accounts.listMemberSessions(ctx.db, actor.memberId, isoNow());
   const row = rows.find((r) => publicSessionId(r.id) === id);
   if (!row) throw notFound(texts.sessionNotFound);
-  await accountsRepo.deleteSession(ctx.db, row.id);
+  await accounts.deleteSession(ctx.db, row.id);
   return { current: row.id === actor.sessionId };
 }
 
 /** "Sign out everywhere else": every session of the member but the one in use; answers how many ended. */
 export async function signOutOtherSessions(ctx: AppContext, actor: Actor): Promise<number> {
   requireFullSession(actor);
-  return accountsRepo.deleteMemberSessionsExcept(ctx.db, actor.memberId, actor.sessionId);
+  return accounts.deleteMemberSessionsExcept(ctx.db, actor.memberId, actor.sessionId);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberIdInput } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports (the video types are type-only re-exports).
 
@@ -16,7 +17,7 @@ const videoSiteId = (name: string) =>
 export const playlistIdField = videoSiteId("playlistID");
 export const channelIdField = videoSiteId("channelID");
 
-export const playlistsInput = z.object({ memberId: z.coerce.number().int().positive() });
+export const playlistsInput = memberIdInput;
 export const videosInput = z.object({ playlistId: playlistIdField });
 
 /** Where a member's channel and a video live on the video site (for the "see the channel" link). */

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { DB } from "./client.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations", import.meta.url));
@@ -36,8 +36,7 @@ async function upToDate(db: DB): Promise<boolean> {
   const names = (await listMigrationFiles()).map((file) => file.slice(0, file.lastIndexOf(".")));
   let applied: string[];
   try {
-    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db.withoutPlugins());
-    applied = rows.rows.map((r) => r.name);
+    applied = (await db.selectFrom("kyselyMigration").select("name").execute()).map((r) => r.name);
   } catch {
     return false; // a new database: no migration table yet
   }

@@ -1,4 +1,4 @@
-import { listInput, type MemberCard, searchInput, type CardRelation } from "../../domains/contacts/contacts.schema.ts";
+import { listInput, type MemberCard, searchInput, type MemberLinks } from "../../domains/contacts/contacts.schema.ts";
 import type { ListKind } from "../../domains/contacts/contacts.repository.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
@@ -89,7 +89,7 @@ function showLimit(v: unknown): number {
   return /^\d{1,6}$/.test(s) && Number(s) > 0 ? Math.min(Number(s), LIST_CAP) : LIST_CAP;
 }
 
-function labelOf(r: CardRelation): string {
+function labelOf(r: MemberLinks): string {
   if (r.isSelf) return texts.relationYou;
   if (r.isContact) return texts.relationContact;
   if (r.requestReceived) return texts.relationRequestReceived;

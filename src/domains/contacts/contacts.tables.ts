@@ -1,0 +1,23 @@
+/** The contacts domain's tables, added to the app's Database type (src/platform/db/database.ts). */
+declare module "../../platform/db/database.ts" {
+  interface Database {
+    contactLink: ContactLinkTable;
+    follow: FollowTable;
+  }
+}
+
+/** An accepted contact is two rows (one each way); a pending request is the requester's row only. */
+export interface ContactLinkTable {
+  memberId: number;
+  otherId: number;
+  /** 'pending' | 'accepted' */
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FollowTable {
+  followerId: number;
+  followedId: number;
+  createdAt: string;
+}

@@ -1,0 +1,20 @@
+import type { Generated } from "kysely";
+
+/** The notifications domain's tables, added to the app's Database type (src/platform/db/database.ts). */
+declare module "../../platform/db/database.ts" {
+  interface Database {
+    notification: NotificationTable;
+  }
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  memberId: number;
+  kind: string;
+  subject: string;
+  text: string;
+  link: Generated<string>;
+  actorId: number | null;
+  isRead: Generated<number>;
+  createdAt: string;
+}

@@ -1,0 +1,47 @@
+import type { Selectable, Updateable } from "kysely";
+import type { DB } from "../../platform/db/client.ts";
+import type { MemberPrivacyTable } from "./privacy.tables.ts";
+import { PRIVACY_DEFAULTS, type PrivacySetting } from "./privacy.schema.ts";
+
+/** A member's privacy as stored (or the defaults when never saved). */
+export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "updatedAt">;
+
+/** Every setting column: the keys of the defaults. */
+const SETTINGS = Object.keys(PRIVACY_DEFAULTS) as PrivacySetting[];
+
+export async function findPrivacy(db: DB, memberId: number): Promise<PrivacyRow> {
+  const row = await db.selectFrom("memberPrivacy").select(SETTINGS).where("memberId", "=", memberId).executeTakeFirst();
+  return row ?? { ...PRIVACY_DEFAULTS };
+}
+
+/** Writes privacy levels and search flags, creating the member's row on first save (reads use the defaults until then). */
+export async function upsertPrivacy(db: DB, memberId: number, patch: Updateable<MemberPrivacyTable>, at: string): Promise<void> {
+  const values = { ...patch, updatedAt: at };
+  await db
+    .insertInto("memberPrivacy")
+    .values({ ...values, memberId })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet(values))
+    .execute();
+}
+
+/** True when the two members are accepted contacts (primary-key lookup). */
+export async function areContacts(db: DB, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("contactLink")
+    .select("status")
+    .where("memberId", "=", a)
+    .where("otherId", "=", b)
+    .where("status", "=", "accepted")
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * A member_privacy column in SQL text, its default when the member never saved (a left join finds
+ * no row): `coalesce(pr.search_visibility, 1)` for `settingSql("pr", "searchVisibility")`. Fixed
+ * SQL texts call it once, when their module loads.
+ */
+export function settingSql(alias: string, setting: PrivacySetting): string {
+  const column = setting.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return `coalesce(${alias}.${column}, ${PRIVACY_DEFAULTS[setting]})`;
+}
