@@ -112,8 +112,9 @@ export async function restEndpoints(): Promise<RestEndpoint[]> {
     for (const [action, def] of Object.entries(actions)) {
       const handler = def.handler.toString();
       const read = [...(modulesOf.get(def) ?? [])].flatMap((f) => fieldsReachedFrom(handler, declarations.get(f)!));
-      // Ids every action may take, then the names it reads.
-      const fields = [...new Set(["memberID", "id", ...read])];
+      // Ids every action may take, the field its ownership rule reads, then the names it reads.
+      const ownField = typeof def.own?.memberId === "object" ? [def.own.memberId.field] : [];
+      const fields = [...new Set(["memberID", "id", ...ownField, ...read])];
       out.push({ name: `${controller}/${action}`, controller, action, def, fields });
     }
   }

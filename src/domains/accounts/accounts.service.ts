@@ -10,7 +10,7 @@ import { rateLimited } from "../../platform/rate-limit.ts";
 import { passwordChangedMail, registrationMail, registrationReminderMail, resetMail } from "./account-mails.ts";
 import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.ts";
 import * as repo from "./accounts.repository.ts";
-import { createSession, type IssuedSession, SESSION_TTL_MS } from "./sessions.ts";
+import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken } from "./sessions.ts";
 
 /**
  * What other domains use of accounts (they import this service, never accounts' repository): the
@@ -366,6 +366,11 @@ export async function dismissWelcomeBack(ctx: AppContext, actor: Actor): Promise
 
 export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
   await repo.deleteSession(ctx.db, actor.sessionId);
+}
+
+/** The login a token names, for actions that take the token as a field (refreshLogin): null when not valid. */
+export async function actorOfToken(ctx: AppContext, token: string): Promise<Actor | null> {
+  return (await validateSessionToken(ctx.db, token))?.actor ?? null;
 }
 
 /** refreshLogin: a fresh token for a valid one; the old one stops working. */

@@ -12,7 +12,7 @@ export type PrivacyLevelValue = (typeof PrivacyLevel)[keyof typeof PrivacyLevel]
 export type Relation = "self" | "contact" | "member";
 
 /**
- * A new member's privacy (rest-api.md "Value formats and defaults"): sections public to members, the
+ * A new member's privacy (docs/rest-api.md "Value formats and defaults"): sections public to members, the
  * other phone private, found by everyone with every search link shown. The migration's column
  * defaults say the same; rows are created on the first save, so every read of a member_privacy
  * column falls back to these (privacy.service `settingOf`, and `settingSql` in SQL texts).

@@ -373,6 +373,25 @@ export async function removeSchool(ctx: AppContext, actor: Actor, memberId: numb
   return (await getEducation(ctx, actor, memberId))!;
 }
 
+/**
+ * The entry of the owner's education that a school names (and its type, when given), for clients
+ * that name schools rather than entries: 404 when none, 400 when several.
+ */
+export async function schoolEntryId(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  schoolId: number,
+  schoolType: number | null,
+): Promise<number> {
+  requireOwner(actor, memberId);
+  const entries = await repo.listSchools(ctx.db, memberId);
+  const matches = entries.filter((e) => e.schoolId === schoolId && (schoolType === null || e.schoolType === schoolType));
+  if (matches.length === 0) throw notFound("There is no such school in your education.");
+  if (matches.length > 1) throw badInput("This school is in your education more than once: give its entryID.");
+  return matches[0]!.entryId;
+}
+
 /** The company of an employment entry: one of the lookup, or a new one the member types (pending, as schools). */
 async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentData): Promise<number> {
   if (data.companyId !== null) {
@@ -436,6 +455,16 @@ export async function removeEmployment(ctx: AppContext, actor: Actor, memberId: 
   requireOwner(actor, memberId);
   if (!(await repo.deleteEmployment(ctx.db, memberId, entryId))) throw notFound("There is no such job in your work experience.");
   return (await getEmployment(ctx, actor, memberId))!;
+}
+
+/** The job of the owner's work experience at a company: 404 when none, 400 when several. */
+export async function employmentEntryId(ctx: AppContext, actor: Actor, memberId: number, companyId: number): Promise<number> {
+  requireOwner(actor, memberId);
+  const jobs = await repo.listEmployment(ctx.db, memberId);
+  const matches = jobs.filter((j) => j.companyId === companyId);
+  if (matches.length === 0) throw notFound("There is no such job in your work experience.");
+  if (matches.length > 1) throw badInput("This company is in your work experience more than once: give its empInfoID.");
+  return matches[0]!.entryId;
 }
 
 export async function setPhotoAccountUrl(ctx: AppContext, actor: Actor, memberId: number, url: string): Promise<void> {

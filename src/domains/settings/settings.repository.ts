@@ -10,7 +10,7 @@ export interface NotificationRow {
   repliesToHelpQuest: number;
 }
 
-/** A member who never saved the Notifications tab gets every notification (rest-api.md, defaults). */
+/** A member who never saved the Notifications tab gets every notification (docs/rest-api.md, "Value formats and defaults"). */
 export const NOTIFICATION_DEFAULTS: NotificationRow = { sendMsg: 1, addAsFriend: 1, confirmFriendshipRequest: 1, repliesToHelpQuest: 1 };
 
 export async function findNotificationSettings(db: DB, memberId: number): Promise<NotificationRow> {

@@ -1,10 +1,9 @@
 import { loginInput, registerInput, registrationCodeInput } from "../../domains/accounts/accounts.schema.ts";
 import * as accounts from "../../domains/accounts/accounts.service.ts";
-import { validateSessionToken } from "../../domains/accounts/sessions.ts";
 import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import { loginResult } from "./legacy-shapes.ts";
 import { member } from "./member.ts";
-import { actorOf, type Controller, fields, type RestRequest, TextAnswer } from "./registry.ts";
+import { actorOf, type Controller, DEACTIVATED_REFUSAL, fields, type RestRequest, TextAnswer } from "./registry.ts";
 
 async function loginAction(req: RestRequest, input: { email: unknown; password: unknown }) {
   const credentials = loginInput.parse(input);
@@ -57,13 +56,11 @@ export const account: Controller = {
       const { accessToken } = fields(req, ["accessToken"]);
       const token = typeof accessToken === "string" ? accessToken.trim() : "";
       if (!token) throw badInput("accessToken is required.");
-      const valid = await validateSessionToken(req.app.db, token);
-      if (!valid) throw unauthorized("The access token is not valid or has expired. Sign in again.");
-      // The token of a deactivated login can only reactivate or sign out (rest-api.md): no fresh tokens.
-      if (valid.actor.scope !== "full") {
-        throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
-      }
-      const { member: m, session } = await accounts.refreshSession(req.app, valid.actor, req.meta);
+      const actor = await accounts.actorOfToken(req.app, token);
+      if (!actor) throw unauthorized("The access token is not valid or has expired. Sign in again.");
+      // The token of a deactivated login can only reactivate or sign out (docs/rest-api.md, "Where Sideline is stricter"): no fresh tokens.
+      if (actor.scope !== "full") throw forbidden(DEACTIVATED_REFUSAL);
+      const { member: m, session } = await accounts.refreshSession(req.app, actor, req.meta);
       return loginResult(m, session);
     },
   },

@@ -3,7 +3,7 @@ import * as reference from "../../domains/reference/reference.service.ts";
 import { blankToUndefined, type Controller, fields } from "./registry.ts";
 
 /**
- * common/*: the read-only lookups of the profile forms (public, rest-api.md "Authorization").
+ * common/*: the read-only lookups of the profile forms (public, docs/rest-api.md "common").
  * Lists answer {id, name}; a state's id is its two-letter code ("CA"), the value GetSchoolByState
  * and the save actions take.
  */

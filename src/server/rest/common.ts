@@ -1,6 +1,5 @@
 import { clientLogInput } from "../../domains/accounts/accounts.schema.ts";
 import * as accounts from "../../domains/accounts/accounts.service.ts";
-import { commonCryptoActions } from "./media.ts";
 import { type Controller, fields, type RestRequest } from "./registry.ts";
 
 const asText = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v));
@@ -15,8 +14,7 @@ async function storeLog(req: RestRequest) {
   return { ok: true };
 }
 
-/** common/*: lookups and client logs (reference data joins in with the profile issue). */
+/** common/*: client logs (controllers.ts joins the other common/* actions). */
 export const common: Controller = {
-  ...commonCryptoActions,
   Logs: { methods: ["GET", "POST"], public: true, handler: storeLog },
 };

@@ -1,10 +1,20 @@
 import { listInput, type MemberCard, searchInput, type MemberLinks } from "../../domains/contacts/contacts.schema.ts";
-import type { ListKind } from "../../domains/contacts/contacts.repository.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
-import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
+import {
+  actorOf,
+  type Controller,
+  fields,
+  memberIdAt,
+  memberIdField,
+  type Ownership,
+  type RestAction,
+  type RestRequest,
+  textOf,
+} from "./registry.ts";
 
 /*
  * contact/* of the original service (and member/IsFriendByContactID, member/IsFollowingContact):
@@ -66,6 +76,9 @@ import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRe
  * Missing or malformed ids: 400.
  */
 
+/** The member lists contacts.listOf answers. */
+type ListKind = Parameters<typeof contacts.listOf>[2];
+
 const LIST_CAP = 200;
 const AUTOCOMPLETE_CAP = 20;
 const DROPDOWN_CAP = 10;
@@ -73,11 +86,9 @@ const SEARCH_PAGE_CAP = 50;
 const RIGHT_COLUMN_SUGGESTIONS = 10;
 const FIND_CONTACTS_SUGGESTIONS = 50;
 
-/** A member id named `name` in the query or body: 400 when missing or malformed. */
-const idField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
-
-/** The member id of a personal action: the caller only (403 otherwise). */
-const ownId = (req: RestRequest, name = "memberID") => mustBeOwn(req, idField(req, name), `${name} must be your own member id.`);
+/** A personal action: the member id in the field `name` is the caller's (403 otherwise). */
+const ownField = (name: string): Ownership => ({ memberId: { field: name }, refusal: `${name} must be your own member id.` });
+const OWN = ownField("memberID");
 
 const searchTextInput = z.object({ searchText: searchInput.shape.text });
 const searchTextOf = (req: RestRequest) =>
@@ -135,122 +146,101 @@ async function listAnswer(req: RestRequest, kind: ListKind, ownerId: number, opt
 }
 
 async function searchAnswer(req: RestRequest, limit: number) {
-  ownId(req);
   const found = await search.searchMembers(req.app, actorOf(req), searchTextOf(req), limit);
   return found.map(searchItem);
 }
 
 async function suggestionsAnswer(req: RestRequest, limit: number) {
-  const memberId = ownId(req);
-  return contactItems(await search.suggestions(req.app, actorOf(req), limit), memberId);
+  const actor = actorOf(req);
+  return contactItems(await search.suggestions(req.app, actor, limit), actor.memberId);
 }
 
-/** A write on the pair (memberID = the caller, contactID = the other member). */
-function write(run: (req: RestRequest, contactId: number) => Promise<string>) {
-  return async (req: RestRequest) => {
-    const memberId = ownId(req);
-    const contactId = idField(req, "contactID");
-    const status = await run(req, contactId);
-    return { memberID: String(memberId), contactID: String(contactId), status };
+type PairRun = (req: RestRequest, contactId: number) => Promise<string>;
+
+/** A write on the pair (memberID = the caller, contactID = the other member): {memberID, contactID, status}. */
+function pairWrite(method: "PUT" | "POST" | "DELETE", run: PairRun): RestAction {
+  return {
+    methods: [method],
+    own: OWN,
+    handler: async (req) => {
+      const contactId = memberIdField(req, "contactID");
+      const status = await run(req, contactId);
+      return { memberID: String(actorOf(req).memberId), contactID: String(contactId), status };
+    },
   };
 }
 
+/** A service write on the pair, answering `status` once it is done. */
+const answering =
+  (write: (ctx: AppContext, actor: Actor, contactId: number) => Promise<void>, status: string): PairRun =>
+  async (req, contactId) => {
+    await write(req.app, actorOf(req), contactId);
+    return status;
+  };
+
 async function isFollowingAnswer(req: RestRequest) {
-  const memberId = idField(req, "memberID");
-  const contactId = idField(req, "contactID");
+  const memberId = memberIdField(req, "memberID");
+  const contactId = memberIdField(req, "contactID");
   return contacts.isFollowingFor(req.app, actorOf(req), memberId, contactId);
 }
 
 export const contact: Controller = {
   GetMemberContacts: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "contacts", idField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
+    handler: (req) => listAnswer(req, "contacts", memberIdField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
   },
   SearchMemberContacts: {
     methods: ["GET"],
     handler: (req) => {
-      const memberId = idField(req, "memberID");
+      const memberId = memberIdField(req, "memberID");
       return listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: LIST_CAP });
     },
   },
   GetSearchContacts: {
     methods: ["GET"],
+    own: ownField("userID"),
     handler: async (req) => {
-      const memberId = ownId(req, "userID");
-      const items = await listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: AUTOCOMPLETE_CAP });
+      const items = await listAnswer(req, "contacts", actorOf(req).memberId, { search: searchTextOf(req), limit: AUTOCOMPLETE_CAP });
       return items.map((item) => ({ ...item, connectionID: item.contactID }));
     },
   },
   GetRequestsList: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "requests", ownId(req), { limit: LIST_CAP }),
+    own: OWN,
+    handler: (req) => listAnswer(req, "requests", actorOf(req).memberId, { limit: LIST_CAP }),
   },
   GetPeopleIFollow: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "following", idField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "following", memberIdField(req, "memberID"), { limit: LIST_CAP }),
   },
   GetWhosFollowingMe: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "followers", idField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "followers", memberIdField(req, "memberID"), { limit: LIST_CAP }),
   },
-  SearchResults: { methods: ["GET"], handler: (req) => searchAnswer(req, DROPDOWN_CAP) },
-  SearchAllResults: { methods: ["GET"], handler: (req) => searchAnswer(req, SEARCH_PAGE_CAP) },
-  GetMemberSuggestions: { methods: ["GET"], handler: (req) => suggestionsAnswer(req, RIGHT_COLUMN_SUGGESTIONS) },
-  GetMemberContactSuggestions: { methods: ["GET"], handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
+  SearchResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, DROPDOWN_CAP) },
+  SearchAllResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, SEARCH_PAGE_CAP) },
+  GetMemberSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, RIGHT_COLUMN_SUGGESTIONS) },
+  GetMemberContactSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
 
-  SendRequestContact: {
-    methods: ["PUT"],
-    handler: write(async (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
-  },
-  AcceptRequest: {
-    methods: ["PUT"],
-    handler: write(async (req, contactId) => {
-      await contacts.acceptRequest(req.app, actorOf(req), contactId);
-      return "accepted";
-    }),
-  },
-  RejectRequest: {
-    methods: ["PUT"],
-    handler: write(async (req, contactId) => {
-      await contacts.rejectRequest(req.app, actorOf(req), contactId);
-      return "rejected";
-    }),
-  },
-  DeleteContact: {
-    methods: ["DELETE"],
-    handler: write(async (req, contactId) => {
-      await contacts.dropContact(req.app, actorOf(req), contactId);
-      return "dropped";
-    }),
-  },
-  FollowMember: {
-    methods: ["POST"],
-    handler: write(async (req, contactId) => {
-      await contacts.follow(req.app, actorOf(req), contactId);
-      return "following";
-    }),
-  },
-  UnfollowMember: {
-    methods: ["POST"],
-    handler: write(async (req, contactId) => {
-      await contacts.unfollow(req.app, actorOf(req), contactId);
-      return "unfollowed";
-    }),
-  },
+  SendRequestContact: pairWrite("PUT", (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
+  AcceptRequest: pairWrite("PUT", answering(contacts.acceptRequest, "accepted")),
+  RejectRequest: pairWrite("PUT", answering(contacts.rejectRequest, "rejected")),
+  DeleteContact: pairWrite("DELETE", answering(contacts.dropContact, "dropped")),
+  FollowMember: pairWrite("POST", answering(contacts.follow, "following")),
+  UnfollowMember: pairWrite("POST", answering(contacts.unfollow, "unfollowed")),
 };
 
-/** member/* actions about contacts (merged into the member controller in app.ts). */
+/** member/* actions about contacts (joined into the member controller in controllers.ts). */
 export const memberContact: Controller = {
   IsFriendByContactID: {
     methods: ["GET"],
     handler: async (req) => {
-      const q = fields(req, ["memberID", "contactID"]);
-      const a = memberIdParam(req.params[0] ?? textOf(q.memberID), req.params[0] !== undefined ? "id" : "memberID");
-      const b = memberIdParam(req.params[1] ?? textOf(q.contactID), req.params[1] !== undefined ? "contact id" : "contactID");
+      const a = memberIdAt(req, 0, "id", "memberID");
+      const b = memberIdAt(req, 1, "contact id", "contactID");
       return contacts.areContactsFor(req.app, actorOf(req), a, b);
     },
   },
-  // The original service answered this under member/ too (rest-api.md, aliases).
+  // The original service answered this under member/ too (docs/rest-api.md, aliases).
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
 };

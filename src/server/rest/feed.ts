@@ -4,14 +4,24 @@ import * as feed from "../../domains/feed/feed.service.ts";
 import { adsInput, enquiryInput, newsInput, shortenNews } from "../../domains/news/news.schema.ts";
 import * as news from "../../domains/news/news.service.ts";
 import { badInput } from "../../shared/errors.ts";
-import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
+import {
+  actorOf,
+  blankToUndefined,
+  type Controller,
+  fields,
+  idOf,
+  type Ownership,
+  pageAnswer,
+  type RestRequest,
+  textOf,
+} from "./registry.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
  * GetRecentPostResponses, SavePosts and its aliases CreateMemberPost / CreatePostComment;
  * common/getRecentNews, GetAds, SendAdvertisementInfo. Thin adapters over the feed and news services.
  *
- * Shapes (spec section 3; rest-api.md "Value formats"):
+ * Shapes (spec section 3; docs/rest-api.md "Value formats"):
  * - Post: {postID, memberID, memberName, firstName, picturePath, description, datePosted,
  *   childPostCnt, children}. postID is a JSON number, memberID a string (as memberID of the login
  *   result), memberName "First Last", picturePath the author's picture (the default when none, or
@@ -48,13 +58,13 @@ import { actorOf, blankToUndefined, type Controller, fields, memberIdParam, must
 
 /** A post id from the path: digits only, else 400. */
 function postIdParam(value: string | undefined): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v)) throw badInput("postID must be a post id (0 for a new post).");
-  return Number(v);
+  const id = idOf(value);
+  if (id === null) throw badInput("postID must be a post id (0 for a new post).");
+  return id;
 }
 
 /** {id} of a personal action: the caller only. */
-const ownId = (req: RestRequest) => mustBeOwn(req, memberIdParam(req.params[0], "id"), "id must be your own member id.");
+const OWN: Ownership = { memberId: "path", refusal: "id must be your own member id." };
 
 const legacyReply = (r: Reply) => ({
   postResponseID: r.replyId,
@@ -94,17 +104,15 @@ async function save(req: RestRequest, postId: number) {
   return legacyReply(await feed.reply(req.app, actor, postId, message));
 }
 
-/** member/* actions of the home feed (merged into the member controller in app.ts). */
+/** member/* actions of the home feed (joined into the member controller in controllers.ts). */
 export const memberFeed: Controller = {
   getRecentPosts: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const f = fields(req, ["cursor", "limit"]);
       const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
-      const page = await feed.feed(req.app, actorOf(req), input);
-      if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
-      return page.items.map(legacyPost);
+      return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
     },
   },
   GetRecentPostResponses: {
@@ -116,23 +124,19 @@ export const memberFeed: Controller = {
   },
   SavePosts: {
     methods: ["POST"],
-    handler: async (req) => {
-      ownId(req);
-      return save(req, postIdParam(req.params[1]));
-    },
+    own: OWN,
+    handler: (req) => save(req, postIdParam(req.params[1])),
   },
-  // Aliases the original service answered too (rest-api.md "Conventions").
+  // Aliases the original service answered too (docs/rest-api.md "Conventions").
   CreateMemberPost: {
     methods: ["GET", "POST"],
-    handler: async (req) => {
-      ownId(req);
-      return save(req, 0);
-    },
+    own: OWN,
+    handler: (req) => save(req, 0),
   },
   CreatePostComment: {
     methods: ["GET", "POST"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const postId = postIdParam(req.params[1] ?? textOf(fields(req, ["postID"]).postID) ?? "");
       if (postId === 0) throw badInput("postID must name the post to reply to.");
       return save(req, postId);
@@ -140,7 +144,7 @@ export const memberFeed: Controller = {
   },
 };
 
-/** common/* actions of the home screen and the right column (merged into the common controller in app.ts). */
+/** common/* actions of the home screen and the right column (joined into the common controller in controllers.ts). */
 export const commonFeed: Controller = {
   getRecentNews: {
     methods: ["GET"],

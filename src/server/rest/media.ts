@@ -2,14 +2,14 @@ import { PHOTO_FIELD } from "../../domains/media/media.schema.ts";
 import * as media from "../../domains/media/media.service.ts";
 import { playlistIdField } from "../../domains/videos/videos.schema.ts";
 import * as videos from "../../domains/videos/videos.service.ts";
-import { badInput, forbidden } from "../../shared/errors.ts";
+import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, memberIdParam, type RestRequest } from "./registry.ts";
+import { actorOf, type Controller, fields, memberIdFrom, type RestRequest } from "./registry.ts";
 
 /**
- * The media actions of the legacy service, kept apart from the profile actions of member.ts and
- * the lookups of common.ts (both spread these in): profile photo upload, video lists, the retired
- * photo-service token exchange, and EncryptString / DecryptString.
+ * The media actions of the legacy service, kept apart from the other member/* and common/* actions
+ * (controllers.ts joins them in): profile photo upload, video lists, the retired photo-service
+ * token exchange, and EncryptString / DecryptString.
  */
 
 /** The multipart form of the request, or null when the body is not multipart. */
@@ -35,21 +35,17 @@ const SEALED_MAX = 8192;
 export const memberMediaActions: Controller = {
   UploadProfilePhoto: {
     methods: ["POST"],
+    // Refused before the body is read: a member changes only their own picture.
+    own: { memberId: "pathOrQueryId", refusal: "You can change only your own profile photo." },
     handler: async (req) => {
       const actor = actorOf(req);
-      const memberId = memberIdParam(req.params[0] ?? req.query.memberid ?? req.query.id, "memberID");
-      // Refused before the body is read: a member changes only their own picture.
-      if (memberId !== actor.memberId) throw forbidden("You can change only your own profile photo.");
       const file = media.fileOfFormValue(imagePart(await multipartForm(req)));
-      return media.uploadProfilePhoto(req.app, actor, { memberId, file });
+      return media.uploadProfilePhoto(req.app, actor, { memberId: actor.memberId, file });
     },
   },
   GetVideoPlayList: {
     methods: ["GET"],
-    handler: async (req) => {
-      const memberId = memberIdParam(req.params[0] ?? req.query.memberid ?? req.query.id, "memberID");
-      return videos.memberPlaylists(req.app, actorOf(req), memberId);
-    },
+    handler: async (req) => videos.memberPlaylists(req.app, actorOf(req), memberIdFrom(req, "pathOrQueryId")),
   },
   GetVideosList: {
     methods: ["GET"],

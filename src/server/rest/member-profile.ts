@@ -15,13 +15,13 @@ import {
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
-import { MONTHS } from "../../shared/calendar.ts";
-import { actorOf, type Controller, fields, memberIdParam, mustBeOwn, type RestRequest, textOf } from "./registry.ts";
+import { formatBirthDate } from "../../shared/calendar.ts";
+import { actorOf, type Controller, fields, firstGiven, idOf, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
  *
- * Mapping to the legacy JSON (rest-api.md "Value formats"; spec section 3 entities):
+ * Mapping to the legacy JSON (docs/rest-api.md "Value formats"; spec section 3 entities):
  * - memberID is a string, as in the login result. Other ids (schoolID, degreeTypeID, entryID,
  *   empInfoID, companyID) and schoolType are JSON numbers.
  * - Month, day and year values are numbers in strings ("5", "17", "1995"), as the legacy forms send
@@ -111,17 +111,12 @@ const EMPTY_PERSONAL: PersonalInfo = { aboutMe: "", activities: "", interests: "
 
 const numText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
-/** "1995-05-17" -> the legacy parts and the written-out date. */
+/** "1995-05-17" -> the legacy parts ("1995", "5", "17") and the written-out date. */
 function birthParts(birthDate: string | null) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate ?? "");
-  if (!m) return { dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" };
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return {
-    dobYear: String(year),
-    dobMonth: String(month),
-    dobDay: String(day),
-    memProfileDOB: `${MONTHS[month - 1] ?? ""} ${day}, ${year}`,
-  };
+  if (!birthDate || !m) return { dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" };
+  const [dobYear, dobMonth, dobDay] = [m[1], m[2], m[3]].map((part) => String(Number(part)));
+  return { dobYear, dobMonth, dobDay, memProfileDOB: formatBirthDate(birthDate) };
 }
 
 type Header = Awaited<ReturnType<typeof profiles.getHeader>>;
@@ -245,20 +240,18 @@ const legacyPersonal = (info: PersonalInfo | null) => {
 // Input helpers ---------------------------------------------------------------------------------
 
 /** The member named by the first path segment, else by memberID in the query or body. */
-function targetMember(req: RestRequest): number {
-  return memberIdParam(req.params[0] ?? textOf(fields(req, ["memberID"]).memberID), req.params[0] !== undefined ? "id" : "memberID");
-}
+const targetMember = (req: RestRequest) => memberIdFrom(req, "pathOrField");
 
 /** The target of a write: the caller only (403 otherwise, before the input is looked at). */
-const ownTarget = (req: RestRequest, memberId: number) => mustBeOwn(req, memberId, "You can change only your own profile.");
+const OWN: Ownership = { memberId: "pathOrField", refusal: "You can change only your own profile." };
 
 /** An optional positive id: null when absent or empty (or 0), 400 when not digits. */
 function optionalId(v: unknown, name: string): number | null {
-  const s = textOf(v)?.trim() ?? "";
-  if (s === "") return null;
-  if (!/^\d{1,15}$/.test(s)) throw badInput(`${name} must be a number.`);
-  const n = Number(s);
-  return n > 0 ? n : null;
+  const text = textOf(v) ?? "";
+  if (text.trim() === "") return null;
+  const id = idOf(text);
+  if (id === null) throw badInput(`${name} must be a number.`);
+  return id > 0 ? id : null;
 }
 
 /** Longer than any height or weight a member types: such text goes to the schema, which refuses it. */
@@ -283,8 +276,6 @@ function legacyWeight(v: unknown): unknown {
   const m = s.length <= MEASURE_MAX_LENGTH ? /^(\d{1,3})\s*(?:lbs?\.?)?$/i.exec(s) : null;
   return m ? Number(m[1]) : v;
 }
-
-const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 const BASIC_FIELDS = [
   "firstName",
@@ -322,11 +313,11 @@ function basicInput(req: RestRequest) {
     firstName: f.firstName,
     middleName: f.middleName,
     lastName: f.lastName,
-    title: first(f.titleDesc, f.title),
+    title: firstGiven(f.titleDesc, f.title),
     sport: f.sport,
     currentStatus: f.currentStatus,
     bio: f.bio,
-    gender: first(f.sex, f.gender),
+    gender: firstGiven(f.sex, f.gender),
     showGender: f.showSexInProfile,
     birthMonth: f.dobMonth,
     birthDay: f.dobDay,
@@ -370,7 +361,7 @@ const CONTACT_FIELDS = [
 
 function contactInput(req: RestRequest) {
   const { Neighborhood, showEmailToMembers, showEmail, ...f } = fields(req, CONTACT_FIELDS);
-  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: first(showEmailToMembers, showEmail) });
+  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: firstGiven(showEmailToMembers, showEmail) });
 }
 
 const EDUCATION_FIELDS = [
@@ -388,7 +379,7 @@ const EDUCATION_FIELDS = [
 
 function schoolInput(req: RestRequest) {
   const f = fields(req, EDUCATION_FIELDS);
-  const schoolType = first(f.schoolType, f.instType);
+  const schoolType = firstGiven(f.schoolType, f.instType);
   return educationInput.parse({
     schoolId: f.schoolID,
     schoolName: f.schoolName,
@@ -428,7 +419,7 @@ function jobInput(req: RestRequest) {
     sector: f.sector,
     industry: f.industry,
     title: f.title,
-    description: first(f.jobDesc, f.description),
+    description: firstGiven(f.jobDesc, f.description),
     city: f.city,
     state: f.state,
     startMonth: f.startMonth,
@@ -441,30 +432,23 @@ function jobInput(req: RestRequest) {
 }
 
 /** The one education entry an Update/Remove names (see the comment at the top). */
-async function schoolEntryOf(req: RestRequest, memberId: number, entry: unknown, school: unknown, type: unknown): Promise<number> {
+async function schoolEntryOf(req: RestRequest, entry: unknown, school: unknown, type: unknown): Promise<number> {
   const entryId = optionalId(entry, "entryID");
   if (entryId !== null) return entryId;
   const schoolId = optionalId(school, "instID");
   if (schoolId === null) throw badInput("entryID or instID is required.");
-  const schoolType = optionalId(type, "instType");
-  const entries = (await profiles.getEducation(req.app, actorOf(req), memberId)) ?? [];
-  const matches = entries.filter((e) => e.schoolId === schoolId && (schoolType === null || e.schoolType === schoolType));
-  if (matches.length === 0) throw notFound("There is no such school in your education.");
-  if (matches.length > 1) throw badInput("This school is in your education more than once: give its entryID.");
-  return matches[0]!.entryId;
+  const actor = actorOf(req);
+  return profiles.schoolEntryId(req.app, actor, actor.memberId, schoolId, optionalId(type, "instType"));
 }
 
 /** The one job an Update/Remove names (see the comment at the top). */
-async function jobEntryOf(req: RestRequest, memberId: number, entry: unknown, company: unknown): Promise<number> {
+async function jobEntryOf(req: RestRequest, entry: unknown, company: unknown): Promise<number> {
   const entryId = optionalId(entry, "empInfoID");
   if (entryId !== null) return entryId;
   const companyId = optionalId(company, "compID");
   if (companyId === null) throw badInput("empInfoID is required.");
-  const jobs = (await profiles.getEmployment(req.app, actorOf(req), memberId)) ?? [];
-  const matches = jobs.filter((j) => j.companyId === companyId);
-  if (matches.length === 0) throw notFound("There is no such job in your work experience.");
-  if (matches.length > 1) throw badInput("This company is in your work experience more than once: give its empInfoID.");
-  return matches[0]!.entryId;
+  const actor = actorOf(req);
+  return profiles.employmentEntryId(req.app, actor, actor.memberId, companyId);
 }
 
 async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo) {
@@ -482,7 +466,7 @@ async function mediaLinks(req: RestRequest) {
   return links;
 }
 
-/** member/*: the profile actions (merged into the member controller in app.ts). */
+/** member/*: the profile actions (joined into the member controller in controllers.ts). */
 export const memberProfile: Controller = {
   GetMemberGeneralInfoV2: { methods: ["GET"], handler: (req) => basicAnswer(req, targetMember(req)) },
   GetMemberContactInfo: {
@@ -504,23 +488,26 @@ export const memberProfile: Controller = {
 
   SaveMemberGeneralInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const saved = await profiles.saveBasicInfo(req.app, actorOf(req), memberId, basicInput(req));
       return basicAnswer(req, memberId, saved);
     },
   },
   SaveMemberContactInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyContact(await profiles.saveContactInfo(req.app, actorOf(req), memberId, contactInput(req)));
     },
   },
   SaveMemberPersonalInfo: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = personalInfoInput.parse(fields(req, ["aboutMe", "activities", "interests", "specialSkills"]));
       return legacyPersonal(await profiles.savePersonalInfo(req.app, actorOf(req), memberId, input));
     },
@@ -528,54 +515,60 @@ export const memberProfile: Controller = {
 
   AddMemberSchool: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, schoolInput(req)));
     },
   },
   UpdateMemberSchool: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = schoolInput(req);
       const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
-      const entryId = await schoolEntryOf(req, memberId, f.entryID, first(f.instID, f.schoolID), f.instType);
+      const entryId = await schoolEntryOf(req, f.entryID, firstGiven(f.instID, f.schoolID), f.instType);
       return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
     },
   },
   RemoveMemberSchool: {
     methods: ["DELETE"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["entryID", "instID", "instType"]);
-      const entryId = await schoolEntryOf(req, memberId, f.entryID, f.instID, f.instType);
+      const entryId = await schoolEntryOf(req, f.entryID, f.instID, f.instType);
       return legacyEducation(await profiles.removeSchool(req.app, actorOf(req), memberId, entryId));
     },
   },
 
   AddWorkExperience: {
     methods: ["POST"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       return legacyEmployment(await profiles.addEmployment(req.app, actorOf(req), memberId, jobInput(req)));
     },
   },
   UpdateMemberWorkExperience: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const input = jobInput(req);
       const f = fields(req, ["empInfoID", "compID"]);
-      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      const entryId = await jobEntryOf(req, f.empInfoID, f.compID);
       return legacyEmployment(await profiles.updateEmployment(req.app, actorOf(req), memberId, entryId, input));
     },
   },
   RemoveMemberWorkExperience: {
     methods: ["DELETE"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["empInfoID", "compID"]);
-      const entryId = await jobEntryOf(req, memberId, f.empInfoID, f.compID);
+      const entryId = await jobEntryOf(req, f.empInfoID, f.compID);
       return legacyEmployment(await profiles.removeEmployment(req.app, actorOf(req), memberId, entryId));
     },
   },
@@ -584,8 +577,9 @@ export const memberProfile: Controller = {
   GetInstagramURL: { methods: ["GET"], handler: async (req) => (await mediaLinks(req)).photoAccountUrl },
   SetYoutubeChannel: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const { channelId } = videoChannelInput.parse({ channelId: fields(req, ["channelID"]).channelID });
       await profiles.setVideoChannelId(req.app, actorOf(req), memberId, channelId);
       return { memberID: String(memberId), channelID: channelId };
@@ -593,8 +587,9 @@ export const memberProfile: Controller = {
   },
   SetInstagramURL: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownTarget(req, targetMember(req));
+      const memberId = actorOf(req).memberId;
       const { photoAccountUrl } = photoAccountInput.parse({ photoAccountUrl: fields(req, ["instagramURL"]).instagramURL });
       await profiles.setPhotoAccountUrl(req.app, actorOf(req), memberId, photoAccountUrl);
       return { memberID: String(memberId), instagramURL: photoAccountUrl };

@@ -7,12 +7,10 @@ import {
 } from "../../domains/accounts/accounts.schema.ts";
 import * as accounts from "../../domains/accounts/accounts.service.ts";
 import { loginResult } from "./legacy-shapes.ts";
-import { memberMediaActions } from "./media.ts";
 import { actorOf, type Controller, fields, TextAnswer } from "./registry.ts";
 
-/** member/*: account actions of the original service (profile, feed and more join in later issues). */
+/** member/*: account actions of the original service (controllers.ts joins the other member/* actions). */
 export const member: Controller = {
-  ...memberMediaActions,
   ResetPassword: {
     methods: ["GET", "POST"],
     public: true,

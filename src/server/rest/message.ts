@@ -4,15 +4,16 @@ import { type MessageItem, messageListInput, type MessageView, previewOf } from 
 import * as messages from "../../domains/messages/messages.service.ts";
 import { formatSentDate, notificationListInput } from "../../domains/notifications/notifications.schema.ts";
 import * as notifications from "../../domains/notifications/notifications.service.ts";
-import { badInput, forbidden } from "../../shared/errors.ts";
+import { badInput } from "../../shared/errors.ts";
 import {
   actorOf,
   blankToUndefined,
   type Controller,
   fields,
-  memberIdParam,
-  mustBeOwn,
-  pathOrFieldMemberId,
+  idOf,
+  memberIdField,
+  type Ownership,
+  pageAnswer,
   type RestRequest,
   TextAnswer,
   textOf,
@@ -22,7 +23,7 @@ import {
  * message/* of the original service: private messages, the unread count, notifications and the
  * message assistant. Thin adapters over the messages, notifications and assistant services.
  *
- * Shapes (spec section 3; rest-api.md "message"):
+ * Shapes (spec section 3; docs/rest-api.md "message"):
  * - Message: {messageID, fromID, senderID, senderImage, subject, msgDate, body, fullBody,
  *   messageState, selected}. Every member has their own copy of a message (the recipient's
  *   received one, the sender's sent one): messageID is the id of the CALLER'S copy (a JSON number),
@@ -81,14 +82,16 @@ import {
 const DEFAULT_LIMIT = 50;
 
 /** {id} (or ?memberID) of a personal action: the caller's own, else 403. */
-const ownId = (req: RestRequest) =>
-  mustBeOwn(req, pathOrFieldMemberId(req), "Messages and notifications are private: the member id must be your own.");
+const OWN: Ownership = {
+  memberId: "pathOrField",
+  refusal: "Messages and notifications are private: the member id must be your own.",
+};
 
 /** A message copy id: digits only and not 0, else 400. */
 function msgIdParam(value: string | undefined): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v) || Number(v) === 0) throw badInput("msgID must be a message id.");
-  return Number(v);
+  const id = idOf(value);
+  if (!id) throw badInput("msgID must be a message id.");
+  return id;
 }
 
 const MESSAGE_VIEWS: Record<string, MessageView> = { all: "all", unread: "unread", sent: "sent" };
@@ -130,9 +133,7 @@ async function messagePage(req: RestRequest, view: MessageView, search?: string)
     cursor: blankToUndefined(f.cursor),
     limit: blankToUndefined(f.limit) ?? DEFAULT_LIMIT,
   });
-  const page = await messages.list(req.app, actorOf(req), input);
-  if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
-  return page.items.map(legacyMessage);
+  return pageAnswer(req, await messages.list(req.app, actorOf(req), input), legacyMessage);
 }
 
 /** The text for the assistant: message in the query or body, or a JSON string body. */
@@ -144,15 +145,13 @@ function assistantMessage(req: RestRequest): unknown {
 export const message: Controller = {
   GetMemberMessages: {
     methods: ["GET"],
-    handler: async (req) => {
-      ownId(req);
-      return messagePage(req, messageView(fields(req, ["showType"]).showType));
-    },
+    own: OWN,
+    handler: (req) => messagePage(req, messageView(fields(req, ["showType"]).showType)),
   },
   SearchMessages: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const key = (textOf(fields(req, ["searchKey"]).searchKey) ?? "").trim();
       if (!key) throw badInput("searchKey is required.");
       if (key.length > 100) throw badInput("searchKey can have at most 100 characters.");
@@ -161,21 +160,17 @@ export const message: Controller = {
   },
   GetTotalUnreadMessages: {
     methods: ["GET"],
-    handler: async (req) => {
-      ownId(req);
-      return new TextAnswer(String(await messages.unreadCount(req.app, actorOf(req))));
-    },
+    own: OWN,
+    handler: async (req) => new TextAnswer(String(await messages.unreadCount(req.app, actorOf(req)))),
   },
   CreateMessage: {
     methods: ["POST"],
+    own: { memberId: { field: "from" }, refusal: "from must be your own member id." },
     handler: async (req) => {
-      const actor = actorOf(req);
-      const f = fields(req, ["to", "from", "subject", "body"]);
-      const from = memberIdParam(textOf(f.from), "from");
-      if (from !== actor.memberId) throw forbidden("from must be your own member id.");
-      const to = memberIdParam(textOf(f.to), "to");
+      const f = fields(req, ["subject", "body"]);
+      const to = memberIdField(req, "to");
       // The service checks subject and body (the spec's texts) before the recipient.
-      const sent = await messages.send(req.app, actor, {
+      const sent = await messages.send(req.app, actorOf(req), {
         toMemberId: to,
         subject: textOf(f.subject) as string,
         body: textOf(f.body) as string,
@@ -211,17 +206,15 @@ export const message: Controller = {
   },
   GetMemberNotifications: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      ownId(req);
       const f = fields(req, ["showType", "cursor", "limit"]);
       const input = notificationListInput.parse({
         view: notificationView(f.showType),
         cursor: blankToUndefined(f.cursor),
         limit: blankToUndefined(f.limit) ?? DEFAULT_LIMIT,
       });
-      const page = await notifications.list(req.app, actorOf(req), input);
-      if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
-      return page.items.map((n) => ({
+      return pageAnswer(req, await notifications.list(req.app, actorOf(req), input), (n) => ({
         notificationID: n.notificationId,
         subject: n.subject,
         notification: n.text,

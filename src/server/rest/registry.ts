@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
-import { badInput, DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
+import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import type { AppEnv } from "../http/context.ts";
+import { actionTable } from "./action-table.ts";
 
 /** What a legacy action handler receives: tolerant query, parsed body, path segments, the actor. */
 export interface RestRequest {
@@ -17,17 +18,37 @@ export interface RestRequest {
   params: string[];
 }
 
+/**
+ * Where an action reads the member id it names:
+ * - "path": the first path segment, called `id` in errors;
+ * - "pathOrField": the first path segment, else the `memberID` field;
+ * - "pathOrQueryId": the first path segment, else `?memberID`, else `?id`, called `memberID` in errors;
+ * - { field }: a field of the query or body.
+ */
+export type MemberIdSource = "path" | "pathOrField" | "pathOrQueryId" | { field: string };
+
+/** A member id the action names that must be the caller's (403 with `refusal` otherwise). */
+export interface Ownership {
+  memberId: MemberIdSource;
+  refusal: string;
+}
+
 export interface RestAction {
   methods: ReadonlyArray<"GET" | "POST" | "PUT" | "DELETE">;
   /** No session needed. */
   public?: boolean;
   /** Allowed with the restricted token of a deactivated login (reactivation only). */
   allowRestricted?: boolean;
+  /** The dispatcher checks it before the handler runs: 400 for a missing or malformed id, 403 for someone else's. */
+  own?: Ownership;
   /** The answer, or a promise of it. */
   handler: (req: RestRequest) => unknown;
 }
 
 export type Controller = Record<string, RestAction>;
+
+/** The answer to a deactivated login's token, which can only reactivate or sign out. */
+export const DEACTIVATED_REFUSAL = "This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).";
 
 /** A text answer (the legacy service answered some actions as plain text). */
 export class TextAnswer {
@@ -87,10 +108,7 @@ async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
  * the session rules of each action, plain text or JSON answers.
  */
 export function createRestDispatcher(controllers: Record<string, Controller>) {
-  const table = new Map<string, RestAction>();
-  for (const [controller, actions] of Object.entries(controllers)) {
-    for (const [action, def] of Object.entries(actions)) table.set(`${controller}/${action}`.toLowerCase(), def);
-  }
+  const table = actionTable(controllers);
 
   return async (c: Context<AppEnv>, rest: string): Promise<Response> => {
     const segments = rest.split("/").map((s) => decodeLoosely(s).trim());
@@ -104,10 +122,10 @@ export function createRestDispatcher(controllers: Record<string, Controller>) {
     if (!def.public) {
       if (!actor) throw unauthorized("Sign in first: send Authorization: Bearer <accessToken>.");
       if (actor.scope !== "full" && !def.allowRestricted) {
-        throw forbidden("This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).");
+        throw forbidden(DEACTIVATED_REFUSAL);
       }
     }
-    const answer = await def.handler({
+    const req: RestRequest = {
       c,
       app: c.get("app"),
       actor,
@@ -115,7 +133,9 @@ export function createRestDispatcher(controllers: Record<string, Controller>) {
       query: parseLegacyQuery(c.req.url),
       body: await readBody(c),
       params: params.filter((p) => p !== ""),
-    });
+    };
+    if (def.own) mustBeOwn(req, def.own);
+    const answer = await def.handler(req);
     if (answer instanceof Response) return answer;
     if (answer instanceof TextAnswer) return c.text(answer.text);
     return c.json(answer ?? null);
@@ -128,30 +148,65 @@ export function actorOf(req: RestRequest): Actor {
   return req.actor;
 }
 
+/**
+ * The items of one page in the legacy shape; when a later page may follow, its cursor goes in the
+ * `X-Next-Cursor` header (the answer stays a JSON array, as legacy clients expect).
+ */
+export function pageAnswer<T, R>(req: RestRequest, page: { items: T[]; nextCursor: string | null }, legacy: (item: T) => R): R[] {
+  if (page.nextCursor) req.c.header("X-Next-Cursor", page.nextCursor);
+  return page.items.map(legacy);
+}
+
 /** A value of the query or body as text: strings as they are, numbers as text, anything else missing. */
 export const textOf = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
-/** `id`, when it is the caller's own member id; otherwise 403 with `refusal`. */
-export function mustBeOwn(req: RestRequest, id: number, refusal: string): number {
-  if (id !== actorOf(req).memberId) throw forbidden(refusal);
-  return id;
+/** The member id an action names, read where `source` says: 400 when missing or malformed. */
+export function memberIdFrom(req: RestRequest, source: MemberIdSource): number {
+  const fromPath = req.params[0];
+  switch (source) {
+    case "path":
+      return memberIdParam(fromPath, "id");
+    case "pathOrField":
+      return memberIdAt(req, 0, "id", "memberID");
+    case "pathOrQueryId":
+      return memberIdParam(fromPath ?? req.query.memberid ?? req.query.id, "memberID");
+    default:
+      return memberIdField(req, source.field);
+  }
 }
 
-/** The member id an action names: the path's first segment ("id"), else the `memberID` field. */
-export function pathOrFieldMemberId(req: RestRequest): number {
-  const fromPath = req.params[0];
-  return fromPath !== undefined ? memberIdParam(fromPath, "id") : memberIdParam(textOf(fields(req, ["memberID"]).memberID), "memberID");
+/** The ownership rule of an action: the member id it names is the caller's, else 403. */
+function mustBeOwn(req: RestRequest, rule: Ownership): void {
+  if (memberIdFrom(req, rule.memberId) !== actorOf(req).memberId) throw forbidden(rule.refusal);
 }
+
+/** The member id in path segment `index` (called `pathName` in errors), else in the field `field`. */
+export function memberIdAt(req: RestRequest, index: number, pathName: string, field: string): number {
+  const fromPath = req.params[index];
+  return fromPath !== undefined ? memberIdParam(fromPath, pathName) : memberIdField(req, field);
+}
+
+/** A member id in the field `name` of the query or body: 400 when missing or malformed. */
+export const memberIdField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
 /** An empty value counts as not given (so the schema's default applies). */
 export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** An id as legacy clients send it (digits, spaces around them trimmed), or null when it is not one. */
+export function idOf(value: string | undefined): number | null {
+  const v = (value ?? "").trim();
+  return /^\d{1,15}$/.test(v) ? Number(v) : null;
+}
+
 /** A member id from the path or query: digits only, else 400. */
 export function memberIdParam(value: string | undefined, name = "memberID"): number {
-  const v = (value ?? "").trim();
-  if (!/^\d{1,15}$/.test(v)) throw new DomainError(ErrorCodes.BadInput, `${name} must be a member id.`);
-  return Number(v);
+  const id = idOf(value);
+  if (id === null) throw badInput(`${name} must be a member id.`);
+  return id;
 }
+
+/** The first value a client gave (not missing, not null): for fields legacy clients send under two names. */
+export const firstGiven = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
 
 /**
  * The named values of a request, looked up case-insensitively in the query, then the body (legacy

@@ -20,7 +20,7 @@ import {
 import * as settings from "../../domains/settings/settings.service.ts";
 import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, mustBeOwn, pathOrFieldMemberId, type RestRequest } from "./registry.ts";
+import { actorOf, type Controller, fields, firstGiven, type Ownership } from "./registry.ts";
 
 /*
  * setting/* of the original service: thin adapters over the settings service. Every action but
@@ -85,9 +85,7 @@ import { actorOf, type Controller, fields, mustBeOwn, pathOrFieldMemberId, type 
  */
 
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
-const ownId = (req: RestRequest) => mustBeOwn(req, pathOrFieldMemberId(req), "Settings are private: the member id must be your own.");
-
-const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null);
+const OWN: Ownership = { memberId: "pathOrField", refusal: "Settings are private: the member id must be your own." };
 
 const questionText = (id: number | null) => SECURITY_QUESTIONS.find((q) => q.id === id)?.text ?? "";
 
@@ -148,9 +146,10 @@ const PROFILE_SOURCE_NAMES = [...new Set(Object.values(PROFILE_SOURCES).flat())]
 export const setting: Controller = {
   GetMemberNameInfo: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
       const actor = actorOf(req);
+      const memberId = actor.memberId;
       const [name, question, email] = await Promise.all([
         settings.getName(req.app, actor),
         settings.getSecurityQuestion(req.app, actor),
@@ -172,34 +171,38 @@ export const setting: Controller = {
 
   GetMemberNotifications: {
     methods: ["GET"],
-    handler: async (req) => legacyNotifications(ownId(req), await settings.getNotificationSettings(req.app, actorOf(req))),
+    own: OWN,
+    handler: async (req) => legacyNotifications(actorOf(req).memberId, await settings.getNotificationSettings(req.app, actorOf(req))),
   },
 
   GetProfileSettings: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       return [legacyProfileSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).profile)];
     },
   },
 
   GetPrivacySearchSettings: {
     methods: ["GET"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       return legacySearchSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).search);
     },
   },
 
   SaveMemberNameInfo: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["fName", "mName", "lName", "firstName", "middleName", "lastName"]);
       const data = nameInput.parse({
-        firstName: pick(f.fName, f.firstName),
-        middleName: pick(f.mName, f.middleName),
-        lastName: pick(f.lName, f.lastName),
+        firstName: firstGiven(f.fName, f.firstName),
+        middleName: firstGiven(f.mName, f.middleName),
+        lastName: firstGiven(f.lName, f.lastName),
       });
       const saved = await settings.saveName(req.app, actorOf(req), data);
       return { memberID: String(memberId), ...saved };
@@ -208,8 +211,9 @@ export const setting: Controller = {
 
   SaveMemberEmailInfo: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const { email } = emailChangeInput.parse(fields(req, ["email"]));
       const actor = actorOf(req);
       const requested = await settings.requestEmailChange(req.app, actor, email, req.meta);
@@ -235,8 +239,9 @@ export const setting: Controller = {
 
   SavePasswordInfo: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["pwd", "code", "confirmPwd"]);
       const data = passwordChangeInput.parse({
         currentPassword: f.code,
@@ -251,8 +256,9 @@ export const setting: Controller = {
 
   SaveSecurityQuestionInfo: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const f = fields(req, ["questionID", "answer"]);
       const data = securityQuestionInput.parse({ questionId: f.questionID, answer: f.answer });
       const saved = await settings.saveSecurityQuestion(req.app, actorOf(req), data);
@@ -267,8 +273,9 @@ export const setting: Controller = {
 
   DeactivateAccount: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const data = deactivateInput.parse(fields(req, ["reason", "explanation", "futureEmail"]));
       await settings.deactivate(req.app, actorOf(req), data);
       return { memberID: String(memberId), currentStatus: "3" };
@@ -277,9 +284,10 @@ export const setting: Controller = {
 
   SaveNotificationSettings: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
       const actor = actorOf(req);
+      const memberId = actor.memberId;
       const sent = fields(req, NOTIFICATION_KEYS);
       if (NOTIFICATION_KEYS.every((k) => sent[k] === undefined)) {
         throw badInput(`Send the notification settings: ${NOTIFICATION_KEYS.join(", ")}.`);
@@ -292,16 +300,17 @@ export const setting: Controller = {
 
   SaveProfileSettings: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
       const actor = actorOf(req);
+      const memberId = actor.memberId;
       const sent = fields(req, PROFILE_SOURCE_NAMES);
       if (PROFILE_SOURCE_NAMES.every((k) => sent[k] === undefined)) {
         throw badInput(`Send the profile settings: ${PROFILE_PRIVACY_KEYS.join(", ")}.`);
       }
       const current = (await settings.getPrivacy(req.app, actor)).profile;
       const merged = Object.fromEntries(
-        PROFILE_PRIVACY_KEYS.map((k) => [k, pick(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
+        PROFILE_PRIVACY_KEYS.map((k) => [k, firstGiven(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
       );
       const data = profilePrivacyInput.parse(merged);
       return legacyProfileSettings(memberId, await settings.saveProfilePrivacy(req.app, actor, data));
@@ -310,8 +319,9 @@ export const setting: Controller = {
 
   SavePrivacySearchSettings: {
     methods: ["PUT"],
+    own: OWN,
     handler: async (req) => {
-      const memberId = ownId(req);
+      const memberId = actorOf(req).memberId;
       const f = fields(req, [
         "visibility",
         "viewProfilePicture",
@@ -325,8 +335,8 @@ export const setting: Controller = {
         visibility: f.visibility,
         viewProfilePicture: f.viewProfilePicture,
         viewFriendsList: f.viewFriendsList,
-        viewLinkToRequestAddingYouAsFriend: pick(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
-        viewLinkToSendYouMsg: pick(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
+        viewLinkToRequestAddingYouAsFriend: firstGiven(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
+        viewLinkToSendYouMsg: firstGiven(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
       });
       return legacySearchSettings(memberId, await settings.saveSearchPrivacy(req.app, actorOf(req), data));
     },
