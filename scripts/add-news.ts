@@ -15,12 +15,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { newsItemInput } from "../src/domains/news/news.schema.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
-import type { AppContext } from "../src/platform/context.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
@@ -89,16 +86,14 @@ const log = createLogger("warn");
 const dataDir = path.resolve(config.DATA_DIR);
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
 await migrateToLatest(db);
-const ctx: AppContext = {
+const ctx = createAppContext({
   db,
-  // addNews sends no mail and counts nothing; the context is complete for the type only.
+  // addNews sends no mail and counts nothing.
   mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
-  limiter: new RateLimiter(false),
   log,
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
-};
+  uploadsDir: path.join(dataDir, "uploads"),
+});
 try {
   const added = await addNews(ctx, item);
   if (added) {

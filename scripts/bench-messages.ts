@@ -10,65 +10,29 @@ import path from "node:path";
 import * as live from "../src/domains/live/live.service.ts";
 import { messageListInput } from "../src/domains/messages/messages.schema.ts";
 import * as messages from "../src/domains/messages/messages.service.ts";
-import type { Actor, AppContext } from "../src/platform/context.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
+import { createMember, makeContacts } from "#support/members.ts";
 
 const TOTAL = Number(process.argv[2] ?? 20_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-"));
 const db = await openSqlite(path.join(dir, "sideline.db"));
 await migrateToLatest(db);
-const ctx: AppContext = {
+const ctx = createAppContext({
   db,
   mailer: createMailer({ from: "bench@sideline.local", outboxDir: path.join(dir, "mail"), log: silentLogger }),
-  limiter: new RateLimiter(false),
   log: silentLogger,
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
   publicUrl: "http://localhost",
-};
+  uploadsDir: path.join(dir, "uploads"),
+});
 
-async function member(first: string): Promise<Actor> {
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto("member")
-    .values({
-      email: `${first}@bench.local`,
-      passwordHash: "x",
-      firstName: first,
-      middleName: "",
-      lastName: "Bench",
-      gender: "Female",
-      birthDate: "1990-01-01",
-      profileType: "Coach",
-      title: "Coach",
-      picturePath: null,
-      status: 2,
-      welcomeBackPending: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { memberId: row.id, sessionId: "bench", scope: "full" };
-}
+const member = (firstName: string) => createMember(db, { firstName, lastName: "Bench" });
 const reader = await member("Reader");
 const writers = await Promise.all(Array.from({ length: 20 }, (_, i) => member(`Writer${i}`)));
-const at = new Date().toISOString();
-for (const w of writers) {
-  await db
-    .insertInto("contactLink")
-    .values([
-      { memberId: w.memberId, otherId: reader.memberId, status: "accepted", createdAt: at, updatedAt: at },
-      { memberId: reader.memberId, otherId: w.memberId, status: "accepted", createdAt: at, updatedAt: at },
-    ])
-    .execute();
-}
+for (const w of writers) await makeContacts(db, w, reader);
 
 function stats(label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

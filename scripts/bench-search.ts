@@ -9,18 +9,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CompiledQuery, sql } from "kysely";
-import type { Actor, AppContext } from "../src/platform/context.ts";
-import { silentLogger } from "../src/platform/logger.ts";
+import type { Actor } from "../src/platform/context.ts";
 import { tierQuery } from "../src/domains/search/search.repository.ts";
 import * as search from "../src/domains/search/search.service.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
+import { measurementContext } from "./bench/measure-context.ts";
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-search-"));
 const db = await openSqlite(path.join(dir, "sideline.db"));
 await migrateToLatest(db);
-const ctx = { db, log: silentLogger } as unknown as AppContext;
+const ctx = measurementContext(db, dir);
 
 const FIRST = ["Maya", "Luis", "Priya", "Tom", "Grace", "Jordan", "Ana", "Sam", "Noah", "Ivy", "Omar", "Lena", "Kofi", "Rae", "Zoe", "Eli"];
 const LAST = ["Okafor", "Romero", "Nair", "Becker", "Kim", "Ellis", "Silva", "Weber", "Novak", "Haas", "Ito", "Moreau", "Larsen", "Costa"];

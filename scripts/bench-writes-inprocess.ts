@@ -12,13 +12,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { registerNotificationHandlers } from "../src/domains/notifications/notifications.service.ts";
-import type { AppContext } from "../src/platform/context.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailerThread } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
-import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../src/platform/secret-box.ts";
+import { loadKeyMaterial } from "../src/platform/secret-box.ts";
 import { createHttpApp } from "../src/server/app.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
@@ -74,19 +71,16 @@ const mailer = createMailerThread({
   log,
   logLevel: config.LOG_LEVEL,
 });
-const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir: DATA });
-const app: AppContext = {
+const app = createAppContext({
   db,
   mailer,
-  limiter: new RateLimiter(config.RATE_LIMITS),
-  events: new DomainEvents((error, event) => log.error("event handler failed", { event: event.type, error: String(error) })),
-  live: new LocalLiveBus(),
   log,
   publicUrl: config.PUBLIC_URL,
   uploadsDir: path.join(DATA, "uploads"),
-  secretBox: createSecretBox(keyMaterial),
-  linkSigner: createLinkSigner(keyMaterial),
-};
+  rateLimits: config.RATE_LIMITS,
+  keyMaterial: loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir: DATA }),
+  onEventHandlerError: (error, event) => log.error("event handler failed", { event: event.type, error: String(error) }),
+});
 registerNotificationHandlers(app);
 const http = createHttpApp({ config, app, clientDir: path.join(DATA, "no-client"), publicDir: path.join(DATA, "no-public") });
 const server = { requestIP: () => ({ address: "127.0.0.1", family: "IPv4", port: 40000 }) };

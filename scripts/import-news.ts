@@ -5,11 +5,9 @@
  */
 import path from "node:path";
 import { importFeeds } from "../src/domains/news/feed-import.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { loadConfig } from "../src/server/env.ts";
@@ -24,15 +22,13 @@ const dataDir = path.resolve(config.DATA_DIR);
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
 await migrateToLatest(db);
 const log = createLogger(config.LOG_LEVEL);
-const ctx = {
+const ctx = createAppContext({
   db,
   log,
   mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
-  limiter: new RateLimiter(false),
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
-};
+  uploadsDir: path.join(dataDir, "uploads"),
+});
 let failed = false;
 for (const r of await importFeeds(ctx, urls)) {
   console.log(`${r.url}: ${r.added} added, ${r.skipped} skipped${r.error ? ` (failed: ${r.error})` : ""}`);

@@ -8,12 +8,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type { Actor, AppContext } from "../src/platform/context.ts";
-import { silentLogger } from "../src/platform/logger.ts";
+import type { Actor } from "../src/platform/context.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import { contact } from "../src/server/rest/contact.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import type { RestRequest } from "../src/server/rest/registry.ts";
+import { measurementContext } from "./bench/measure-context.ts";
 
 const dir = process.argv[2];
 if (!dir) throw new Error("usage: bun scripts/measure-lists.ts DATA_DIR [runs] [memberId]");
@@ -21,7 +21,7 @@ const runs = Number(process.argv[3] ?? 30);
 const community = JSON.parse(readFileSync(path.join(dir, "community.json"), "utf8")) as { subjects: { typical: { id: number } } };
 const memberId = Number(process.argv[4] ?? community.subjects.typical.id);
 const db = await openSqlite(path.join(dir, "sideline.db"));
-const ctx = { db, log: silentLogger } as unknown as AppContext;
+const ctx = measurementContext(db, dir);
 const actor: Actor = { memberId, sessionId: "measure", scope: "full" };
 
 const restCall = (action: string, query: Record<string, string>) => {

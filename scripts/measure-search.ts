@@ -9,16 +9,13 @@
  * Run: `DATA_DIR=... bun scripts/measure-search.ts [rounds=30]`.
  */
 import path from "node:path";
-import type { Actor, AppContext } from "../src/platform/context.ts";
-import { silentLogger } from "../src/platform/logger.ts";
+import type { Actor } from "../src/platform/context.ts";
 import * as search from "../src/domains/search/search.service.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { createHttpApp } from "../src/server/app.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
 import { openReadOnly, readCommunity, searchTerms } from "./bench/community.ts";
+import { measurementContext } from "./bench/measure-context.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 30);
 const dataDir = process.env.DATA_DIR ?? "data";
@@ -28,15 +25,7 @@ const terms = searchTerms(ro, community.searchTerms);
 ro.close();
 const me = community.typical!.memberId;
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
-const ctx = {
-  db,
-  log: silentLogger,
-  limiter: new RateLimiter(false),
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
-  publicUrl: "http://sideline.test",
-  mailer: { send: () => {}, flush: async () => {} },
-} as unknown as AppContext;
+const ctx = measurementContext(db, dataDir);
 const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full" };
 
 const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

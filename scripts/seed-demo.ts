@@ -20,11 +20,9 @@ import { fillText, texts } from "../src/shared/texts.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
 import { DAY, MINUTE } from "../src/platform/clock.ts";
 import { hashPassword } from "../src/platform/crypto.ts";
-import { DomainEvents } from "../src/platform/events.ts";
-import { LocalLiveBus } from "../src/platform/live.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { RateLimiter } from "../src/platform/rate-limit.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
@@ -733,15 +731,13 @@ for (const [i, m] of DEMO_MEMBERS.entries()) {
 }
 
 // Sample news through the news service (checked like the operator's items); their guids make reruns add nothing.
-const newsCtx = {
+const newsCtx = createAppContext({
   db,
   mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(path.resolve(config.DATA_DIR), "mail"), log: silentLogger }),
-  limiter: new RateLimiter(false),
   log: silentLogger,
-  events: new DomainEvents(),
-  live: new LocalLiveBus(),
   publicUrl: config.PUBLIC_URL,
-};
+  uploadsDir: path.join(path.resolve(config.DATA_DIR), "uploads"),
+});
 let newsAdded = 0;
 for (const n of DEMO_NEWS) {
   const postingDate = new Date(feedNow - n.daysAgo * DAY);

@@ -9,7 +9,10 @@ import type { RateLimiter } from "./rate-limit.ts";
 import type { LinkSigner, SecretBox } from "./secret-box.ts";
 import type { WriteUnit } from "./write-unit.ts";
 
-/** What every service receives first: the database and the few infrastructure pieces. */
+/**
+ * What every service receives first: the database and the few infrastructure pieces. Built by
+ * createAppContext (app-context.ts); a provider that is not configured is there as its null implementation.
+ */
 export interface AppContext {
   db: DB;
   mailer: Mailer;
@@ -21,21 +24,21 @@ export interface AppContext {
   live: LiveBus;
   /** Base URL for links in e-mails, without a trailing slash. */
   publicUrl: string;
-  /** DATA_DIR/uploads: uploaded pictures, served under /uploads/ (needed by the media service). */
-  uploadsDir?: string;
-  /** The video channel provider (YouTube); without it every video list is empty. */
-  videos?: VideoProvider;
-  /** The message assistant (ASSISTANT_BASE_URL); without it "Ask the assistant" answers the failure text. */
-  assistant?: Assistant;
+  /** DATA_DIR/uploads: uploaded pictures, served under /uploads/. */
+  uploadsDir: string;
+  /** The video channel provider (YouTube, or noVideos whose lists are empty). */
+  videos: VideoProvider;
+  /** The message assistant (ASSISTANT_BASE_URL, or unconfiguredAssistant whose answers fail). */
+  assistant: Assistant;
   /** Encryption with the server's key (common/EncryptString, DecryptString). */
-  secretBox?: SecretBox;
+  secretBox: SecretBox;
   /** Signs links that act without a session (unsubscribe links of notification e-mails). */
-  linkSigner?: LinkSigner;
-  /** OPERATOR_EMAIL: where advertising enquiries are mailed; without it they are only stored. */
-  operatorEmail?: string;
+  linkSigner: LinkSigner;
+  /** OPERATOR_EMAIL: where advertising enquiries are mailed; null: they are only stored. */
+  operatorEmail: string | null;
   /** Aborts when the server starts to stop: open live streams end, so the shutdown waits only for ordinary requests. */
-  shutdown?: AbortSignal;
-  /** Set inside a write unit (write-unit.ts): `db` is then its transaction. */
+  shutdown: AbortSignal;
+  /** Set only inside a write unit (write-unit.ts), marking `db` as its transaction; absent outside one. */
   unit?: WriteUnit;
 }
 

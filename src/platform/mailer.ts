@@ -27,6 +27,9 @@ export interface Mailer {
   flush: () => Promise<void>;
 }
 
+/** A mailer that sends nothing, for measurements whose paths send no mail. */
+export const discardingMailer: Mailer = { send: () => {}, flush: () => Promise.resolve() };
+
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;

@@ -5,8 +5,8 @@
  */
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "./db/client.ts";
 import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from "../domains/live/live.service.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../domains/notifications/notifications.service.ts";
@@ -57,7 +57,7 @@ const ids = async (table: "notification" | "liveEvent") =>
 
 describe("retention", () => {
   it("deletes read notifications after 30 days, unread after 90, live events after a day; keeps the rest", async () => {
-    const m = await insertTestMember(db);
+    const m = await createMember(db);
     const keep: number[] = [];
     // Past their time: 7 read ones, 5 unread ones (more than a batch of 2 each).
     for (let i = 0; i < 7; i++) await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + (i + 1) * HOUR, true);
@@ -83,7 +83,7 @@ describe("retention", () => {
   });
 
   it("a batch deletes at most its limit, oldest first", async () => {
-    const m = await insertTestMember(db);
+    const m = await createMember(db);
     await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + 3 * DAY, true);
     await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + 2 * DAY, true);
     const old = await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + DAY, true);
@@ -92,7 +92,7 @@ describe("retention", () => {
   });
 
   it("a stop interrupts the run between two batches; a failing job does not stop the others", async () => {
-    const m = await insertTestMember(db);
+    const m = await createMember(db);
     for (let i = 0; i < 6; i++) await notification(m.memberId, NOTIFICATION_RETENTION_MS.read + (i + 1) * HOUR, true);
     await liveEvent(m.memberId, LIVE_EVENT_RETENTION_MS + HOUR);
     const stop = new AbortController();

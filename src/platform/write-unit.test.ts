@@ -4,8 +4,8 @@
  * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember, makeContacts } from "../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../tests/support/service-context.ts";
+import { createMember, makeContacts } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsMatched, statementsRun, watchStatements } from "./db/client.ts";
 import * as contacts from "../domains/contacts/contacts.service.ts";
 import * as feed from "../domains/feed/feed.service.ts";
@@ -67,8 +67,8 @@ const count = async (table: "message" | "messageCopy" | "notification" | "liveEv
 
 describe("write units", () => {
   it("a message, its copies, live events and the recipient's notification: one transaction, pushes and e-mail after it", async () => {
-    const a = await insertTestMember(db, "Ann", "Sender");
-    const b = await insertTestMember(db, "Ben", "Receiver");
+    const a = await createMember(db, { firstName: "Ann", lastName: "Sender" });
+    const b = await createMember(db, { firstName: "Ben", lastName: "Receiver" });
     await makeContacts(db, a, b);
     const before = { begins: statementsMatched(db, begins)!, writes: statementsMatched(db, writes)!, notes: await count("notification") };
     const item = await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Practice", body: "At six." });
@@ -88,8 +88,8 @@ describe("write units", () => {
   });
 
   it("a contact request and its notification: one transaction", async () => {
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     const before = statementsMatched(db, begins)!;
     expect(await contacts.sendRequest(ctx, a, b.memberId)).toBe("requested");
     expect(statementsMatched(db, begins)! - before).toBe(1);
@@ -98,8 +98,8 @@ describe("write units", () => {
   });
 
   it("a reply and its author's notification: one transaction, pushes and e-mail after it", async () => {
-    const a = await insertTestMember(db, "Ann", "Author");
-    const b = await insertTestMember(db, "Ben", "Replier");
+    const a = await createMember(db, { firstName: "Ann", lastName: "Author" });
+    const b = await createMember(db, { firstName: "Ben", lastName: "Replier" });
     await makeContacts(db, a, b);
     const post = await feed.createPost(ctx, a, "Training at six");
     sent = [];
@@ -120,8 +120,8 @@ describe("write units", () => {
   });
 
   it("a message is eight statements: one read, then BEGIN, two writes, the notification's read and two writes, COMMIT", async () => {
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     await makeContacts(db, a, b);
     const before = statementsRun(db);
     await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Count", body: "us" });
@@ -129,8 +129,8 @@ describe("write units", () => {
   });
 
   it("rolls back as one: nothing written, nothing pushed, nothing mailed", async () => {
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     const before = { links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") };
     await expect(
       inWriteUnit(ctx, async (unit) => {
@@ -149,8 +149,8 @@ describe("write units", () => {
     local.events.subscribe("contact.requested", () => {
       throw new Error("handler broke");
     });
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     await contacts.sendRequest(local, a, b.memberId);
     expect(failures).toHaveLength(1);
     expect((await contacts.relationship(ctx, a, b.memberId)).requestSent).toBe(true);

@@ -98,10 +98,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     "/assets/*",
     staticFiles(path.join(clientDir, "assets"), "public, max-age=31536000, immutable", { urlPrefix: "/assets", precompressed: true }),
   );
-  if (app.uploadsDir) {
-    // Uploaded pictures: random names that are never reused, so they are cached for good.
-    http.use("/uploads/*", staticFiles(app.uploadsDir, "public, max-age=31536000, immutable", { urlPrefix: "/uploads" }));
-  }
+  // Uploaded pictures: random names that are never reused, so they are cached for good.
+  http.use("/uploads/*", staticFiles(app.uploadsDir, "public, max-age=31536000, immutable", { urlPrefix: "/uploads" }));
   http.all("/uploads/*", (c) => c.json({ message: "Not found." }, 404));
   http.use("*", staticFiles(publicDir, "public, max-age=3600"));
   http.get("*", spaIndex(clientDir));

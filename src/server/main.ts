@@ -1,16 +1,14 @@
 import path from "node:path";
 import { createLogger } from "../platform/logger.ts";
 import { createMailerThread } from "../platform/mailer.ts";
-import { DomainEvents } from "../platform/events.ts";
-import { LocalLiveBus } from "../platform/live.ts";
+import { createAppContext } from "../platform/app-context.ts";
 import { pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
 import { pruneNotifications, registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { pruneInBatches, type RetentionJob } from "../platform/retention.ts";
 import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
 import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
-import { RateLimiter } from "../platform/rate-limit.ts";
-import { createLinkSigner, createSecretBox, loadKeyMaterial } from "../platform/secret-box.ts";
+import { loadKeyMaterial } from "../platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createAssistant } from "../domains/assistant/assistant.ts";
 import { createHttpApp } from "./app.ts";
@@ -47,29 +45,25 @@ async function start() {
     log,
     logLevel: config.LOG_LEVEL,
   });
-  const keyMaterial = loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir });
   const shutdown = new AbortController();
-  const app = {
+  const app = createAppContext({
     db,
     mailer,
-    limiter: new RateLimiter(config.RATE_LIMITS),
-    events: new DomainEvents((error, event) => log.error("event handler failed", { event: event.type, error: String(error) })),
-    live: new LocalLiveBus(),
     log,
     publicUrl: config.PUBLIC_URL,
     uploadsDir: path.join(dataDir, "uploads"),
-    videos: createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log }),
-    secretBox: createSecretBox(keyMaterial),
-    linkSigner: createLinkSigner(keyMaterial),
+    rateLimits: config.RATE_LIMITS,
+    keyMaterial: loadKeyMaterial({ secretKey: config.SECRET_KEY, dataDir }),
+    videos: config.YOUTUBE_API_KEY
+      ? createYoutubeProvider({ apiKey: config.YOUTUBE_API_KEY, baseUrl: config.YOUTUBE_API_BASE_URL, log })
+      : undefined,
+    assistant: config.ASSISTANT_BASE_URL
+      ? createAssistant({ baseUrl: config.ASSISTANT_BASE_URL, apiKey: config.ASSISTANT_API_KEY, model: config.ASSISTANT_MODEL, log })
+      : undefined,
     operatorEmail: config.OPERATOR_EMAIL,
-    assistant: createAssistant({
-      baseUrl: config.ASSISTANT_BASE_URL,
-      apiKey: config.ASSISTANT_API_KEY,
-      model: config.ASSISTANT_MODEL,
-      log,
-    }),
     shutdown: shutdown.signal,
-  };
+    onEventHandlerError: (error, event) => log.error("event handler failed", { event: event.type, error: String(error) }),
+  });
   registerNotificationHandlers(app);
   // The home feed's fan-out queue and horizon (decision 011), drained between requests.
   const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });

@@ -11,8 +11,8 @@ import fc from "fast-check";
 import { restControllers } from "../../src/server/rest/controllers.ts";
 import type { RestAction } from "../../src/server/rest/registry.ts";
 import { appRouter } from "../../src/server/trpc/root.ts";
-import type { Harness } from "../support/harness.ts";
-import { cookiesOf, registerAndConfirm, ROOT } from "../support/server.ts";
+import type { Harness } from "#support/harness.ts";
+import { cookiesOf, registerAndConfirm, ROOT } from "#support/server.ts";
 import { abbreviate, type WireBody } from "./arbitraries.ts";
 import { type DatabaseWatch, watchDatabase } from "./db-watch.ts";
 

@@ -12,7 +12,7 @@
  */
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serverHarness } from "../support/harness.ts";
+import { serverHarness } from "#support/harness.ts";
 import { BACKTRACK_PROBES, hostileBody, hostileQuery, hostileSegment } from "./arbitraries.ts";
 import {
   type HostileContext,

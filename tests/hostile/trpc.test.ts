@@ -15,7 +15,7 @@
  */
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serverHarness } from "../support/harness.ts";
+import { serverHarness } from "#support/harness.ts";
 import { BACKTRACK_PROBES, type FieldNames, hostileBody, hostileObject, hostileValue, percentEncode } from "./arbitraries.ts";
 import {
   fieldNamesOf,

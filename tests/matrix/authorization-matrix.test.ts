@@ -26,9 +26,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { restControllers } from "../../src/server/rest/controllers.ts";
-import { serverHarness } from "../support/harness.ts";
-import { type ApiResponse, qs, registrationBody } from "../support/server.ts";
-import { startYoutubeStandIn, type YoutubeStandIn } from "../support/youtube-stand-in.ts";
+import { serverHarness } from "#support/harness.ts";
+import { type ApiResponse, qs, registrationBody } from "#support/server.ts";
+import { startYoutubeStandIn, type YoutubeStandIn } from "#support/youtube-stand-in.ts";
 import {
   ACTORS,
   type ActorName,

@@ -6,8 +6,8 @@
 import sharp from "sharp";
 import { expect } from "vitest";
 import { appRouter } from "../../src/server/trpc/root.ts";
-import type { Harness } from "../support/harness.ts";
-import { type ApiResponse, bearer, qs, registerAndConfirm, uniqueEmail } from "../support/server.ts";
+import type { Harness } from "#support/harness.ts";
+import { type ApiResponse, bearer, qs, registerAndConfirm, uniqueEmail } from "#support/server.ts";
 
 export const ACTORS = ["anonymous", "stranger", "contact", "owner"] as const;
 export type ActorName = (typeof ACTORS)[number];

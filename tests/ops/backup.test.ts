@@ -12,8 +12,8 @@ import path from "node:path";
 import BetterSqlite from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, startMailSink } from "../support/mail-sink.ts";
-import { api, bearer, qs, registerAndConfirm, ROOT, type RunningServer, startServer } from "../support/server.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { api, bearer, qs, registerAndConfirm, ROOT, type RunningServer, startServer } from "#support/server.ts";
 
 let sink: MailSink;
 const started: RunningServer[] = [];

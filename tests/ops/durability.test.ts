@@ -17,8 +17,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, startMailSink } from "../support/mail-sink.ts";
-import { api, bearer, openServerDb, qs, registerAndConfirm, registrationBody, type RunningServer, startServer } from "../support/server.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { api, bearer, openServerDb, qs, registerAndConfirm, registrationBody, type RunningServer, startServer } from "#support/server.ts";
 
 let sink: MailSink;
 const started: RunningServer[] = [];

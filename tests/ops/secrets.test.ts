@@ -16,7 +16,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "../support/mail-sink.ts";
+import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "#support/mail-sink.ts";
 import {
   api,
   type ApiResponse,
@@ -27,7 +27,7 @@ import {
   type RunningServer,
   startServer,
   uniqueEmail,
-} from "../support/server.ts";
+} from "#support/server.ts";
 
 const YOUTUBE_API_KEY = `yt-key-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 const ASSISTANT_API_KEY = `sk-assistant-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;

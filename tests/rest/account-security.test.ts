@@ -10,18 +10,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
-import { serverHarness } from "../support/harness.ts";
-import { registrationCodeOf, resetCodeOf } from "../support/mail-sink.ts";
-import { expectError, expectText } from "../support/rest-calls.ts";
-import {
-  type ApiResponse,
-  bearer,
-  qs,
-  type RegisteredMember,
-  registerAndConfirm,
-  registrationBody,
-  uniqueEmail,
-} from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { registrationCodeOf, resetCodeOf } from "#support/mail-sink.ts";
+import { expectError, expectText } from "#support/rest-calls.ts";
+import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm, registrationBody, uniqueEmail } from "#support/server.ts";
 
 const RESET_SUBJECT = "Your Sideline password reset code";
 const CONFIRM_SUBJECT = "Confirm your Sideline account";

@@ -5,17 +5,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
-import { firstLink, registrationCodeOf, resetCodeOf } from "../support/mail-sink.ts";
-import {
-  bearer,
-  type LoginResult,
-  qs,
-  type RegisteredMember,
-  registerAndConfirm,
-  registrationBody,
-  uniqueEmail,
-} from "../support/server.ts";
-import { serverHarness } from "../support/harness.ts";
+import { firstLink, registrationCodeOf, resetCodeOf } from "#support/mail-sink.ts";
+import { bearer, type LoginResult, qs, type RegisteredMember, registerAndConfirm, registrationBody, uniqueEmail } from "#support/server.ts";
+import { serverHarness } from "#support/harness.ts";
 
 const h = serverHarness();
 

@@ -10,8 +10,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildClientInto } from "../support/client-build.ts";
-import { serverHarness } from "../support/harness.ts";
+import { buildClientInto } from "#support/client-build.ts";
+import { serverHarness } from "#support/harness.ts";
 
 const client = buildClientInto();
 const h = serverHarness({ env: { CLIENT_DIR: client.dir } });

@@ -5,9 +5,9 @@
  * members vanishing. The mapping to the legacy keys is documented in src/server/rest/contact.ts.
  */
 import { describe, expect, it } from "vitest";
-import { serverHarness } from "../support/harness.ts";
-import { callsAs, expectError, expectJson, nameTag } from "../support/rest-calls.ts";
-import { bearer, qs, type RegisteredMember, registerAndConfirm } from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { callsAs, expectError, expectJson, nameTag } from "#support/rest-calls.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
 
 const h = serverHarness();
 const { get, post, put, del } = callsAs(h);

@@ -7,9 +7,9 @@
  * to the legacy keys is documented in src/server/rest/feed.ts.
  */
 import { describe, expect, it } from "vitest";
-import { serverHarness } from "../support/harness.ts";
-import { callsAs, expectError, expectJson, nameTag } from "../support/rest-calls.ts";
-import { bearer, qs, type RegisteredMember, registerAndConfirm, startServer } from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { callsAs, expectError, expectJson, nameTag } from "#support/rest-calls.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm, startServer } from "#support/server.ts";
 
 const OPERATOR = "ops@sideline.example.org";
 const h = serverHarness({ env: { OPERATOR_EMAIL: OPERATOR } });

@@ -7,8 +7,8 @@ import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "../../src/shared/limits.ts";
 import { texts } from "../../src/shared/texts.ts";
-import { serverHarness } from "../support/harness.ts";
-import { bearer, qs, type RegisteredMember, registerAndConfirm, uniqueEmail } from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm, uniqueEmail } from "#support/server.ts";
 
 // Rate limits on as in production. Each member registered here counts against the register limit
 // of 127.0.0.1 (5 an hour): this file registers at most four.

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "../../src/server/trpc/root.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../src/shared/limits.ts";
 import { texts } from "../../src/shared/texts.ts";
-import { serverHarness } from "../support/harness.ts";
-import { bearer, qs, type RegisteredMember, registerAndConfirm } from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The YouTube stand-in (playlists.list and playlistItems.list), started before the server.

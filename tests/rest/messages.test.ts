@@ -10,18 +10,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverHarness } from "../support/harness.ts";
-import { callsAs, expectError, expectJson, expectText, nameTag } from "../support/rest-calls.ts";
-import {
-  type Api,
-  api,
-  bearer,
-  qs,
-  type RegisteredMember,
-  registerAndConfirm,
-  type RunningServer,
-  startServer,
-} from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { callsAs, expectError, expectJson, expectText, nameTag } from "#support/rest-calls.ts";
+import { type Api, api, bearer, qs, type RegisteredMember, registerAndConfirm, type RunningServer, startServer } from "#support/server.ts";
 
 const h = serverHarness();
 const { get, post, put, del } = callsAs(h);

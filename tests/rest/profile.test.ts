@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
-import { serverHarness } from "../support/harness.ts";
-import { bearer, qs, type RegisteredMember, registerAndConfirm, registrationBody, type ApiResponse } from "../support/server.ts";
+import { serverHarness } from "#support/harness.ts";
+import { bearer, qs, type RegisteredMember, registerAndConfirm, registrationBody, type ApiResponse } from "#support/server.ts";
 
 const h = serverHarness();
 

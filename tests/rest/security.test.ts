@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, cookiesOf, qs, type RegisteredMember, registerAndConfirm } from "../support/server.ts";
-import { serverHarness } from "../support/harness.ts";
+import { bearer, cookiesOf, qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
+import { serverHarness } from "#support/harness.ts";
 
 const h = serverHarness();
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMIT_RULES } from "../../src/platform/rate-limit.ts";
 import { texts } from "../../src/shared/texts.ts";
-import { type MailSink, startMailSink } from "../support/mail-sink.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
 import {
   type Api,
   api,
@@ -16,7 +16,7 @@ import {
   runServerExpectingExit,
   startServer,
   uniqueEmail,
-} from "../support/server.ts";
+} from "#support/server.ts";
 
 const CLIENT_ORIGIN = "http://client.example";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../support/server.ts";
+import { ROOT } from "#support/server.ts";
 
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-add-news-"));

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../support/server.ts";
+import { ROOT } from "#support/server.ts";
 
 // `npm run bench` in its tiny mode on a demo-seeded temporary DATA_DIR: the real production
 // server, the bare Bun.serve and the autocannon process all run. Only the shape of the results is

@@ -9,7 +9,7 @@
  * real server with the known password. A second run with the same seed gives the same data.
  */
 import { execFileSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,18 +21,15 @@ import * as messages from "../../src/domains/messages/messages.service.ts";
 import * as notifications from "../../src/domains/notifications/notifications.service.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import type { Actor, AppContext } from "../../src/platform/context.ts";
-import { DomainEvents } from "../../src/platform/events.ts";
-import { LocalLiveBus } from "../../src/platform/live.ts";
+import { createAppContext } from "../../src/platform/app-context.ts";
 import { silentLogger } from "../../src/platform/logger.ts";
 import { createMailer } from "../../src/platform/mailer.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
-import { RateLimiter } from "../../src/platform/rate-limit.ts";
-import { createLinkSigner } from "../../src/platform/secret-box.ts";
 import * as search from "../../src/domains/search/search.service.ts";
 import { type DB, openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 import { fillText, texts } from "../../src/shared/texts.ts";
-import { api, bearer, ROOT, startServer } from "../support/server.ts";
+import { api, bearer, ROOT, startServer } from "#support/server.ts";
 
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const MEMBERS = 300;
@@ -263,16 +260,13 @@ function notificationMismatches(db: Database.Database, where = "1 = 1") {
 async function openContext(): Promise<{ ctx: AppContext; db: DB; stop: () => Promise<void> }> {
   const db = await openSqlite(dbFile);
   const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dataDir, "mail"), log: silentLogger });
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     db,
     mailer,
-    limiter: new RateLimiter(false),
     log: silentLogger,
-    events: new DomainEvents(),
-    live: new LocalLiveBus(),
-    linkSigner: createLinkSigner(randomBytes(32)),
     publicUrl: "http://sideline.test",
-  };
+    uploadsDir: path.join(dataDir, "uploads"),
+  });
   return {
     ctx,
     db,

@@ -9,7 +9,7 @@ import vm from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { firstLoadFiles, sizes } from "../../scripts/client-first-load.ts";
 import { texts } from "../../src/shared/texts.ts";
-import { buildClientInto } from "../support/client-build.ts";
+import { buildClientInto } from "#support/client-build.ts";
 
 const KB = 1024;
 const LOGIN_JS_GZIP_BUDGET = 160 * KB;

@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROFILE_TYPES } from "../../src/shared/members.ts";
-import { api, ROOT, startServer } from "../support/server.ts";
+import { api, ROOT, startServer } from "#support/server.ts";
 
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sideline-seed-"));

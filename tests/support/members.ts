@@ -6,51 +6,53 @@ import type { Insertable } from "kysely";
 import type { Actor } from "../../src/platform/context.ts";
 import type { DB } from "../../src/platform/db/client.ts";
 import type { MemberTable } from "../../src/domains/accounts/accounts.tables.ts";
+import { createSession } from "../../src/domains/accounts/sessions.ts";
+import { hashPassword } from "../../src/platform/crypto.ts";
 import { MemberStatus } from "../../src/shared/members.ts";
 
 let seq = 0;
 
-/** Member columns a test may set beyond name and status (profile type, title, picture, ...). */
-export type MemberOverrides = Partial<Omit<Insertable<MemberTable>, "id">>;
+/** Member columns a test may set (name, status, profile type, title, picture, ...), and how it signs in. */
+export interface TestMemberOptions extends Partial<Omit<Insertable<MemberTable>, "id" | "passwordHash">> {
+  /** A password the test signs in or confirms with: stored as its hash (slow: only when needed). */
+  password?: string;
+  /** The user agent of the member's session ("test"). */
+  userAgent?: string;
+}
+
+/** The member's signed-in session (the Actor), its token as a client holds it, and the stored e-mail. */
+export type TestMember = Actor & { email: string; token: string };
 
 /**
- * An active (or given status) member and a session of theirs (the Actor). `overrides` is merged
- * into the member row last; the returned `email` is the one stored.
+ * An active member (unless `status` says otherwise), written straight to the database, signed in
+ * once. Options are merged into the member row last.
  */
-export async function insertTestMember(
-  db: DB,
-  first = "Pat",
-  last = "Player",
-  status: number = MemberStatus.Active,
-  overrides: MemberOverrides = {},
-): Promise<Actor & { email: string }> {
+export async function createMember(db: DB, options: TestMemberOptions = {}): Promise<TestMember> {
+  const { password, userAgent = "test", ...given } = options;
+  // An option passed as undefined keeps its default.
+  const columns = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   const now = new Date().toISOString();
   const values = {
     email: `member-${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    passwordHash: "x",
-    firstName: first,
+    passwordHash: password === undefined ? "x" : await hashPassword(password),
+    firstName: "Pat",
     middleName: "",
-    lastName: last,
+    lastName: "Player",
     gender: "Female",
     birthDate: "1990-01-01",
     profileType: "Coach",
     title: "Coach",
     picturePath: null,
-    status,
+    status: MemberStatus.Active,
     welcomeBackPending: 0,
     createdAt: now,
     updatedAt: now,
-    ...overrides,
+    ...columns,
   };
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
   // A signed-in session, as the live stream checks that its session still stands.
-  const sessionId = `s-${row.id}`;
-  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-  await db
-    .insertInto("session")
-    .values({ id: sessionId, memberId: row.id, scope: "full", userAgent: "test", createdAt: now, lastSeenAt: now, expiresAt })
-    .execute();
-  return { memberId: row.id, sessionId, scope: "full", email: values.email };
+  const session = await createSession(db, row.id, "full", userAgent);
+  return { memberId: row.id, sessionId: session.sessionId, scope: "full", email: values.email, token: session.token };
 }
 
 /** Makes two members accepted contacts (both rows), without events. */

@@ -1,14 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createAppContext } from "../../src/platform/app-context.ts";
 import type { AppContext } from "../../src/platform/context.ts";
-import { randomBytes } from "node:crypto";
-import { DomainEvents } from "../../src/platform/events.ts";
-import { LocalLiveBus } from "../../src/platform/live.ts";
-import { createLinkSigner, createSecretBox } from "../../src/platform/secret-box.ts";
 import { silentLogger } from "../../src/platform/logger.ts";
 import { createMailer, type Mailer } from "../../src/platform/mailer.ts";
-import { RateLimiter } from "../../src/platform/rate-limit.ts";
 import { type DB, openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 
@@ -35,18 +31,7 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
     outboxDir: path.join(dir, "mail"),
     log: silentLogger,
   });
-  const ctx: AppContext = {
-    db,
-    mailer,
-    limiter: new RateLimiter(false),
-    log: silentLogger,
-    events: new DomainEvents(),
-    live: new LocalLiveBus(),
-    secretBox: createSecretBox(randomBytes(32)),
-    linkSigner: createLinkSigner(randomBytes(32)),
-    publicUrl: TEST_PUBLIC_URL,
-    uploadsDir: path.join(dir, "uploads"),
-  };
+  const ctx = createAppContext({ db, mailer, log: silentLogger, publicUrl: TEST_PUBLIC_URL, uploadsDir: path.join(dir, "uploads") });
   return { ctx, db, dir, mailer };
 }
 

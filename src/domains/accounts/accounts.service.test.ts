@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "../../../tests/support/service-context.ts";
+import { type MailSink, registrationCodeOf, resetCodeOf, startMailSink } from "#support/mail-sink.ts";
+import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { ErrorCodes } from "../../shared/errors.ts";

@@ -3,9 +3,9 @@
  * kept seven days.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { DAY } from "../../platform/clock.ts";
 import * as accounts from "./accounts.service.ts";
@@ -34,7 +34,7 @@ describe("client logs", () => {
     );
     expect(await count(message)).toBe(0);
     await accounts.recordClientLog(t!.ctx, null, entry(message), { ip: "203.0.113.5", userAgent: "Firefox", fromOwnPage: true });
-    await accounts.recordClientLog(t!.ctx, await insertTestMember(t!.db), entry(message), { ip: "203.0.113.5", userAgent: "app" });
+    await accounts.recordClientLog(t!.ctx, await createMember(t!.db), entry(message), { ip: "203.0.113.5", userAgent: "app" });
     expect(await count(message)).toBe(2);
   });
 

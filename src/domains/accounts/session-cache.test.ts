@@ -7,18 +7,16 @@
  * logout.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type MailSink, resetCodeOf, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { openServerDb } from "../../../tests/support/server.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { type MailSink, resetCodeOf, startMailSink } from "#support/mail-sink.ts";
+import { createMember } from "#support/members.ts";
+import { openServerDb } from "#support/server.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { DAY, MINUTE } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
-import { hashPassword } from "../../platform/crypto.ts";
 import { deactivateInput, passwordChangeInput } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
-import * as repo from "./accounts.repository.ts";
 import * as accounts from "./accounts.service.ts";
 import { mayChangeCachedSessions, sessionCache } from "./session-cache.ts";
 import { createSession, validateSessionToken } from "./sessions.ts";
@@ -56,9 +54,8 @@ interface Signed extends Actor {
 /** An active member with a real password, signed in (the token is what a client holds). */
 async function signedIn(): Promise<Signed> {
   const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
-  const m = await insertTestMember(db, "Cache", "Keeper", MemberStatus.Active, { passwordHash: await hashPassword(password) });
-  await repo.deleteSession(db, m.sessionId); // made without a token
-  return signInAgain({ ...m, password, token: "" });
+  const m = await createMember(db, { firstName: "Cache", lastName: "Keeper", password, userAgent: meta.userAgent });
+  return { ...m, password };
 }
 
 async function signInAgain(m: Signed): Promise<Signed> {

@@ -7,12 +7,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createCallerFactory } from "../../platform/trpc/init.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
 import type { Actor } from "../../platform/context.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { unconfiguredAssistant } from "../../platform/ports/assistant.ts";
 import { RateLimiter } from "../../platform/rate-limit.ts";
 import { type AssistantOptions, createAssistant } from "./assistant.ts";
 import { assistantRouter } from "./assistant.router.ts";
@@ -130,7 +131,7 @@ describe("assist", () => {
 
   it("answers the failure text without calling anything when the assistant is not configured", async () => {
     expect(ASSISTANT_FAILURE).toBe(texts.somethingWrong);
-    t!.ctx.assistant = undefined;
+    t!.ctx.assistant = unconfiguredAssistant;
     expect(await assist(t!.ctx, member(), { message: NOTES, mode: "polish" })).toEqual({ ok: false, text: ASSISTANT_FAILURE });
     t!.ctx.assistant = createAssistant({ model: MODEL, log });
     expect(t!.ctx.assistant.configured).toBe(false);

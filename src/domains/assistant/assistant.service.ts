@@ -29,7 +29,7 @@ export function assistantPrompt(input: AssistInput): ChatMessage[] {
 export async function assist(ctx: AppContext, actor: Actor, input: AssistInput): Promise<AssistantReply> {
   ctx.limiter.consume("assistant", [`member:${actor.memberId}`]);
   const assistant = ctx.assistant;
-  if (!assistant?.configured) {
+  if (!assistant.configured) {
     ctx.log.warn("message assistant is not configured", { memberId: actor.memberId });
     return { ok: false, text: ASSISTANT_FAILURE };
   }

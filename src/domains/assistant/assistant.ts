@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Logger } from "../../platform/logger.ts";
-import type { Assistant } from "../../platform/ports/assistant.ts";
+import { type Assistant, AssistantError } from "../../platform/ports/assistant.ts";
 
-export type { Assistant, ChatMessage } from "../../platform/ports/assistant.ts";
+export { type Assistant, AssistantError, type ChatMessage } from "../../platform/ports/assistant.ts";
 
 export interface AssistantOptions {
   /** ASSISTANT_BASE_URL, e.g. https://api.openai.com/v1; without it the assistant is not configured. */
@@ -16,11 +16,6 @@ export interface AssistantOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** How long one request may take, answer included (default 20 s). */
   timeoutMs?: number;
-}
-
-/** A failure whose message is safe to log: it never holds the key or the member's text. */
-export class AssistantError extends Error {
-  override name = "AssistantError";
 }
 
 const completionAnswer = z.object({

@@ -3,10 +3,10 @@
  * each action publishes (exactly once, nothing for a repeated follow), keyset paging and privacy of
  * the member lists, the per-row relations and the yes/no questions.
  */
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
+import { expectError } from "#support/domain-errors.ts";
 import { type DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -41,9 +41,10 @@ beforeEach(() => {
   );
 });
 afterEach(() => unsubscribe.forEach((off) => off()));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits for the handlers of the events published so far. */
+const settle = () => ctx.events.settled();
 
-const newMember = (first?: string, last?: string, status?: number) => insertTestMember(db, first, last, status);
+const newMember = (first?: string, last?: string, status?: number) => createMember(db, { firstName: first, lastName: last, status });
 
 async function setPrivacy(m: Actor, patch: Partial<Record<"viewFriendsList" | "viewLinkRequest" | "searchVisibility", number>>) {
   await db
@@ -244,7 +245,7 @@ describe("domain events", () => {
     const a = await newMember();
     const b = await newMember();
     await contacts.follow(local, a, b.memberId);
-    await settle();
+    await local.events.settled();
     expect(await contacts.isFollowing(ctx, a.memberId, b.memberId)).toBe(true);
     expect(failures).toHaveLength(1);
   });

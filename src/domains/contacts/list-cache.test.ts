@@ -7,8 +7,8 @@
 import path from "node:path";
 import BetterSqlite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { listInput } from "./contacts.schema.ts";
@@ -101,10 +101,10 @@ describe("list page cache", () => {
     "every page equals the page read fresh after each event that changes lists, and is served from memory between events",
     { timeout: 90_000 },
     async () => {
-      const a = await insertTestMember(db, "Ada", "Member");
-      const b = await insertTestMember(db, "Ben", "Member");
-      const c = await insertTestMember(db, "Cy", "Member");
-      const d = await insertTestMember(db, "Di", "Other");
+      const a = await createMember(db, { firstName: "Ada", lastName: "Member" });
+      const b = await createMember(db, { firstName: "Ben", lastName: "Member" });
+      const c = await createMember(db, { firstName: "Cy", lastName: "Member" });
+      const d = await createMember(db, { firstName: "Di", lastName: "Other" });
       const people = [a, b, c, d];
       const all = questions(people);
       const other = new BetterSqlite(path.join(testContext!.dir, "sideline.db"));

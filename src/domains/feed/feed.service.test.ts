@@ -5,9 +5,9 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { createMember, makeContacts } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -37,10 +37,11 @@ beforeEach(() => {
   });
 });
 afterEach(() => unsubscribe());
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits for the handlers of the events published so far. */
+const settle = () => ctx.events.settled();
 
 let seq = 0;
-const newMember = (first?: string) => insertTestMember(db, first, `Feed${++seq}`);
+const newMember = (first?: string) => createMember(db, { firstName: first, lastName: `Feed${++seq}` });
 const connect = (a: Actor, b: Actor) => makeContacts(db, a, b);
 const follow = (a: Actor, b: Actor) => insertFollow(db, a.memberId, b.memberId, new Date().toISOString());
 const setStatus = (m: Actor, status: number) => db.updateTable("member").set({ status }).where("id", "=", m.memberId).execute();

@@ -7,8 +7,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import * as contacts from "../contacts/contacts.service.ts";
@@ -133,7 +133,7 @@ describe("timeline", () => {
   let a!: Actor, b!: Actor, c!: Actor, d!: Actor, star!: Actor, f1!: Actor, f2!: Actor, f3!: Actor, f4!: Actor;
 
   it("holds each reader's network posts since the horizon once the queue is drained, and the feed shows queued posts at once", async () => {
-    const member = (first: string) => insertTestMember(db, first, "Timeline");
+    const member = (first: string) => createMember(db, { firstName: first, lastName: "Timeline" });
     [a, b, c, d, star, f1, f2, f3, f4] = await Promise.all([
       member("A"),
       member("B"),

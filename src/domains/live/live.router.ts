@@ -13,7 +13,7 @@ export const liveRouter = router({
   events: memberProcedure.input(liveInput).subscription(async function* ({ ctx, input, signal }) {
     const lastEventId = input?.lastEventId ? Number(input.lastEventId) : null;
     // A stream ends when its page goes, and when the server stops (the page reconnects to the next one).
-    const until = ctx.app.shutdown ? (signal ? AbortSignal.any([signal, ctx.app.shutdown]) : ctx.app.shutdown) : signal;
+    const until = signal ? AbortSignal.any([signal, ctx.app.shutdown]) : ctx.app.shutdown;
     try {
       for await (const event of live.stream(ctx.app, ctx.actor, lastEventId, until)) {
         yield tracked(String(event.id), { type: event.type, data: event.data, at: event.at });

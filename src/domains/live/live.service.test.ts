@@ -4,8 +4,8 @@
  * twice), the stream ends when its request is aborted, and old events are pruned.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -44,8 +44,8 @@ async function take(stream: AsyncGenerator<LiveEvent>, count: number): Promise<L
 
 describe("the live stream", () => {
   it("starts a new page with the newest id, then delivers the member's new events to their stream only", async () => {
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     const before = await emit(ctx, a.memberId, "messages.changed");
     const controller = new AbortController();
     const stream = live.stream(ctx, a, null, controller.signal);
@@ -64,13 +64,13 @@ describe("the live stream", () => {
   });
 
   it("a member with no events yet starts from 0", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const [ready] = await take(live.stream(ctx, a, null), 1);
     expect(ready).toMatchObject({ type: "stream.ready", id: 0 });
   });
 
   it("replays what was missed after lastEventId, then goes on live without repeating", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const seen = await emit(ctx, a.memberId, "messages.changed");
     const missed1 = await emit(ctx, a.memberId, "message.received", { subject: "While away" });
     const missed2 = await emit(ctx, a.memberId, "notification.created", { subject: "Also" });
@@ -86,7 +86,7 @@ describe("the live stream", () => {
   });
 
   it("a new page gets an event published while it connects; a long absence replays in full, in order", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const stream = live.stream(ctx, a, null);
     const first = stream.next(); // subscribes, then looks up the newest id
     const during = await emit(ctx, a.memberId, "messages.changed");
@@ -101,7 +101,7 @@ describe("the live stream", () => {
   });
 
   it("ends when the request is aborted and stops listening", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const controller = new AbortController();
     const stream = live.stream(ctx, a, null, controller.signal);
     expect((await stream.next()).value).toMatchObject({ type: "stream.ready" });
@@ -112,7 +112,7 @@ describe("the live stream", () => {
   });
 
   it("ends with UNAUTHORIZED once its session ends, before the next event reaches it", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const stream = live.stream(ctx, a, null, new AbortController().signal);
     expect((await stream.next()).value).toMatchObject({ type: "stream.ready" });
     const next = stream.next();
@@ -129,7 +129,7 @@ describe("the live stream", () => {
   });
 
   it("refuses more than 5 open streams per session and 20 per member with RATE_LIMITED; a closed stream frees its slot", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const open = async (actor: typeof a) => {
       const stream = live.stream(ctx, actor, null);
       const first = await stream.next().then(
@@ -162,12 +162,12 @@ describe("the live stream", () => {
     const fresh = await createSession(db, a.memberId, "full", "test");
     expect((await open({ ...a, sessionId: fresh.sessionId })).first).toMatchObject({ code: ErrorCodes.RateLimited });
     // Another member is not affected.
-    expect((await open(await insertTestMember(db))).first).toMatchObject({ type: "stream.ready" });
+    expect((await open(await createMember(db))).first).toMatchObject({ type: "stream.ready" });
     for (const stream of streams) await stream.return(undefined);
   });
 
   it("prunes events older than the retention", async () => {
-    const a = await insertTestMember(db);
+    const a = await createMember(db);
     const old = await emit(ctx, a.memberId, "messages.changed");
     const inThreeDays = new Date(Date.now() + 3 * 24 * 3600_000);
     await emit(ctx, a.memberId, "messages.changed");

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => closeTestContext(testContext));
 
-const newMember = () => insertTestMember(db, "Pat", "Keeper");
+const newMember = () => createMember(db, { firstName: "Pat", lastName: "Keeper" });
 
 const fileOf = (bytes: Uint8Array | string, name = "photo.png", type = "image/png"): media.IncomingFile => {
   const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;

@@ -33,7 +33,6 @@ const SIZES = [PHOTO_VARIANTS.main, PHOTO_VARIANTS.avatar] as const;
 const PHOTOS_SUBDIR = "photos";
 
 function photosDir(ctx: AppContext): string {
-  if (!ctx.uploadsDir) throw new Error("The uploads directory is not configured (AppContext.uploadsDir).");
   return path.join(ctx.uploadsDir, PHOTOS_SUBDIR);
 }
 

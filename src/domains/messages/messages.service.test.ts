@@ -4,9 +4,9 @@
  * unread count, search, keyset paging, the live events and the message.sent domain event.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { createMember, makeContacts } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestContext(testContext));
 
-const newMember = (first?: string, last?: string) => insertTestMember(db, first, last);
+const newMember = (first?: string, last?: string) => createMember(db, { firstName: first, lastName: last });
 
 let sentEvents: DomainEvent[] = [];
 let stop: () => void = () => {};

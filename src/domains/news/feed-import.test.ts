@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { fetchFeed, importFeeds, parseFeed, plainText } from "./feed-import.ts";
 
 const RSS = `<?xml version="1.0" encoding="UTF-8"?>

@@ -3,7 +3,7 @@
  * the default picture, the site guide of the migrations, shortened news text, and enquiries.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { NEWS_TEXT_LENGTH } from "../../shared/limits.ts";
 import type { AppContext } from "../../platform/context.ts";

@@ -5,9 +5,9 @@
  * unsubscribe link, and never for a deactivated member or one's own reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailSink, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "../../../tests/support/service-context.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { createMember, makeContacts } from "#support/members.ts";
+import { closeTestContext, openTestContext, TEST_PUBLIC_URL, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -39,7 +39,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const newMember = (first?: string, last?: string) => insertTestMember(db, first, last);
+const newMember = (first?: string, last?: string) => createMember(db, { firstName: first, lastName: last });
 /** Lets the event handlers (notifications, mail) finish. */
 const settle = async () => {
   await ctx.events.settled();
@@ -235,8 +235,8 @@ describe("e-mail settings and unsubscribe", () => {
       `${b.memberId}.addAsFriend.${signature}`, // on another setting
       `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`, // altered
       // What the public common/EncryptString makes proves nothing.
-      ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`),
-      `${a.memberId}.sendMsg.${ctx.secretBox!.encrypt(`unsubscribe:${a.memberId}:sendMsg`)}`,
+      ctx.secretBox.encrypt(`unsubscribe:${a.memberId}:sendMsg`),
+      `${a.memberId}.sendMsg.${ctx.secretBox.encrypt(`unsubscribe:${a.memberId}:sendMsg`)}`,
       notifications.unsubscribeToken(ctx, 999_999, "sendMsg"), // signed, but no such member
       "garbage",
     ];

@@ -213,18 +213,13 @@ const SETTING_LABELS: Record<NotificationKey, string> = {
   repliesToYourHelpQuest: texts.notifyRepliesToYourHelpQuest,
 };
 
-function signer(ctx: AppContext) {
-  if (!ctx.linkSigner) throw new Error("The link signer is needed for unsubscribe links.");
-  return ctx.linkSigner;
-}
-
 export function unsubscribeToken(ctx: AppContext, memberId: number, setting: NotificationKey): string {
-  return `${memberId}.${setting}.${signer(ctx).sign(`unsubscribe:${memberId}:${setting}`)}`;
+  return `${memberId}.${setting}.${ctx.linkSigner.sign(`unsubscribe:${memberId}:${setting}`)}`;
 }
 
 async function readToken(ctx: AppContext, token: string): Promise<{ memberId: number; setting: NotificationKey }> {
   const match = token.trim().match(/^(\d{1,15})\.(\w{1,40})\.([A-Za-z0-9_-]{1,100})$/);
-  const valid = match && match[2]! in SETTING_LABELS && signer(ctx).verify(`unsubscribe:${match[1]}:${match[2]}`, match[3]!);
+  const valid = match && match[2]! in SETTING_LABELS && ctx.linkSigner.verify(`unsubscribe:${match[1]}:${match[2]}`, match[3]!);
   // A link of a member who no longer exists is no longer valid either.
   if (!valid || !(await findMemberById(ctx.db, Number(match[1])))) throw badInput(texts.unsubscribeInvalid);
   return { memberId: Number(match[1]), setting: match[2] as NotificationKey };

@@ -3,8 +3,8 @@
  * level x owner / contact / other member, through viewProfile and the per-section getters), the
  * field rules of the contact and basic sections, the picture rule, hidden members, and the saves.
  */
-import { insertTestMember, makeContacts } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember, makeContacts } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => closeTestContext(testContext));
 
 const newMember = (o: { status?: number; firstName?: string; picturePath?: string | null } = {}) =>
-  insertTestMember(db, o.firstName, "Keeper", o.status, { picturePath: o.picturePath ?? null });
+  createMember(db, { firstName: o.firstName, lastName: "Keeper", status: o.status, picturePath: o.picturePath ?? null });
 
 type PrivacyPatch = Partial<{
   basicInfo: number;

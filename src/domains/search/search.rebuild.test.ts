@@ -6,8 +6,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
@@ -38,15 +38,22 @@ const at = () => new Date().toISOString();
 
 describe("rebuildMemberSearch", () => {
   it("writes the rows the triggers write, after every kind of change", async () => {
-    const viewer = await insertTestMember(db, "Vera", "Viewer");
-    const bare = await insertTestMember(db, "Bart", "Bare", MemberStatus.Active, { middleName: "Q", title: "Fan of everything" });
-    const full = await insertTestMember(db, "Jos\u00e9", "M\u00fcller", MemberStatus.Active, {
+    const viewer = await createMember(db, { firstName: "Vera", lastName: "Viewer" });
+    const bare = await createMember(db, {
+      firstName: "Bart",
+      lastName: "Bare",
+      middleName: "Q",
+      title: "Fan of everything",
+    });
+    const full = await createMember(db, {
+      firstName: "Jos\u00e9",
+      lastName: "M\u00fcller",
       profileType: "Athlete (Amateur)",
       title: "Point guard",
     });
-    const hidden = await insertTestMember(db, "Hana", "Hidden", MemberStatus.Active, { middleName: "Mid" });
-    const waiting = await insertTestMember(db, "Walt", "Waiting", MemberStatus.AwaitingConfirmation);
-    const gone = await insertTestMember(db, "Dora", "Deactivated", MemberStatus.Deactivated);
+    const hidden = await createMember(db, { firstName: "Hana", lastName: "Hidden", middleName: "Mid" });
+    const waiting = await createMember(db, { firstName: "Walt", lastName: "Waiting", status: MemberStatus.AwaitingConfirmation });
+    const gone = await createMember(db, { firstName: "Dora", lastName: "Deactivated", status: MemberStatus.Deactivated });
     expect((await expectRebuildMatchesTriggers()).length).toBe(4);
 
     await upsertProfile(
@@ -97,8 +104,12 @@ describe("rebuildMemberSearch", () => {
   });
 
   it("is one segment with prefix indexes up to 8 letters after migration 2026-11-26-220, which keeps every row and the triggers", async () => {
-    const viewer = await insertTestMember(db, "Vera", "Viewer");
-    const olivia = await insertTestMember(db, "Olivia", "Kowalczyk", MemberStatus.Active, { title: "Basketball scout" });
+    const viewer = await createMember(db, { firstName: "Vera", lastName: "Viewer" });
+    const olivia = await createMember(db, {
+      firstName: "Olivia",
+      lastName: "Kowalczyk",
+      title: "Basketball scout",
+    });
     await upsertProfile(db, olivia.memberId, { sport: "Basketball", city: "Columbus", state: "OH" }, at());
     const asked = ["ol", "oliv", "olivi", "olivia", "kowalcz", "kowalczyk", "basketb", "columbu"];
     const found = async () => Promise.all(asked.map((w) => searchMemberIds(db, viewer.memberId, prefixTerms(w), 10)));

@@ -3,8 +3,8 @@
  * matching over every indexed field, ranking, privacy, members who are not active, and the
  * suggestions' exclusions and ranking (similar sport and status, mutual contacts).
  */
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB } from "../../platform/db/client.ts";
@@ -50,7 +50,10 @@ interface Spec {
 let seq = 0;
 async function newMember(spec: Spec = {}): Promise<Actor> {
   const n = ++seq;
-  const m = await insertTestMember(db, spec.first, spec.last ?? `Member${n}`, spec.status, {
+  const m = await createMember(db, {
+    firstName: spec.first,
+    lastName: spec.last ?? `Member${n}`,
+    status: spec.status,
     profileType: spec.type ?? "Coach",
     title: spec.title ?? spec.type ?? "Coach",
   });

@@ -8,8 +8,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { type TestContext, closeTestContext, openTestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import * as contacts from "../contacts/contacts.service.ts";
@@ -36,7 +36,9 @@ beforeEach(async () => {
 
 const at = () => new Date().toISOString();
 const member = async (sport = "Rowing", type = "Scout") => {
-  const m = await insertTestMember(db, "Sam", `S${Math.random().toString(36).slice(2, 7)}`, MemberStatus.Active, {
+  const m = await createMember(db, {
+    firstName: "Sam",
+    lastName: `S${Math.random().toString(36).slice(2, 7)}`,
     profileType: type,
     title: type,
   });

@@ -5,13 +5,11 @@
  */
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createCallerFactory } from "../../platform/trpc/init.ts";
-import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
-import { createSession } from "../accounts/sessions.ts";
 import type { Actor } from "../../platform/context.ts";
-import { hashPassword } from "../../platform/crypto.ts";
 import { settingsRouter } from "./settings.router.ts";
 
 let t: TestContext | undefined;
@@ -37,31 +35,17 @@ function callerFor(actor: Actor | null) {
 
 let seq = 0;
 async function newMember(): Promise<Actor & { email: string; password: string }> {
-  const now = new Date().toISOString();
   const password = `router-pw-${++seq}`;
-  const email = `router-${seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const row = await t!.db
-    .insertInto("member")
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: "Rae",
-      middleName: "",
-      lastName: "Router",
-      gender: "Male",
-      birthDate: "1990-01-01",
-      profileType: "Scout",
-      title: "Scout",
-      picturePath: null,
-      status: MemberStatus.Active,
-      welcomeBackPending: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const session = await createSession(t!.db, row.id, "full", meta.userAgent);
-  return { memberId: row.id, sessionId: session.sessionId, scope: "full", email, password };
+  const m = await createMember(t!.db, {
+    firstName: "Rae",
+    lastName: "Router",
+    gender: "Male",
+    profileType: "Scout",
+    title: "Scout",
+    password,
+    userAgent: meta.userAgent,
+  });
+  return { ...m, password };
 }
 
 async function trpcError(p: Promise<unknown>): Promise<TRPCError> {

@@ -6,9 +6,10 @@
  * view and search change at once) and the signed-in devices list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError } from "../../../tests/support/domain-errors.ts";
-import { type MailSink, startMailSink } from "../../../tests/support/mail-sink.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { expectError } from "#support/domain-errors.ts";
+import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -16,7 +17,7 @@ import { texts } from "../../shared/texts.ts";
 import { createSession, validateSessionToken } from "../accounts/sessions.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
-import { hashPassword, sha256Hex, verifyPassword } from "../../platform/crypto.ts";
+import { sha256Hex, verifyPassword } from "../../platform/crypto.ts";
 import { RateLimiter } from "../../platform/rate-limit.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as profiles from "../profiles/profiles.service.ts";
@@ -63,32 +64,9 @@ interface TestMember extends Actor {
 
 let seq = 0;
 /** An active member with a real password and one signed-in session (the actor). */
-async function newMember(first = "Casey", last = "Keeper"): Promise<TestMember> {
-  const now = new Date().toISOString();
+async function newMember(firstName = "Casey", lastName = "Keeper"): Promise<TestMember> {
   const password = `pw-${++seq}-secret`;
-  const email = `settings-${seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const row = await db
-    .insertInto("member")
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: first,
-      middleName: "",
-      lastName: last,
-      gender: "Female",
-      birthDate: "1990-01-01",
-      profileType: "Coach",
-      title: "Coach",
-      picturePath: null,
-      status: MemberStatus.Active,
-      welcomeBackPending: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const session = await createSession(db, row.id, "full", CHROME_LINUX);
-  return { memberId: row.id, sessionId: session.sessionId, scope: "full", email, password, token: session.token };
+  return { ...(await createMember(db, { firstName, lastName, password, userAgent: CHROME_LINUX })), password };
 }
 
 /** Another signed-in device of the same member. */

@@ -10,12 +10,11 @@ import type { Video, VideoPlaylist } from "./videos.schema.ts";
 export async function memberPlaylists(ctx: AppContext, viewer: Actor, memberId: number): Promise<VideoPlaylist[]> {
   const links = await getMediaLinks(ctx, viewer, memberId);
   const channelId = links?.videoChannelId.trim();
-  if (!channelId || !ctx.videos) return [];
+  if (!channelId) return [];
   return ctx.videos.playlists(channelId);
 }
 
 /** The videos of a playlist on the video site (public there); [] on any failure. */
 export async function playlistVideos(ctx: AppContext, _viewer: Actor, playlistId: string): Promise<Video[]> {
-  if (!ctx.videos) return [];
   return ctx.videos.videos(playlistId);
 }

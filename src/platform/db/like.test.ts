@@ -1,7 +1,7 @@
 /** LIKE patterns on a real SQLite file: the escaped characters match only themselves. */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { containsPattern } from "./like.ts";
 
 let t: TestContext;

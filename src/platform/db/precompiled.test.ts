@@ -5,8 +5,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestMember } from "../../../tests/support/members.ts";
-import { closeTestContext, openTestContext, type TestContext } from "../../../tests/support/service-context.ts";
+import { createMember } from "#support/members.ts";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "./client.ts";
 import { precompiled } from "./precompiled.ts";
 
@@ -28,8 +28,8 @@ const insertLink = precompiled((db, p: { a: number; b: number; at: string }) =>
 
 describe("precompiled queries", () => {
   it("run with each call's values, one statement each, rows as Kysely answers them", async () => {
-    const ann = await insertTestMember(db, "Ann", "One");
-    const ben = await insertTestMember(db, "Ben", "Two");
+    const ann = await createMember(db, { firstName: "Ann", lastName: "One" });
+    const ben = await createMember(db, { firstName: "Ben", lastName: "Two" });
     const before = statementsRun(db);
     expect(await nameOf(db, { id: ann.memberId })).toEqual([{ firstName: "Ann", lastName: "One" }]);
     expect(await nameOf(db, { id: ben.memberId })).toEqual([{ firstName: "Ben", lastName: "Two" }]);
@@ -38,8 +38,8 @@ describe("precompiled queries", () => {
   });
 
   it("take part in the transaction they are given", async () => {
-    const a = await insertTestMember(db);
-    const b = await insertTestMember(db);
+    const a = await createMember(db);
+    const b = await createMember(db);
     const at = new Date().toISOString();
     await expect(
       db.transaction().execute(async (trx) => {
@@ -56,7 +56,7 @@ describe("precompiled queries", () => {
     const active = precompiled((db, p: { id: number }) =>
       db.selectFrom("member").select("id").where("id", "=", p.id).where("status", "=", 2),
     );
-    const ann = await insertTestMember(db);
+    const ann = await createMember(db);
     expect(await active(db, { id: ann.memberId })).toEqual([{ id: ann.memberId }]);
     const shifted = precompiled((db, p: { id: number }) =>
       db

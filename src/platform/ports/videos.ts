@@ -24,3 +24,9 @@ export interface VideoProvider {
   playlists: (channelId: string) => Promise<VideoPlaylist[]>;
   videos: (playlistId: string) => Promise<Video[]>;
 }
+
+/** The video site without YOUTUBE_API_KEY: every list is empty (the Videos tab links to the channel). */
+export const noVideos: VideoProvider = {
+  playlists: () => Promise.resolve([]),
+  videos: () => Promise.resolve([]),
+};

@@ -183,7 +183,7 @@ export const commonFeed: Controller = {
         country: f.Country,
         title: f.Title,
       });
-      await news.recordEnquiry(req.app, data, req.meta, req.app.operatorEmail);
+      await news.recordEnquiry(req.app, data, req.meta);
       return { ok: true };
     },
   },

@@ -1,6 +1,5 @@
 import { PHOTO_FIELD } from "../../domains/media/media.schema.ts";
 import * as media from "../../domains/media/media.service.ts";
-import type { SecretBox } from "../../platform/secret-box.ts";
 import { playlistIdField } from "../../domains/videos/videos.schema.ts";
 import * as videos from "../../domains/videos/videos.service.ts";
 import { badInput } from "../../shared/errors.ts";
@@ -32,11 +31,6 @@ function imagePart(form: FormData | null): unknown {
 
 const TEXT_MAX = 4096;
 const SEALED_MAX = 8192;
-
-function secretBoxOf(req: RestRequest): SecretBox {
-  if (!req.app.secretBox) throw new Error("The secret box is not configured (AppContext.secretBox).");
-  return req.app.secretBox;
-}
 
 export const memberMediaActions: Controller = {
   UploadProfilePhoto: {
@@ -75,7 +69,7 @@ export const commonCryptoActions: Controller = {
       const { encrypt } = fields(req, ["encrypt"]);
       if (typeof encrypt !== "string" || encrypt === "") throw badInput("encrypt is required: the text to encrypt.");
       if (encrypt.length > TEXT_MAX) throw badInput(`encrypt must be ${TEXT_MAX} characters or fewer.`);
-      return secretBoxOf(req).encrypt(encrypt);
+      return req.app.secretBox.encrypt(encrypt);
     },
   },
   DecryptString: {
@@ -84,7 +78,7 @@ export const commonCryptoActions: Controller = {
     handler: (req) => {
       const { encrypted } = fields(req, ["encrypted"]);
       if (typeof encrypted !== "string" || encrypted === "") throw badInput("encrypted is required: a text EncryptString returned.");
-      const plain = encrypted.length <= SEALED_MAX ? secretBoxOf(req).decrypt(encrypted) : null;
+      const plain = encrypted.length <= SEALED_MAX ? req.app.secretBox.decrypt(encrypted) : null;
       if (plain === null) {
         throw badInput("encrypted is not a text this server encrypted: it was changed, cut short, or made with another key.");
       }

@@ -1,0 +1,17 @@
+import path from "node:path";
+import { createAppContext } from "../../src/platform/app-context.ts";
+import type { AppContext } from "../../src/platform/context.ts";
+import type { DB } from "../../src/platform/db/client.ts";
+import { silentLogger } from "../../src/platform/logger.ts";
+import { discardingMailer } from "../../src/platform/mailer.ts";
+
+/** The context of an in-process measurement on DATA_DIR's database: no log, no mail, no rate limits. */
+export function measurementContext(db: DB, dataDir: string): AppContext {
+  return createAppContext({
+    db,
+    log: silentLogger,
+    mailer: discardingMailer,
+    publicUrl: "http://sideline.test",
+    uploadsDir: path.join(dataDir, "uploads"),
+  });
+}
