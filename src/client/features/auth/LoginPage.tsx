@@ -1,4 +1,5 @@
-import { Alert, Anchor, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -11,7 +12,6 @@ import { StoreBadges } from "../../components/StoreBadges.tsx";
 import { type RevalidatingForm, useDeferredRules } from "../../lib/deferred-rules.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 export function LoginPage({ returnPath }: { returnPath?: string }) {
   const navigate = useNavigate();
@@ -23,7 +23,12 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
     () => import("../../../domains/accounts/accounts.schema.ts").then((m) => ({ email: m.emailField, password: m.passwordField })),
     (): RevalidatingForm<"email" | "password"> => form,
   );
-  const form = useAuthForm({ email: "", password: "" }, { email: rules.email, password: rules.password });
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: "", password: "" },
+    validateInputOnBlur: true,
+    validate: { email: rules.email, password: rules.password },
+  });
   const login = useMutation(
     trpc.account.login.mutationOptions({
       onSuccess: (result) => {
@@ -64,7 +69,9 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
           <ErrorAlert error={login.error} />
           <TextInput label={texts.email} type="email" autoComplete="email" required {...form.getInputProps("email")} />
           <PasswordInput label={texts.password} autoComplete="current-password" required {...form.getInputProps("password")} />
-          <AuthSubmit label={texts.login} pendingLabel={texts.loggingIn} valid={form.isValid()} pending={login.isPending} fullWidth />
+          <Button type="submit" fullWidth disabled={!form.isValid() || login.isPending} loading={false}>
+            {login.isPending ? texts.loggingIn : texts.login}
+          </Button>
           <Group justify="space-between">
             <Anchor component={Link} to="/forgotpwd" size="sm">
               {texts.forgotPassword}
