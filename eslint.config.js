@@ -95,6 +95,12 @@ export default tseslint.config(
               message: "The client imports only the domains' schemas (*.schema.ts: zod and types), never services or repositories.",
             },
             {
+              target: "./src/client/components",
+              from: ["./src/client/features", "./src/client/routes"],
+              message:
+                "src/client/components holds pieces shared by several features: it imports no feature or route (a layout composing features lives with the routes).",
+            },
+            {
               target: "./src/platform/**/!(*.test).ts",
               from: ["./src/domains", "./src/server", "./src/client"],
               message:

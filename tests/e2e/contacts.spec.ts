@@ -1,63 +1,48 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { api, bearer, openServerDb, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import type { Page } from "@playwright/test";
+import { callerFor, expect, test } from "./support/fixtures.ts";
+import { openServerDb, type RegisteredMember } from "../support/server.ts";
+import { field, loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // The contact screens of spec section 2 (My Contacts, Requests, Find Contacts, People I Follow,
 // People Following Me, Search results), the profile's contact buttons and the navbar's live search,
 // walked through by two (or three) members in their own browser contexts.
 
-/** Basic and contact info saved through the legacy REST endpoints, as the edit form sends them. */
-async function profileViaApi(
+/** Basic and contact info saved through tRPC (profiles.saveBasic and saveContact), as the edit form sends them. */
+async function profileAs(
   m: RegisteredMember,
   names: { first: string; last: string },
   basic: { sport: string; title: string },
   place: { city: string; state: string },
 ): Promise<void> {
-  const client = api(baseUrl());
-  const saved = await client.post(`/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
-    headers: bearer(m.accessToken),
-    body: {
-      firstName: names.first,
-      middleName: "",
-      lastName: names.last,
-      titleDesc: basic.title,
-      sport: basic.sport,
-      currentStatus: "Athlete (Amateur)",
-      bio: "",
-      sex: "Female",
-      showSexInProfile: false,
-      dobMonth: "5",
-      dobDay: "17",
-      dobYear: "1995",
-      showDOBType: false,
-      lookingForEmployment: false,
-      lookingForNetworking: false,
-      lookingForPartnership: false,
-      lookingForRecruitment: false,
-      leftRightHandFoot: "Right",
-      preferredPosition: "",
-      secondaryPosition: "",
-      height: null,
-      weight: null,
-      interestedInType: "",
-      currentCity: "",
-      hometown: "",
-    },
+  const caller = await callerFor(m);
+  await caller.mutation("profiles.saveBasic", {
+    firstName: names.first,
+    middleName: "",
+    lastName: names.last,
+    title: basic.title,
+    sport: basic.sport,
+    currentStatus: "Athlete (Amateur)",
+    bio: "",
+    gender: "Female",
+    showGender: false,
+    birthMonth: "5",
+    birthDay: "17",
+    birthYear: "1995",
+    showBirthDate: false,
+    lookingForEmployment: false,
+    lookingForNetworking: false,
+    lookingForPartnership: false,
+    lookingForRecruitment: false,
+    preferredHandFoot: "Right",
+    preferredPosition: "",
+    secondaryPosition: "",
+    heightInches: null,
+    weightLbs: null,
+    otherSportingInterest: "",
+    currentCity: "",
+    hometown: "",
   });
-  expect(saved.status, saved.text).toBe(200);
-  const contact = await client.post(`/api/member/SaveMemberContactInfo/${m.memberId}`, {
-    headers: bearer(m.accessToken),
-    body: { city: place.city, state: place.state, showAddress: false, showEmailToMembers: false },
-  });
-  expect(contact.status, contact.text).toBe(200);
-}
-
-/** A member signed in through the UI in a browser context of their own. */
-async function signedIn(browser: Browser, m: RegisteredMember): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginThroughUi(page, m.email, m.password);
-  return page;
+  await caller.mutation("profiles.saveContact", { city: place.city, state: place.state, showAddress: false, showEmail: false });
 }
 
 /** Opens one of the navbar's Contacts menu entries. */
@@ -81,10 +66,10 @@ async function trpcMutation(page: Page, procedure: string, input: unknown): Prom
 
 const navSearch = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("combobox", { name: "Search members" });
 
-test("find by sport, request, accept; contacts, follow and unfollow, followers, drop", async ({ page, browser }) => {
-  const avery = await memberViaApi({ firstName: "Avery", lastName: "Requester" });
-  const blake = await memberViaApi({ firstName: "Blake", lastName: "Receiver" });
-  await profileViaApi(
+test("find by sport, request, accept; contacts, follow and unfollow, followers, drop", async ({ page, signedIn, member }) => {
+  const avery = await member({ firstName: "Avery", lastName: "Requester" });
+  const blake = await member({ firstName: "Blake", lastName: "Receiver" });
+  await profileAs(
     blake,
     { first: "Blake", last: "Receiver" },
     { sport: "Water Polo", title: "Goalkeeper, Harbor Seals" },
@@ -133,7 +118,7 @@ test("find by sport, request, accept; contacts, follow and unfollow, followers, 
   }
 
   // Blake sees the request under Requests and accepts it.
-  const other = await signedIn(browser, blake);
+  const other = await signedIn(blake);
   await contactsMenu(other, "Requests");
   await expect(other).toHaveURL(/\/contacts\/requests$/);
   const request = row(other, "Contact Requests", "Avery Requester");
@@ -199,12 +184,15 @@ test("find by sport, request, accept; contacts, follow and unfollow, followers, 
   await expect(page.getByText("There are no contacts to display.")).toBeVisible();
   await contactsMenu(other, "My Contacts");
   await expect(other.getByText("There are no contacts to display.")).toBeVisible();
-  await other.context().close();
 });
 
-test("the profile's buttons: request, respond there, follow; a follower can be asked to be a contact", async ({ page, browser }) => {
-  const casey = await memberViaApi({ firstName: "Casey", lastName: "Asker" });
-  const dana = await memberViaApi({ firstName: "Dana", lastName: "Answerer" });
+test("the profile's buttons: request, respond there, follow; a follower can be asked to be a contact", async ({
+  page,
+  signedIn,
+  member,
+}) => {
+  const casey = await member({ firstName: "Casey", lastName: "Asker" });
+  const dana = await member({ firstName: "Dana", lastName: "Answerer" });
 
   // One's own profile has no contact buttons.
   await loginThroughUi(page, casey.email, casey.password);
@@ -225,7 +213,7 @@ test("the profile's buttons: request, respond there, follow; a follower can be a
   await expect(page.getByRole("main").getByText("Following", { exact: true })).toBeVisible();
 
   // Dana sees the request on Casey's profile and rejects it there.
-  const other = await signedIn(browser, dana);
+  const other = await signedIn(dana);
   await other.goto(`/members/view-profile/show-profile?memberID=${casey.memberId}`);
   const respond = other.getByRole("group", { name: "Respond to request" });
   await expect(respond).toContainText("Casey Asker asked to become your contact.");
@@ -249,14 +237,13 @@ test("the profile's buttons: request, respond there, follow; a follower can be a
   await expect(page.getByRole("main").getByText("Contact", { exact: true })).toBeVisible();
   await contactsMenu(page, "My Contacts");
   await expect(row(page, "My Contacts", "Dana Answerer")).toBeVisible();
-  await other.context().close();
 });
 
-test("suggestions: Follow and Add as Contact reload the list with a spinner on that member", async ({ page }) => {
-  const viewer = await memberViaApi({ firstName: "Vic", lastName: "Suggested" });
+test("suggestions: Follow and Add as Contact reload the list with a spinner on that member", async ({ page, member }) => {
+  const viewer = await member({ firstName: "Vic", lastName: "Suggested" });
   // The newest members come first among equally good suggestions.
-  await memberViaApi({ firstName: "Fern", lastName: "Follownow" });
-  await memberViaApi({ firstName: "Ash", lastName: "Asknow" });
+  await member({ firstName: "Fern", lastName: "Follownow" });
+  await member({ firstName: "Ash", lastName: "Asknow" });
   await loginThroughUi(page, viewer.email, viewer.password);
   await contactsMenu(page, "Find Contacts");
   const strip = page.getByRole("main").getByRole("list", { name: "Suggestions based on similar career or other interests" });
@@ -288,15 +275,10 @@ test("suggestions: Follow and Add as Contact reload the list with a spinner on t
   await expect(fern).toBeVisible();
 });
 
-test("navbar live search: a dropdown as you type, choosing opens the profile; Enter opens the results", async ({ page }) => {
-  const quinn = await memberViaApi({ firstName: "Quillon", lastName: "Lookup" });
-  await profileViaApi(
-    quinn,
-    { first: "Quillon", last: "Lookup" },
-    { sport: "Curling", title: "Skip" },
-    { city: "Providence", state: "RI" },
-  );
-  const seeker = await memberViaApi({ firstName: "Sam", lastName: "Seeker" });
+test("navbar live search: a dropdown as you type, choosing opens the profile; Enter opens the results", async ({ page, member }) => {
+  const quinn = await member({ firstName: "Quillon", lastName: "Lookup" });
+  await profileAs(quinn, { first: "Quillon", last: "Lookup" }, { sport: "Curling", title: "Skip" }, { city: "Providence", state: "RI" });
+  const seeker = await member({ firstName: "Sam", lastName: "Seeker" });
   await loginThroughUi(page, seeker.email, seeker.password);
 
   const calls: string[] = [];
@@ -334,17 +316,16 @@ test("navbar live search: a dropdown as you type, choosing opens the profile; En
   await expect(page.getByText("There are no contacts found to display.")).toBeVisible();
 });
 
-test("search privacy Only Contacts: hidden from strangers' search and dropdown, found by contacts", async ({ page, browser }) => {
-  const hidden = await memberViaApi({ firstName: "Privia", lastName: "Quietly" });
-  const friend = await memberViaApi({ firstName: "Frankie", lastName: "Friend" });
-  const stranger = await memberViaApi({ firstName: "Stevie", lastName: "Stranger" });
+test("search privacy Only Contacts: hidden from strangers' search and dropdown, found by contacts", async ({ page, signedIn, member }) => {
+  const hidden = await member({ firstName: "Privia", lastName: "Quietly" });
+  const friend = await member({ firstName: "Frankie", lastName: "Friend" });
+  const stranger = await member({ firstName: "Stevie", lastName: "Stranger" });
 
   // Privia and Frankie become contacts (the request and acceptance are covered above).
-  const friendPage = await signedIn(browser, friend);
+  const friendPage = await signedIn(friend);
   expect(await trpcMutation(friendPage, "contacts.sendRequest", { memberId: hidden.memberId })).toBe(200);
-  const hiddenPage = await signedIn(browser, hidden);
+  const hiddenPage = await signedIn(hidden);
   expect(await trpcMutation(hiddenPage, "contacts.accept", { memberId: friend.memberId })).toBe(200);
-  await hiddenPage.context().close();
 
   // Search visibility 2 (Only Contacts): the privacy settings screen comes later, so set it in the database.
   const db = openServerDb(process.env.E2E_DB_FILE!);
@@ -372,7 +353,6 @@ test("search privacy Only Contacts: hidden from strangers' search and dropdown, 
   // Her contact still finds her.
   await navSearch(friendPage).fill("Privia");
   await expect(friendPage.getByRole("option", { name: /Privia Quietly/ })).toBeVisible();
-  await friendPage.context().close();
 });
 
 test("the contact screens work at phone width: search icon, Contacts menu, no sideways scrolling", async ({ page }) => {

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, connectViaApi, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import type { Page } from "@playwright/test";
+import { callerFor, expect, test } from "./support/fixtures.ts";
+import type { RegisteredMember } from "../support/server.ts";
+import { loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 // Home (spec sections 2, 3, 5, 9): Recent News, Recent Posts (posting, replying, refreshing,
 // paging), the New Post / Reply to Post modals and the right column's Site Guide.
@@ -10,20 +11,9 @@ const posts = (page: Page) => recentPosts(page).getByRole("article");
 const postWith = (page: Page, text: string) => posts(page).filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
-/** A post written through the REST API (SavePosts with postID 0), a precondition for the paging journey. */
-async function postViaApi(member: RegisteredMember, text: string): Promise<void> {
-  const res = await api(baseUrl()).post(`/api/member/SavePosts/${member.memberId}/0?postMsg=${encodeURIComponent(text)}`, {
-    headers: bearer(member.accessToken),
-  });
-  expect(res.status, res.text).toBe(200);
-}
-
-/** A member signed in in a browser context of their own. */
-async function signedIn(browser: Browser, member: RegisteredMember) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginThroughUi(page, member.email, member.password);
-  return { context, page };
+/** A post written through tRPC (feed.post), a precondition for the paging journey. */
+async function postAs(member: RegisteredMember, text: string): Promise<void> {
+  await (await callerFor(member)).mutation("feed.post", { text });
 }
 
 test("a new post: the modal checks the text (required, 150 characters), Post is busy, the post comes first", async ({ page }) => {
@@ -97,25 +87,25 @@ test("a new post: the modal checks the text (required, 150 characters), Post is 
   await expect(posts(page).nth(1)).toContainText("First training of the season");
 });
 
-test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ browser }) => {
+test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ signedIn, contacts }) => {
   const ana = await memberViaApi({ firstName: "Ana", lastName: "Reader" });
   const ben = await memberViaApi({ firstName: "Ben", lastName: "Writer" });
-  await connectViaApi(ana, ben);
-  const a = await signedIn(browser, ana);
-  const b = await signedIn(browser, ben);
+  await contacts(ana, ben);
+  const a = await signedIn(ana);
+  const b = await signedIn(ben);
 
-  await expect(recentPosts(a.page).getByText("No posts yet.", { exact: false })).toBeVisible();
+  await expect(recentPosts(a).getByText("No posts yet.", { exact: false })).toBeVisible();
 
   // Ben posts from his own browser.
-  await recentPosts(b.page).getByRole("button", { name: "Add New Post" }).click();
-  await dialog(b.page, "New Post").getByRole("textbox", { name: "Your post" }).fill("Who is up for a pickup game tonight?");
-  await dialog(b.page, "New Post").getByRole("button", { name: "Post", exact: true }).click();
-  await expect(postWith(b.page, "Who is up for a pickup game tonight?")).toBeVisible();
+  await recentPosts(b).getByRole("button", { name: "Add New Post" }).click();
+  await dialog(b, "New Post").getByRole("textbox", { name: "Your post" }).fill("Who is up for a pickup game tonight?");
+  await dialog(b, "New Post").getByRole("button", { name: "Post", exact: true }).click();
+  await expect(postWith(b, "Who is up for a pickup game tonight?")).toBeVisible();
 
   // Ana sees it once she refreshes.
-  await expect(postWith(a.page, "pickup game")).toHaveCount(0);
-  await recentPosts(a.page).getByRole("button", { name: "Refresh" }).click();
-  const bensPost = postWith(a.page, "Who is up for a pickup game tonight?");
+  await expect(postWith(a, "pickup game")).toHaveCount(0);
+  await recentPosts(a).getByRole("button", { name: "Refresh" }).click();
+  const bensPost = postWith(a, "Who is up for a pickup game tonight?");
   await expect(bensPost).toBeVisible();
   await expect(bensPost.getByRole("link", { name: "Ben Writer" })).toHaveAttribute(
     "href",
@@ -124,7 +114,7 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
 
   // Ana replies: the Reply to Post modal quotes the post; the reply shows nested under it.
   await bensPost.getByRole("button", { name: "Reply to Ben Writer's post" }).click();
-  const modal = dialog(a.page, "Reply to Post");
+  const modal = dialog(a, "Reply to Post");
   await expect(modal).toContainText("Who is up for a pickup game tonight?");
   const reply = modal.getByRole("textbox", { name: "Your reply" });
   await expect(modal.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
@@ -144,19 +134,16 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
   await expect(replies.locator("time")).toHaveText("just now");
 
   // Ben sees the reply under his post after a Refresh.
-  await recentPosts(b.page).getByRole("button", { name: "Refresh" }).click();
+  await recentPosts(b).getByRole("button", { name: "Refresh" }).click();
   await expect(
-    postWith(b.page, "pickup game").getByRole("list", { name: "Replies to Ben Writer's post" }).getByText("Count me in, 7 pm at the park."),
+    postWith(b, "pickup game").getByRole("list", { name: "Replies to Ben Writer's post" }).getByText("Count me in, 7 pm at the park."),
   ).toBeVisible();
-
-  await a.context.close();
-  await b.context.close();
 });
 
 test("Recent Posts shows 5 posts a page: Older posts and Newer posts page through them", async ({ page }) => {
   const member = await memberViaApi({ firstName: "Paige", lastName: "Turner" });
   for (let i = 1; i <= 7; i++) {
-    await postViaApi(member, `Update number ${i}`);
+    await postAs(member, `Update number ${i}`);
     await new Promise((r) => setTimeout(r, 5)); // distinct timestamps: the order is the posting order
   }
   await loginThroughUi(page, member.email, member.password);
@@ -192,9 +179,9 @@ test("Recent Posts shows 5 posts a page: Older posts and Newer posts page throug
   await expect(posts(page)).toHaveCount(5);
 
   // Exactly two full pages (10 posts): no empty third page to go to.
-  await postViaApi(member, "Update number 9");
+  await postAs(member, "Update number 9");
   await new Promise((r) => setTimeout(r, 5));
-  await postViaApi(member, "Update number 10");
+  await postAs(member, "Update number 10");
   await recentPosts(page).getByRole("button", { name: "Refresh" }).click();
   await expect(posts(page).first()).toContainText("Update number 10");
   await older.click();

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, connectViaApi, field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import type { Locator, Page } from "@playwright/test";
+import { expect, messageAs, test } from "./support/fixtures.ts";
+import { field } from "./support/journey.ts";
 
 // The messenger (spec section 2 "Messenger", section 4 "Message state" and "Unread text", section 5
 // "Messages", section 9: the list scrolls inside 400 px): two members, contacts of each other, in two
@@ -8,28 +8,6 @@ import { baseUrl, connectViaApi, field, loginThroughUi, memberViaApi } from "./s
 
 /** A live update may take a moment. */
 const LIVE = { timeout: 10_000 };
-
-/** A message sent through the legacy web service (a precondition, not the journey). */
-async function messageViaApi(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
-  const query = `to=${to.memberId}&from=${from.memberId}&subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-  const res = await api(baseUrl()).post(`/api/message/CreateMessage?${query}`, { headers: bearer(from.accessToken) });
-  expect(res.status, res.text).toBe(200);
-}
-
-/** A member signed in through the UI in a browser context of their own. */
-async function signedIn(
-  browser: Browser,
-  m: RegisteredMember,
-  options: { width?: number; height?: number; dark?: boolean } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: options.width ? { width: options.width, height: options.height ?? 740 } : undefined,
-    colorScheme: options.dark ? "dark" : "light",
-  });
-  const page = await context.newPage();
-  await loginThroughUi(page, m.email, m.password);
-  return page;
-}
 
 /** Marks the document, so a test can tell that a change came live and not by reloading the page. */
 async function markPage(page: Page) {
@@ -70,13 +48,15 @@ async function compose(page: Page, to: { typed: string; name: string }, subject:
 }
 
 test("a message to a contact arrives live, is read, marked unread, answered and deleted; the sender keeps it in Sent", async ({
-  browser,
+  signedIn,
+  contacts,
+  member,
 }) => {
-  const ann = await memberViaApi({ firstName: "Annika", lastName: "Sender" });
-  const ben = await memberViaApi({ firstName: "Benedikt", lastName: "Receiver" });
-  await connectViaApi(ann, ben);
-  const a = await signedIn(browser, ann);
-  const b = await signedIn(browser, ben);
+  const ann = await member({ firstName: "Annika", lastName: "Sender" });
+  const ben = await member({ firstName: "Benedikt", lastName: "Receiver" });
+  await contacts(ann, ben);
+  const a = await signedIn(ann);
+  const b = await signedIn(ben);
 
   // Ben has the messenger open, with nothing in it yet.
   await openMessenger(b);
@@ -153,18 +133,18 @@ test("a message to a contact arrives live, is read, marked unread, answered and 
   await expect(sentCopy).toBeVisible();
   await expect(sentCopy.getByRole("link", { name: "Benedikt Receiver" })).toBeVisible();
   await expect(row(a, "Re: Training on Saturday")).toHaveCount(0);
-  await a.context().close();
-  await b.context().close();
 });
 
 test("Compose checks the recipient: a stranger cannot be chosen, a typed name is not a recipient, empty fields are required", async ({
-  browser,
+  signedIn,
+  contacts,
+  member,
 }) => {
-  const cleo = await memberViaApi({ firstName: "Cleo", lastName: "Checker" });
-  const dana = await memberViaApi({ firstName: "Dana", lastName: "Contact" });
-  await memberViaApi({ firstName: "Stella", lastName: "Stranger" });
-  await connectViaApi(cleo, dana);
-  const c = await signedIn(browser, cleo);
+  const cleo = await member({ firstName: "Cleo", lastName: "Checker" });
+  const dana = await member({ firstName: "Dana", lastName: "Contact" });
+  await member({ firstName: "Stella", lastName: "Stranger" });
+  await contacts(cleo, dana);
+  const c = await signedIn(cleo);
   await openMessenger(c);
 
   await button(main(c), "Compose").click();
@@ -197,15 +177,18 @@ test("Compose checks the recipient: a stranger cannot be chosen, a typed name is
   await button(modal, "Send").click();
   await expect(modal).toBeHidden();
   await expect(main(c).getByText("Your message was sent.")).toBeVisible();
-  await c.context().close();
 });
 
-test("Send a Message on a contact's profile; search, Show All / Unread, Select All / None, Mark read and unread", async ({ browser }) => {
-  const eve = await memberViaApi({ firstName: "Evelyn", lastName: "Writer" });
-  const finn = await memberViaApi({ firstName: "Finnegan", lastName: "Reader" });
-  const gus = await memberViaApi({ firstName: "Gus", lastName: "Nocontact" });
-  await connectViaApi(eve, finn);
-  const e = await signedIn(browser, eve);
+test("Send a Message on a contact's profile; search, Show All / Unread, Select All / None, Mark read and unread", async ({
+  signedIn,
+  contacts,
+  member,
+}) => {
+  const eve = await member({ firstName: "Evelyn", lastName: "Writer" });
+  const finn = await member({ firstName: "Finnegan", lastName: "Reader" });
+  const gus = await member({ firstName: "Gus", lastName: "Nocontact" });
+  await contacts(eve, finn);
+  const e = await signedIn(eve);
 
   // No "Send a Message" for a member who is not a contact.
   await e.goto(`/members/view-profile/show-profile?memberID=${gus.memberId}`);
@@ -224,10 +207,10 @@ test("Send a Message on a contact's profile; search, Show All / Unread, Select A
   await button(modal, "Send").click();
   await expect(modal).toBeHidden();
   await expect(main(e).getByText("Your message was sent.")).toBeVisible();
-  await messageViaApi(eve, finn, "Gym schedule", "The gym opens at 6 from Monday.");
-  await messageViaApi(eve, finn, "Match tickets", "Two tickets for the final are yours.");
+  await messageAs(eve, finn, "Gym schedule", "The gym opens at 6 from Monday.");
+  await messageAs(eve, finn, "Match tickets", "Two tickets for the final are yours.");
 
-  const f = await signedIn(browser, finn);
+  const f = await signedIn(finn);
   await openMessenger(f);
   await expect(messageList(f).getByRole("listitem")).toHaveCount(3);
   await expect(unreadText(f, "You have 3 un-read messages!")).toBeVisible();
@@ -268,16 +251,14 @@ test("Send a Message on a contact's profile; search, Show All / Unread, Select A
   await expect(row(f, "Gym schedule")).toBeVisible();
   await button(main(f), "Show All").click();
   await expect(messageList(f).getByRole("listitem")).toHaveCount(3);
-  await e.context().close();
-  await f.context().close();
 });
 
-test("a long list scrolls inside 400 px and loads more messages at its end", async ({ browser }) => {
-  const kim = await memberViaApi({ firstName: "Kim", lastName: "Busy" });
-  const lou = await memberViaApi({ firstName: "Lou", lastName: "Chatty" });
-  await connectViaApi(kim, lou);
-  for (let i = 1; i <= 32; i++) await messageViaApi(lou, kim, `Note ${String(i).padStart(2, "0")}`, `Message number ${i}.`);
-  const k = await signedIn(browser, kim);
+test("a long list scrolls inside 400 px and loads more messages at its end", async ({ signedIn, contacts, member }) => {
+  const kim = await member({ firstName: "Kim", lastName: "Busy" });
+  const lou = await member({ firstName: "Lou", lastName: "Chatty" });
+  await contacts(kim, lou);
+  for (let i = 1; i <= 32; i++) await messageAs(lou, kim, `Note ${String(i).padStart(2, "0")}`, `Message number ${i}.`);
+  const k = await signedIn(kim);
   await openMessenger(k);
   const rows = messageList(k).getByRole("listitem");
   await expect(rows).toHaveCount(30);
@@ -290,12 +271,11 @@ test("a long list scrolls inside 400 px and loads more messages at its end", asy
   await expect(rows).toHaveCount(32);
   await expect(rows.last()).toContainText("Note 01");
   await expect(button(main(k), "Load more messages")).toHaveCount(0);
-  await k.context().close();
 });
 
-test("the assistant in Compose: without configuration it answers the failure text", async ({ browser }) => {
-  const hal = await memberViaApi({ firstName: "Hal", lastName: "Helper" });
-  const h = await signedIn(browser, hal);
+test("the assistant in Compose: without configuration it answers the failure text", async ({ signedIn, member }) => {
+  const hal = await member({ firstName: "Hal", lastName: "Helper" });
+  const h = await signedIn(hal);
   await openMessenger(h);
   await button(main(h), "Compose").click();
   const modal = dialog(h, "Compose New Message");
@@ -307,20 +287,19 @@ test("the assistant in Compose: without configuration it answers the failure tex
   await expect(button(modal, "Use this text")).toHaveCount(0);
   // The member's own text stays as it was.
   await expect(field(h, "Message")).toHaveValue("thanks for the game, rematch next week?");
-  await h.context().close();
 });
 
-test("on a phone (375 x 740) the messenger, an open message and Compose fit the screen", async ({ browser }) => {
-  const ida = await memberViaApi({ firstName: "Ida", lastName: "Phone" });
-  const jon = await memberViaApi({ firstName: "Jon", lastName: "Pocket" });
-  await connectViaApi(ida, jon);
-  await messageViaApi(
+test("on a phone (375 x 740) the messenger, an open message and Compose fit the screen", async ({ signedIn, contacts, member }) => {
+  const ida = await member({ firstName: "Ida", lastName: "Phone" });
+  const jon = await member({ firstName: "Jon", lastName: "Pocket" });
+  await contacts(ida, jon);
+  await messageAs(
     jon,
     ida,
     "A rather long subject line about next season's training camp",
     "Camp starts in July; bring your own gear and a water bottle.",
   );
-  const p = await signedIn(browser, ida, { width: 375, height: 740 });
+  const p = await signedIn(ida, { context: { viewport: { width: 375, height: 740 } } });
   await openMessenger(p);
   const noSideScroll = () => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   const first = row(p, "A rather long subject line");
@@ -341,5 +320,4 @@ test("on a phone (375 x 740) the messenger, an open message and Compose fit the 
 
   await compose(p, { typed: "Jon", name: "Jon Pocket" }, "Boots", "Which size do you wear?");
   expect(await noSideScroll()).toBe(true);
-  await p.context().close();
 });

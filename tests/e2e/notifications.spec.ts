@@ -1,7 +1,8 @@
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { api, bearer, type RegisteredMember } from "../support/server.ts";
-import { baseUrl, connectViaApi, loginThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
+import type { Page } from "@playwright/test";
+import { expect, followAs, messageAs, test } from "./support/fixtures.ts";
+import type { RegisteredMember } from "../support/server.ts";
+import { baseUrl, loginThroughUi, nextMail } from "./support/journey.ts";
 
 // Live updates and notifications (spec section 2 "Notifications" and the navbar's messenger link,
 // section 4 "Unread text", section 9's notification date): two members in two browsers; what one
@@ -12,15 +13,6 @@ import { baseUrl, connectViaApi, loginThroughUi, memberViaApi, nextMail } from "
 const SENT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/;
 /** A live update may take a moment (and a reconnect a little longer). */
 const LIVE = { timeout: 10_000 };
-
-/** A member signed in through the UI in a browser context of their own. */
-async function signedIn(browser: Browser, m: RegisteredMember): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  collectConsoleErrors(page);
-  await loginThroughUi(page, m.email, m.password);
-  return page;
-}
 
 /** Console errors (a Content-Security-Policy refusal shows there) are collected per page and checked at the end. */
 const consoleErrors = new Map<Page, string[]>();
@@ -83,13 +75,14 @@ async function requestContactThroughProfile(page: Page, other: RegisteredMember,
 }
 
 test("a contact request: the badge rises live with a toast, the Notifications screen lists it, the acceptance notifies back", async ({
-  browser,
+  signedIn,
+  member,
 }) => {
-  const ava = await memberViaApi({ firstName: "Ava", lastName: "Asker" });
-  const ben = await memberViaApi({ firstName: "Ben", lastName: "Bellringer" });
+  const ava = await member({ firstName: "Ava", lastName: "Asker" });
+  const ben = await member({ firstName: "Ben", lastName: "Bellringer" });
 
   // Ben has Home open.
-  const b = await signedIn(browser, ben);
+  const b = await signedIn(ben, { beforeLogin: collectConsoleErrors });
   await expect(notificationsLink(b)).toHaveAccessibleName("Notifications: 0 unread");
   await expect(messagesLink(b)).toHaveAccessibleName("Messages: You have 0 un-read message!");
   await markPage(b);
@@ -100,7 +93,7 @@ test("a contact request: the badge rises live with a toast, the Notifications sc
   });
 
   // Ava asks Ben from his profile.
-  const a = await signedIn(browser, ava);
+  const a = await signedIn(ava, { beforeLogin: collectConsoleErrors });
   await requestContactThroughProfile(a, ben, "Ben Bellringer");
 
   // Ben's bell counts it without a reload, and a toast tells him.
@@ -148,17 +141,15 @@ test("a contact request: the badge rises live with a toast, the Notifications sc
 
   expectNoCspErrors(a);
   expectNoCspErrors(b);
-  await a.context().close();
-  await b.context().close();
 });
 
-test("a new follower is notified", async ({ browser }) => {
-  const fay = await memberViaApi({ firstName: "Fay", lastName: "Follower" });
-  const gus = await memberViaApi({ firstName: "Gus", lastName: "Followed" });
-  const g = await signedIn(browser, gus);
+test("a new follower is notified", async ({ signedIn, member }) => {
+  const fay = await member({ firstName: "Fay", lastName: "Follower" });
+  const gus = await member({ firstName: "Gus", lastName: "Followed" });
+  const g = await signedIn(gus, { beforeLogin: collectConsoleErrors });
   await markPage(g);
 
-  const f = await signedIn(browser, fay);
+  const f = await signedIn(fay, { beforeLogin: collectConsoleErrors });
   await f.goto(`/members/view-profile/show-profile?memberID=${gus.memberId}`);
   await f.getByRole("main").getByRole("button", { name: "Follow this Member" }).click();
   await expect(f.getByRole("main").getByText("Following", { exact: true })).toBeVisible();
@@ -172,11 +163,8 @@ test("a new follower is notified", async ({ browser }) => {
 
   // While the screen is open a second follower appears in the list by itself, without a toast
   // (the screen shows it), and counts as read since it is on screen.
-  const hal = await memberViaApi({ firstName: "Hal", lastName: "Secondfan" });
-  const followed = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${hal.memberId}&contactID=${gus.memberId}`, {
-    headers: bearer(hal.accessToken),
-  });
-  expect(followed.status, followed.text).toBe(200);
+  const hal = await member({ firstName: "Hal", lastName: "Secondfan" });
+  await followAs(hal, gus);
   const second = notificationRow(g, "Hal Secondfan is now following you.");
   await expect(second).toBeVisible(LIVE);
   await expect(second.getByRole("link", { name: "New follower" })).toHaveCSS("font-weight", "700");
@@ -187,16 +175,14 @@ test("a new follower is notified", async ({ browser }) => {
   await g.getByText("Unread", { exact: true }).click();
   await expect(notificationRow(g, "Hal Secondfan is now following you.")).toBeVisible();
   await expect(notificationRow(g, "Fay Follower is now following you.")).toBeVisible();
-  await f.context().close();
-  await g.context().close();
 });
 
-test("a reply to one's post is notified", async ({ browser }) => {
-  const pia = await memberViaApi({ firstName: "Pia", lastName: "Poster" });
-  const rex = await memberViaApi({ firstName: "Rex", lastName: "Replier" });
-  await connectViaApi(pia, rex);
-  const p = await signedIn(browser, pia);
-  const r = await signedIn(browser, rex);
+test("a reply to one's post is notified", async ({ signedIn, contacts, member }) => {
+  const pia = await member({ firstName: "Pia", lastName: "Poster" });
+  const rex = await member({ firstName: "Rex", lastName: "Replier" });
+  await contacts(pia, rex);
+  const p = await signedIn(pia, { beforeLogin: collectConsoleErrors });
+  const r = await signedIn(rex, { beforeLogin: collectConsoleErrors });
 
   // Pia posts on Home.
   const recentPosts = (page: Page) => page.getByRole("region", { name: "Recent Posts" });
@@ -221,24 +207,22 @@ test("a reply to one's post is notified", async ({ browser }) => {
   await expectNotReloaded(p);
   await openNotifications(p);
   await expect(notificationRow(p, "New reply to your post")).toContainText("Rex Replier replied to your post: I am in, 8 am at the lake.");
-  await p.context().close();
-  await r.context().close();
 });
 
-test("the messenger link's badge counts a new message live, with a toast that opens the messenger", async ({ browser }) => {
-  const mia = await memberViaApi({ firstName: "Mia", lastName: "Messenger" });
-  const ned = await memberViaApi({ firstName: "Ned", lastName: "Newsreader" });
-  await connectViaApi(mia, ned);
-  const n = await signedIn(browser, ned);
+test("the messenger link's badge counts a new message live, with a toast that opens the messenger", async ({
+  signedIn,
+  contacts,
+  member,
+}) => {
+  const mia = await member({ firstName: "Mia", lastName: "Messenger" });
+  const ned = await member({ firstName: "Ned", lastName: "Newsreader" });
+  await contacts(mia, ned);
+  const n = await signedIn(ned, { beforeLogin: collectConsoleErrors });
   await expect(messagesLink(n)).toHaveAccessibleName("Messages: You have 0 un-read message!");
   await markPage(n);
 
-  // Mia writes through the legacy web service (the messenger's compose is its own journey).
-  const sent = await api(baseUrl()).post(
-    `/api/message/CreateMessage?to=${ned.memberId}&from=${mia.memberId}&subject=${encodeURIComponent("Training plan")}&body=${encodeURIComponent("See you at 6.")}`,
-    { headers: bearer(mia.accessToken) },
-  );
-  expect(sent.status, sent.text).toBe(200);
+  // Mia writes from another device (the messenger's compose is its own journey).
+  await messageAs(mia, ned, "Training plan", "See you at 6.");
 
   await expect(messagesLink(n)).toHaveAccessibleName("Messages: You have 1 un-read messages!", LIVE);
   await expect(nav(n).getByRole("link", { name: "Messages: You have 1 un-read messages!" })).toContainText("1");
@@ -256,16 +240,15 @@ test("the messenger link's badge counts a new message live, with a toast that op
   await toast.getByRole("link", { name: "Training plan" }).click();
   await expect(n).toHaveURL(/\/messages\/view-messages$/);
   await expect(toast).toBeHidden();
-  await n.context().close();
 });
 
-test("the notification e-mail's unsubscribe link asks, turns the e-mails off, and no more come", async ({ browser, page }) => {
-  const una = await memberViaApi({ firstName: "Una", lastName: "Unsubscriber" });
-  const cal = await memberViaApi({ firstName: "Cal", lastName: "Caller" });
-  const dee = await memberViaApi({ firstName: "Dee", lastName: "Dialer" });
-  const eli = await memberViaApi({ firstName: "Eli", lastName: "Acceptor" });
+test("the notification e-mail's unsubscribe link asks, turns the e-mails off, and no more come", async ({ page, signedIn, member }) => {
+  const una = await member({ firstName: "Una", lastName: "Unsubscriber" });
+  const cal = await member({ firstName: "Cal", lastName: "Caller" });
+  const dee = await member({ firstName: "Dee", lastName: "Dialer" });
+  const eli = await member({ firstName: "Eli", lastName: "Acceptor" });
 
-  const c = await signedIn(browser, cal);
+  const c = await signedIn(cal, { beforeLogin: collectConsoleErrors });
   await requestContactThroughProfile(c, una, "Una Unsubscriber");
 
   // The e-mail tells Una and carries an unsubscribe link.
@@ -292,13 +275,13 @@ test("the notification e-mail's unsubscribe link asks, turns the e-mails off, an
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 
   // A later request reaches Una on the site, but not by e-mail.
-  const d = await signedIn(browser, dee);
+  const d = await signedIn(dee, { beforeLogin: collectConsoleErrors });
   await requestContactThroughProfile(d, una, "Una Unsubscriber");
-  const u = await signedIn(browser, una);
+  const u = await signedIn(una, { beforeLogin: collectConsoleErrors });
   await expect(notificationsLink(u)).toHaveAccessibleName("Notifications: 2 unread", LIVE);
   // The other e-mails are still on: Eli accepting Una's request mails her, and that is the next mail she gets.
   await requestContactThroughProfile(u, eli, "Eli Acceptor");
-  const e = await signedIn(browser, eli);
+  const e = await signedIn(eli, { beforeLogin: collectConsoleErrors });
   await contactsMenu(e, "Requests");
   await e.getByRole("main").getByRole("listitem").filter({ hasText: "Una Unsubscriber" }).getByRole("button", { name: "Accept" }).click();
   const next = await nextMail(una.email);
@@ -310,8 +293,6 @@ test("the notification e-mail's unsubscribe link asks, turns the e-mails off, an
   await expect(u.getByRole("switch", { name: "A member asks to add me as a contact" })).not.toBeChecked();
   await expect(u.getByRole("switch", { name: "A member accepts my contact request" })).toBeChecked();
   await expect(u.getByRole("switch", { name: "A member sends me a message" })).toBeChecked();
-
-  for (const p of [c, d, u, e]) await p.context().close();
 });
 
 /**
@@ -357,8 +338,8 @@ async function cuttableProxy(target: string) {
   };
 }
 
-test("after the connection drops, the page reconnects and what happened meanwhile still arrives", async ({ browser }) => {
-  const ola = await memberViaApi({ firstName: "Ola", lastName: "Offline" });
+test("after the connection drops, the page reconnects and what happened meanwhile still arrives", async ({ browser, member }) => {
+  const ola = await member({ firstName: "Ola", lastName: "Offline" });
   const proxy = await cuttableProxy(baseUrl());
   const context = await browser.newContext({ baseURL: proxy.url });
   const o = await context.newPage();
@@ -371,13 +352,9 @@ test("after the connection drops, the page reconnects and what happened meanwhil
     if (req.url().includes("/trpc/live.events")) streams += 1;
   });
 
-  /** A new member follows Ola (through the web service, from another device). */
+  /** A new member follows Ola (from another device). */
   const follower = async (firstName: string) => {
-    const m = await memberViaApi({ firstName, lastName: "Fan" });
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${m.memberId}&contactID=${ola.memberId}`, {
-      headers: bearer(m.accessToken),
-    });
-    expect(res.status, res.text).toBe(200);
+    await followAs(await member({ firstName, lastName: "Fan" }), ola);
   };
   /** The network goes away for 3 s (the open stream is cut) while `meanwhile` happens. */
   const dropFor3s = async (meanwhile: () => Promise<void>) => {
@@ -415,21 +392,12 @@ test("after the connection drops, the page reconnects and what happened meanwhil
   await proxy.close();
 });
 
-test("phone width and both colour schemes: the navbar's badges and the Notifications screen fit", async ({ browser }) => {
-  const sam = await memberViaApi({ firstName: "Sam", lastName: "Smallscreen" });
-  const fans = await Promise.all(["Tia", "Uli", "Vik"].map((firstName) => memberViaApi({ firstName, lastName: "Watcher" })));
-  for (const fan of fans) {
-    const res = await api(baseUrl()).post(`/api/contact/FollowMember?memberID=${fan.memberId}&contactID=${sam.memberId}`, {
-      headers: bearer(fan.accessToken),
-    });
-    expect(res.status, res.text).toBe(200);
-  }
-  await connectViaApi(fans[0]!, sam);
-  const sent = await api(baseUrl()).post(
-    `/api/message/CreateMessage?to=${sam.memberId}&from=${fans[0]!.memberId}&subject=Hello&body=${encodeURIComponent("Good game!")}`,
-    { headers: bearer(fans[0]!.accessToken) },
-  );
-  expect(sent.status, sent.text).toBe(200);
+test("phone width and both colour schemes: the navbar's badges and the Notifications screen fit", async ({ browser, contacts, member }) => {
+  const sam = await member({ firstName: "Sam", lastName: "Smallscreen" });
+  const fans = await Promise.all(["Tia", "Uli", "Vik"].map((firstName) => member({ firstName, lastName: "Watcher" })));
+  for (const fan of fans) await followAs(fan, sam);
+  await contacts(fans[0]!, sam);
+  await messageAs(fans[0]!, sam, "Hello", "Good game!");
 
   for (const colorScheme of ["light", "dark"] as const) {
     for (const width of [1280, 375]) {

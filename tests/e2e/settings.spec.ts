@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import sharp from "sharp";
-import type { RegisteredMember } from "../support/server.ts";
 import { uniqueEmail } from "../support/server.ts";
 import { choose, field, loginThroughUi, logoutThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
 
@@ -39,14 +39,6 @@ async function saveAndExpectSaved(page: Page, procedure: string): Promise<void> 
   await expect(panel(page).getByRole("button", { name: "Saving..." })).toBeDisabled();
   await expect(panel(page).getByText("Saved sucessfully.")).toBeVisible();
   await page.unroute(url);
-}
-
-/** A member signed in in a browser context of their own. */
-async function signedIn(browser: Browser, member: RegisteredMember) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginThroughUi(page, member.email, member.password);
-  return { page, context };
 }
 
 /** After losing its session, a page's next navigation lands on the login page (or the error page). */
@@ -137,9 +129,9 @@ test("change photo: the spec's checks, a preview, then the upload updates the ta
   await expect(userMenu(page, "Pia Picture").locator("img")).toHaveAttribute("src", /\/uploads\//);
 });
 
-test("password: the spec's messages, a wrong current password, then a change signs out the other browser", async ({ page, browser }) => {
+test("password: the spec's messages, a wrong current password, then a change signs out the other browser", async ({ page, signedIn }) => {
   const member = await memberViaApi({ firstName: "Paul", lastName: "Secret" });
-  const other = await signedIn(browser, member);
+  const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting?tab=password");
   await expect(tab(page, "Password")).toHaveAttribute("aria-selected", "true");
@@ -176,8 +168,7 @@ test("password: the spec's messages, a wrong current password, then a change sig
   // This browser stays signed in; the other one is signed out.
   await page.reload();
   await expect(tab(page, "Password")).toBeVisible();
-  await expectSignedOut(other.page);
-  await other.context.close();
+  await expectSignedOut(other);
 
   // The new password is the one that works.
   await logoutThroughUi(page, "Paul Secret");
@@ -247,12 +238,12 @@ test("notifications: the four switches save and come back", async ({ page }) => 
   await expect(switchOf(page, names[3]!)).not.toBeChecked();
 });
 
-test("privacy, Profile tab: Contact Info. set to Private is private for another member at once", async ({ page, browser }) => {
+test("privacy, Profile tab: Contact Info. set to Private is private for another member at once", async ({ page, signedIn }) => {
   const owner = await memberViaApi({ firstName: "Olive", lastName: "Private" });
-  const viewer = await signedIn(browser, await memberViaApi({ firstName: "Vic", lastName: "Viewer" }));
-  await viewer.page.goto(`/members/view-profile/show-profile?memberID=${owner.memberId}`);
-  await tab(viewer.page, "Contact Info.").click();
-  await expect(panel(viewer.page).getByText("This section is private.")).toHaveCount(0);
+  const viewer = await signedIn(await memberViaApi({ firstName: "Vic", lastName: "Viewer" }));
+  await viewer.goto(`/members/view-profile/show-profile?memberID=${owner.memberId}`);
+  await tab(viewer, "Contact Info.").click();
+  await expect(panel(viewer).getByText("This section is private.")).toHaveCount(0);
 
   await loginThroughUi(page, owner.email, owner.password);
   await openFromMenu(page, "Olive Private", "Privacy Settings");
@@ -281,19 +272,18 @@ test("privacy, Profile tab: Contact Info. set to Private is private for another 
   await expect(combobox(page, "Education")).toHaveValue("Only Contacts");
   await expect(combobox(page, "Basic Info.")).toHaveValue("Public");
 
-  await viewer.page.reload();
-  await tab(viewer.page, "Contact Info.").click();
-  await expect(panel(viewer.page).getByText("This section is private.")).toBeVisible();
-  await viewer.context.close();
+  await viewer.reload();
+  await tab(viewer, "Contact Info.").click();
+  await expect(panel(viewer).getByText("This section is private.")).toBeVisible();
 });
 
-test("privacy, Search tab: Only Contacts hides the member from another member's navbar search", async ({ page, browser }) => {
+test("privacy, Search tab: Only Contacts hides the member from another member's navbar search", async ({ page, signedIn }) => {
   // Letters only: names are plain words (digits are refused).
   const surname = `Hidden${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
   const owner = await memberViaApi({ firstName: "Sam", lastName: surname });
-  const viewer = await signedIn(browser, await memberViaApi({ firstName: "Val", lastName: "Seeker" }));
-  await navSearch(viewer.page).fill(surname);
-  await expect(viewer.page.getByRole("option", { name: new RegExp(surname) })).toBeVisible();
+  const viewer = await signedIn(await memberViaApi({ firstName: "Val", lastName: "Seeker" }));
+  await navSearch(viewer).fill(surname);
+  await expect(viewer.getByRole("option", { name: new RegExp(surname) })).toBeVisible();
 
   await loginThroughUi(page, owner.email, owner.password);
   await page.goto("/settings/privacy-setting");
@@ -315,13 +305,12 @@ test("privacy, Search tab: Only Contacts hides the member from another member's 
   await expect(switchOf(page, "The link to add you as a contact")).toBeChecked();
   await expect(switchOf(page, "The link to send you a message")).not.toBeChecked();
 
-  await viewer.page.reload();
+  await viewer.reload();
   // The search runs (after its debounce) and finds no one.
-  const searched = viewer.page.waitForResponse((r) => r.url().includes("search.members"));
-  await navSearch(viewer.page).fill(surname);
+  const searched = viewer.waitForResponse((r) => r.url().includes("search.members"));
+  await navSearch(viewer).fill(surname);
   await searched;
-  await expect(viewer.page.getByRole("option", { name: new RegExp(surname) })).toHaveCount(0);
-  await viewer.context.close();
+  await expect(viewer.getByRole("option", { name: new RegExp(surname) })).toHaveCount(0);
 });
 
 test("deactivate: confirm, Deactivating..., the landing page; login refuses, then reactivation brings the member home", async ({
@@ -450,9 +439,9 @@ test("e-mail: request, cancel, a wrong then the right code; the link works after
   await loginThroughUi(page, third, member.password);
 });
 
-test("devices: this device is marked; signing out the other browser, then everywhere else", async ({ page, browser }) => {
+test("devices: this device is marked; signing out the other browser, then everywhere else", async ({ page, signedIn }) => {
   const member = await memberViaApi({ firstName: "Devi", lastName: "Ces" });
-  const other = await signedIn(browser, member);
+  const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting?tab=devices");
   // This browser, the other one, and the session the registration helper's API login opened.
@@ -472,22 +461,20 @@ test("devices: this device is marked; signing out the other browser, then everyw
   await otherRow.getByRole("button", { name: /^Sign out/ }).click();
   await expect(panel(page).getByText("The device was signed out.")).toBeVisible();
   await expect(rows).toHaveCount(2);
-  await expectSignedOut(other.page);
+  await expectSignedOut(other);
 
   // Signed in again there (and in a third browser): "Sign out everywhere else" ends all three others.
-  await loginThroughUi(other.page, member.email, member.password);
-  const third = await signedIn(browser, member);
+  await loginThroughUi(other, member.email, member.password);
+  const third = await signedIn(member);
   await page.reload();
   await expect(rows).toHaveCount(4);
   await panel(page).getByRole("button", { name: "Sign out everywhere else" }).click();
   await expect(panel(page).getByText("Signed out of 3 other devices.")).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(panel(page).getByText("No other device is signed in to your account.")).toBeVisible();
-  await expectSignedOut(other.page);
-  await expectSignedOut(third.page);
+  await expectSignedOut(other);
+  await expectSignedOut(third);
   // This device is still signed in.
   await page.reload();
   await expect(rows).toHaveCount(1);
-  await other.context.close();
-  await third.context.close();
 });

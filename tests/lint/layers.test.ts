@@ -40,6 +40,21 @@ describe("layer rules", () => {
     ).toContain("import-x/no-restricted-paths");
   }, 120_000);
 
+  it("refuse a shared client component importing a feature, and accept a feature importing it", async () => {
+    expect(
+      await rulesBroken(
+        "src/client/components/SaveBar.tsx",
+        `import { Suggestions } from "../features/contacts/Suggestions.tsx";\nexport const used = Suggestions;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "src/client/features/settings/NameForm.tsx",
+        `import { SaveBar } from "../../components/SaveBar.tsx";\nexport const used = SaveBar;\n`,
+      ),
+    ).not.toContain("import-x/no-restricted-paths");
+  }, 120_000);
+
   it("refuse a migration importing application code, and shared code importing a domain", async () => {
     const migration = "migrations/2026-11-22-006-feed-news.ts";
     expect(await rulesBroken(migration, `import { texts } from "../src/shared/texts.ts";\nexport const used = texts;\n`)).toContain(

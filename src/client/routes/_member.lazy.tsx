@@ -1,5 +1,5 @@
 import { createLazyFileRoute } from "@tanstack/react-router";
-import { MemberLayout } from "../components/MemberLayout.tsx";
+import { MemberLayout } from "./-layouts/MemberLayout.tsx";
 
 // The signed-in frame (navbar, search, live updates, right column) loads with the first member
 // screen, not with the login page.

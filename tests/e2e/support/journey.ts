@@ -14,8 +14,8 @@ export async function nextMail(to: string, options: WaitOptions = {}): Promise<S
 }
 
 /** A member registered and confirmed through the REST endpoints (a precondition, not the journey). */
-export function memberViaApi(overrides: Record<string, string> = {}): Promise<RegisteredMember> {
-  return registerAndConfirm(baseUrl(), { waitForMail: nextMail }, overrides);
+export function memberViaApi(overrides: Record<string, string> = {}, base = baseUrl()): Promise<RegisteredMember> {
+  return registerAndConfirm(base, { waitForMail: nextMail }, overrides);
 }
 
 /** Deactivates a member the way the legacy client does (SetMemberStatus with status 3). */
@@ -52,17 +52,4 @@ export async function logoutThroughUi(page: Page, name: string): Promise<void> {
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
-}
-
-/** Two members become contacts through the REST API (a request, then its acceptance): a precondition. */
-export async function connectViaApi(a: RegisteredMember, b: RegisteredMember): Promise<void> {
-  const client = api(baseUrl());
-  const sent = await client.put(`/api/contact/SendRequestContact?memberID=${a.memberId}&contactID=${b.memberId}`, {
-    headers: bearer(a.accessToken),
-  });
-  expect(sent.status, sent.text).toBe(200);
-  const accepted = await client.put(`/api/contact/AcceptRequest?memberID=${b.memberId}&contactID=${a.memberId}`, {
-    headers: bearer(b.accessToken),
-  });
-  expect(accepted.status, accepted.text).toBe(200);
 }

@@ -19,10 +19,10 @@ import { PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST } from "../../../shared/limits.ts
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { BirthDateSelects } from "../auth/BirthDateSelects.tsx";
+import { BirthDateSelects } from "../../components/BirthDateSelects.tsx";
 import { refreshProfile } from "./refresh.ts";
-import { SaveBar } from "./SaveBar.tsx";
-import { selectProps } from "./select-props.ts";
+import { SaveBar } from "../../components/SaveBar.tsx";
+import { selectProps } from "../../components/select-props.ts";
 
 const field = basicInfoInput.in.shape;
 const heightOptions = HEIGHT_OPTIONS.map((inches) => ({ value: String(inches), label: formatHeight(inches) }));

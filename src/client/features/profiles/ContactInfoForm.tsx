@@ -6,8 +6,8 @@ import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { refreshProfile } from "./refresh.ts";
-import { SaveBar } from "./SaveBar.tsx";
-import { selectProps } from "./select-props.ts";
+import { SaveBar } from "../../components/SaveBar.tsx";
+import { selectProps } from "../../components/select-props.ts";
 
 const field = contactInfoInput.shape;
 

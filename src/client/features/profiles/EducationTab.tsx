@@ -13,7 +13,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { refreshProfile } from "./refresh.ts";
-import { selectProps } from "./select-props.ts";
+import { selectProps } from "../../components/select-props.ts";
 
 const field = educationInput.shape;
 const yearOptions = yearRange(PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST).map(String);

@@ -6,7 +6,7 @@ import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpcClient } from "../../lib/trpc.ts";
 import { refreshProfile } from "./refresh.ts";
-import { SaveBar } from "./SaveBar.tsx";
+import { SaveBar } from "../../components/SaveBar.tsx";
 
 interface SingleLinkFormProps {
   value: string;

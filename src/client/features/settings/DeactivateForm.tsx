@@ -10,7 +10,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
 import { forgetSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { selectProps } from "../profiles/select-props.ts";
+import { selectProps } from "../../components/select-props.ts";
 
 const reasons = DEACTIVATION_REASONS.map((r) => ({ value: String(r.id), label: r.text }));
 

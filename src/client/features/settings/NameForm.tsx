@@ -5,7 +5,7 @@ import { type NameInfo, nameInput } from "../../../domains/settings/settings.sch
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { SaveBar } from "../profiles/SaveBar.tsx";
+import { SaveBar } from "../../components/SaveBar.tsx";
 import { refreshMemberViews } from "./refresh.ts";
 import { TabLoading } from "./TabLoading.tsx";
 

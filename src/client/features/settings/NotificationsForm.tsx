@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { NOTIFICATION_KEYS, type NotificationSettings } from "../../../domains/settings/settings.schema.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { SaveBar } from "../profiles/SaveBar.tsx";
+import { SaveBar } from "../../components/SaveBar.tsx";
 import { TabLoading } from "./TabLoading.tsx";
 
 const labels: Record<(typeof NOTIFICATION_KEYS)[number], TextId> = {

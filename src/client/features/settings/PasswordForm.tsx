@@ -6,7 +6,7 @@ import { passwordChangeInput } from "../../../domains/settings/settings.schema.t
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { SaveBar } from "../profiles/SaveBar.tsx";
+import { SaveBar } from "../../components/SaveBar.tsx";
 
 const field = passwordChangeInput.shape;
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };

@@ -15,7 +15,7 @@ import {
 } from "../../../domains/settings/settings.schema.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { SaveBar } from "../profiles/SaveBar.tsx";
+import { SaveBar } from "../../components/SaveBar.tsx";
 import { type SettingsTab, SettingsTabs } from "./SettingsTabs.tsx";
 import { TabLoading } from "./TabLoading.tsx";
 import type { PrivacyTab } from "./tabs.ts";

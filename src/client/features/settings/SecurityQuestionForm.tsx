@@ -6,8 +6,8 @@ import { SECURITY_QUESTIONS, type SecurityQuestionInfo, securityQuestionInput } 
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { SaveBar } from "../profiles/SaveBar.tsx";
-import { selectProps } from "../profiles/select-props.ts";
+import { SaveBar } from "../../components/SaveBar.tsx";
+import { selectProps } from "../../components/select-props.ts";
 import { TabLoading } from "./TabLoading.tsx";
 
 const field = securityQuestionInput.shape;

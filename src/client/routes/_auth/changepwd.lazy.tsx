@@ -1,62 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useMutation } from "@tanstack/react-query";
-import { createLazyFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { newPasswordField } from "../../../domains/accounts/accounts.schema.ts";
-import { texts } from "../../../shared/texts.ts";
-import { AuthFrame } from "../../components/AuthFrame.tsx";
-import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { confirmPasswordRule, rule } from "../../lib/form.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { ChangePasswordPage } from "../../features/auth/ChangePasswordPage.tsx";
 
-export const Route = createLazyFileRoute("/_auth/changepwd")({ component: ChangePasswordPage });
+export const Route = createLazyFileRoute("/_auth/changepwd")({ component: ChangePasswordPageRoute });
 
-function ChangePasswordPage() {
-  const navigate = useNavigate();
+function ChangePasswordPageRoute() {
   const { email = "", code = "" } = Route.useSearch();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { password: "", confirmPwd: "" },
-    validateInputOnBlur: true,
-    validate: {
-      password: rule(newPasswordField),
-      confirmPwd: confirmPasswordRule,
-    },
-  });
-  const change = useMutation(
-    trpc.account.changePasswordWithCode.mutationOptions({
-      onSuccess: ({ changed }) => {
-        if (changed) void navigate({ to: "/resetpwd-confirm" });
-      },
-    }),
-  );
-  const failed = change.data?.changed === false;
-  return (
-    <AuthFrame title={texts.changePasswordTitle}>
-      <form noValidate onSubmit={form.onSubmit(({ password }) => change.mutate({ email, code, password }))}>
-        <Stack>
-          <Text>
-            {texts.email}: <strong>{email}</strong>
-          </Text>
-          <Text size="sm" c="dimmed">
-            {texts.passwordGuidance}
-          </Text>
-          {failed && (
-            <Alert color="red" role="alert">
-              {texts.changePasswordFailed}
-            </Alert>
-          )}
-          <ErrorAlert error={change.error} />
-          <PasswordInput label={texts.newPassword} autoComplete="new-password" required {...form.getInputProps("password")} />
-          <PasswordInput label={texts.reEnterPassword} autoComplete="new-password" required {...form.getInputProps("confirmPwd")} />
-          <Button type="submit" disabled={!form.isValid() || change.isPending} loading={change.isPending}>
-            {texts.changePassword}
-          </Button>
-          <Anchor component={Link} to="/" size="sm">
-            {texts.signInExisting}
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthFrame>
-  );
+  return <ChangePasswordPage email={email} code={code} />;
 }

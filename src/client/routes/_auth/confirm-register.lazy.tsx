@@ -1,25 +1,8 @@
-import { Anchor, Stack, Text } from "@mantine/core";
-import { createLazyFileRoute, Link } from "@tanstack/react-router";
-import { texts } from "../../../shared/texts.ts";
-import { AuthFrame } from "../../components/AuthFrame.tsx";
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { ConfirmRegisterPage } from "../../features/auth/ConfirmRegisterPage.tsx";
 
-export const Route = createLazyFileRoute("/_auth/confirm-register")({ component: ConfirmRegisterPage });
+export const Route = createLazyFileRoute("/_auth/confirm-register")({ component: ConfirmRegisterPageRoute });
 
-function ConfirmRegisterPage() {
-  const { email } = Route.useSearch();
-  return (
-    <AuthFrame title={texts.confirmRegisterTitle}>
-      <Stack>
-        <Text>
-          {texts.confirmRegisterBody} <strong>{email}</strong>.
-        </Text>
-        <Text size="sm" c="dimmed">
-          {texts.confirmRegisterHint}
-        </Text>
-        <Anchor component={Link} to="/">
-          {texts.backToLogin}
-        </Anchor>
-      </Stack>
-    </AuthFrame>
-  );
+function ConfirmRegisterPageRoute() {
+  return <ConfirmRegisterPage email={Route.useSearch().email} />;
 }

@@ -1,52 +1,8 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useMutation } from "@tanstack/react-query";
-import { createLazyFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { emailField } from "../../../domains/accounts/accounts.schema.ts";
-import { texts } from "../../../shared/texts.ts";
-import { AuthFrame } from "../../components/AuthFrame.tsx";
-import { ErrorAlert } from "../../components/ErrorAlert.tsx";
-import { rule } from "../../lib/form.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { ForgotPasswordPage } from "../../features/auth/ForgotPasswordPage.tsx";
 
-export const Route = createLazyFileRoute("/_auth/forgotpwd")({ component: ForgotPasswordPage });
+export const Route = createLazyFileRoute("/_auth/forgotpwd")({ component: ForgotPasswordPageRoute });
 
-function ForgotPasswordPage() {
-  const navigate = useNavigate();
-  const search = Route.useSearch();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { email: search.email ?? "" },
-    validateInputOnBlur: true,
-    validate: { email: rule(emailField) },
-  });
-  const request = useMutation(
-    trpc.account.requestPasswordReset.mutationOptions({
-      onSuccess: (_, { email }) => void navigate({ to: "/resetpwd", search: { email: email as string } }),
-    }),
-  );
-  return (
-    <AuthFrame title={texts.forgotTitle}>
-      <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values))}>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {texts.forgotIntro}
-          </Text>
-          <ErrorAlert error={request.error} />
-          <TextInput label={texts.email} type="email" autoComplete="email" required {...form.getInputProps("email")} />
-          <Button type="submit" disabled={!form.isValid() || request.isPending} loading={request.isPending}>
-            {texts.resetPassword}
-          </Button>
-          <Group justify="space-between">
-            <Anchor component={Link} to="/register" size="sm">
-              {texts.createNewAccount}
-            </Anchor>
-            <Anchor component={Link} to="/" size="sm">
-              {texts.backToLogin}
-            </Anchor>
-          </Group>
-        </Stack>
-      </form>
-    </AuthFrame>
-  );
+function ForgotPasswordPageRoute() {
+  return <ForgotPasswordPage email={Route.useSearch().email} />;
 }

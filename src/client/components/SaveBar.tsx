@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { texts } from "../../../shared/texts.ts";
-import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { texts } from "../../shared/texts.ts";
+import { ErrorAlert } from "./ErrorAlert.tsx";
 
 interface Props {
   /** The save mutation's state: idle, pending, success or error. */

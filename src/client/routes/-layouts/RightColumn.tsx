@@ -1,7 +1,7 @@
 import { Card, Stack, Title } from "@mantine/core";
-import { texts } from "../../shared/texts.ts";
-import { Suggestions } from "../features/contacts/Suggestions.tsx";
-import { SiteGuide } from "./SiteGuide.tsx";
+import { texts } from "../../../shared/texts.ts";
+import { Suggestions } from "../../features/contacts/Suggestions.tsx";
+import { SiteGuide } from "../../components/SiteGuide.tsx";
 
 /** The right column: Site Guide and Suggested for you (members to connect with). */
 export function RightColumn() {

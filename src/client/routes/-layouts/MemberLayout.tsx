@@ -4,17 +4,17 @@ import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import type { SessionMember } from "../../domains/accounts/accounts.schema.ts";
-import { texts } from "../../shared/texts.ts";
-import { useAfterPaint } from "../lib/use-after-paint.ts";
-import { useCurrentMember } from "../lib/use-current-member.ts";
-import { forgetSession, isSignedOut, useLogout } from "../lib/session.ts";
-import { ContactsMenu, PhoneSearch } from "../features/contacts/ContactsMenu.tsx";
-import { MemberSearch } from "../features/contacts/MemberSearch.tsx";
-import { UnreadLinks } from "../features/live/UnreadLinks.tsx";
-import { useLiveUpdates } from "../features/live/use-live-updates.tsx";
-import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
-import { Footer } from "./Footer.tsx";
+import type { SessionMember } from "../../../domains/accounts/accounts.schema.ts";
+import { texts } from "../../../shared/texts.ts";
+import { useAfterPaint } from "../../lib/use-after-paint.ts";
+import { useCurrentMember } from "../../lib/use-current-member.ts";
+import { forgetSession, isSignedOut, useLogout } from "../../lib/session.ts";
+import { ContactsMenu, PhoneSearch } from "../../features/contacts/ContactsMenu.tsx";
+import { MemberSearch } from "../../features/contacts/MemberSearch.tsx";
+import { UnreadLinks } from "../../features/live/UnreadLinks.tsx";
+import { useLiveUpdates } from "../../features/live/use-live-updates.tsx";
+import { ColorSchemeToggle } from "../../components/ColorSchemeToggle.tsx";
+import { Footer } from "../../components/Footer.tsx";
 import { RightColumn } from "./RightColumn.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { Group, Input, Select } from "@mantine/core";
-import { MONTHS, yearRange } from "../../../shared/calendar.ts";
-import { texts } from "../../../shared/texts.ts";
+import { MONTHS, yearRange } from "../../shared/calendar.ts";
+import { texts } from "../../shared/texts.ts";
 
 const monthOptions = MONTHS.map((name, i) => ({ value: String(i + 1), label: name }));
 const dayOptions = Array.from({ length: 31 }, (_, i) => String(i + 1));
