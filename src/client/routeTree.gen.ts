@@ -75,7 +75,7 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: "/unsubscribe",
   path: "/unsubscribe",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import("./routes/unsubscribe.lazy").then((d) => d.Route));
 const AuthIndexLazyRoute = AuthIndexLazyRouteImport.update({
   id: "/",
   path: "/",
