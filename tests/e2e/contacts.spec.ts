@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { callerFor, expect, test } from "./support/fixtures.ts";
-import { openServerDb, type RegisteredMember } from "../support/server.ts";
-import { field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { openServerDb } from "../support/server.ts";
+import { field, loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 
 // The contact screens of spec section 2 (My Contacts, Requests, Find Contacts, People I Follow,
 // People Following Me, Search results), the profile's contact buttons and the navbar's live search,
@@ -9,7 +9,7 @@ import { field, loginThroughUi, memberViaApi } from "./support/journey.ts";
 
 /** Basic and contact info saved through tRPC (profiles.saveBasic and saveContact), as the edit form sends them. */
 async function profileAs(
-  m: RegisteredMember,
+  m: JourneyMember,
   names: { first: string; last: string },
   basic: { sport: string; title: string },
   place: { city: string; state: string },
@@ -356,8 +356,8 @@ test("search privacy Only Contacts: hidden from strangers' search and dropdown, 
 });
 
 test("the contact screens work at phone width: search icon, Contacts menu, no sideways scrolling", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Pat", lastName: "Phone" });
-  const target = await memberViaApi({ firstName: "Zorion", lastName: "Pocket" });
+  const member = await memberViaTrpc({ firstName: "Pat", lastName: "Phone" });
+  const target = await memberViaTrpc({ firstName: "Zorion", lastName: "Pocket" });
   await page.setViewportSize({ width: 375, height: 740 });
   await loginThroughUi(page, member.email, member.password);
   await expect(navSearch(page)).toBeHidden();

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { callerFor, expect, test } from "./support/fixtures.ts";
-import type { RegisteredMember } from "../support/server.ts";
-import { loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 
 // Home (spec sections 2, 3, 5, 9): Recent News, Recent Posts (posting, replying, refreshing,
 // paging), the New Post / Reply to Post modals and the right column's Site Guide.
@@ -12,12 +11,12 @@ const postWith = (page: Page, text: string) => posts(page).filter({ hasText: tex
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
 /** A post written through tRPC (feed.post), a precondition for the paging journey. */
-async function postAs(member: RegisteredMember, text: string): Promise<void> {
+async function postAs(member: JourneyMember, text: string): Promise<void> {
   await (await callerFor(member)).mutation("feed.post", { text });
 }
 
 test("a new post: the modal checks the text (required, 150 characters), Post is busy, the post comes first", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Nina", lastName: "Poster" });
+  const member = await memberViaTrpc({ firstName: "Nina", lastName: "Poster" });
   await loginThroughUi(page, member.email, member.password);
 
   // Nothing in the feed yet: the empty state points to Find Contacts.
@@ -88,8 +87,8 @@ test("a new post: the modal checks the text (required, 150 characters), Post is 
 });
 
 test("a contact's post appears after Refresh; a reply shows nested under it, for both members", async ({ signedIn, contacts }) => {
-  const ana = await memberViaApi({ firstName: "Ana", lastName: "Reader" });
-  const ben = await memberViaApi({ firstName: "Ben", lastName: "Writer" });
+  const ana = await memberViaTrpc({ firstName: "Ana", lastName: "Reader" });
+  const ben = await memberViaTrpc({ firstName: "Ben", lastName: "Writer" });
   await contacts(ana, ben);
   const a = await signedIn(ana);
   const b = await signedIn(ben);
@@ -141,7 +140,7 @@ test("a contact's post appears after Refresh; a reply shows nested under it, for
 });
 
 test("Recent Posts shows 5 posts a page: Older posts and Newer posts page through them", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Paige", lastName: "Turner" });
+  const member = await memberViaTrpc({ firstName: "Paige", lastName: "Turner" });
   for (let i = 1; i <= 7; i++) {
     await postAs(member, `Update number ${i}`);
     await new Promise((r) => setTimeout(r, 5)); // distinct timestamps: the order is the posting order
@@ -195,7 +194,7 @@ test("Recent Posts shows 5 posts a page: Older posts and Newer posts page throug
 });
 
 test("Recent News shows the welcome item: default image, header linking to it, text cut to 120 characters", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Newt", lastName: "Reader" });
+  const member = await memberViaTrpc({ firstName: "Newt", lastName: "Reader" });
   await loginThroughUi(page, member.email, member.password);
   const news = page.getByRole("region", { name: "Recent News" });
   const welcome = news.getByRole("group").filter({ has: page.getByRole("heading", { name: "Welcome to Sideline", exact: true }) });
@@ -215,7 +214,7 @@ test("Recent News shows the welcome item: default image, header linking to it, t
 
 test("Site Guide shows the seeded guidance; arrows, dots and arrow keys move it", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" }); // no automatic rotation under this test
-  const member = await memberViaApi({ firstName: "Gail", lastName: "Guide" });
+  const member = await memberViaTrpc({ firstName: "Gail", lastName: "Guide" });
   await loginThroughUi(page, member.email, member.password);
   const guide = page.getByRole("region", { name: "Site Guide" });
   const slide = (name: string) => guide.getByRole("group").filter({ hasText: name });
@@ -251,7 +250,7 @@ test("Site Guide shows the seeded guidance; arrows, dots and arrow keys move it"
 
 test("the Site Guide turns by itself, but not while the pointer is over it or after Pause", async ({ page }) => {
   await page.clock.install();
-  const member = await memberViaApi({ firstName: "Otto", lastName: "Turn" });
+  const member = await memberViaTrpc({ firstName: "Otto", lastName: "Turn" });
   await loginThroughUi(page, member.email, member.password);
   await page.mouse.move(0, 0);
   const guide = page.getByRole("region", { name: "Site Guide" });

@@ -1,8 +1,7 @@
 import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, followAs, messageAs, test } from "./support/fixtures.ts";
-import type { RegisteredMember } from "../support/server.ts";
-import { baseUrl, loginThroughUi, nextMail } from "./support/journey.ts";
+import { baseUrl, loginThroughUi, nextMail, type JourneyMember } from "./support/journey.ts";
 
 // Live updates and notifications (spec section 2 "Notifications" and the navbar's messenger link,
 // section 4 "Unread text", section 9's notification date): two members in two browsers; what one
@@ -66,7 +65,7 @@ async function contactsMenu(page: Page, entry: string): Promise<void> {
 }
 
 /** A contact request sent from the other member's profile, as a person would. */
-async function requestContactThroughProfile(page: Page, other: RegisteredMember, otherName: string) {
+async function requestContactThroughProfile(page: Page, other: JourneyMember, otherName: string) {
   await page.goto(`/members/view-profile/show-profile?memberID=${other.memberId}`);
   await expect(page.getByRole("heading", { name: otherName })).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: "Add as Contact" }).click();

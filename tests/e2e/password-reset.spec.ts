@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { resetCodeOf } from "../support/mail-sink.ts";
-import { loginThroughUi, logoutThroughUi, memberViaApi, nextMail, field } from "./support/journey.ts";
+import { loginThroughUi, logoutThroughUi, memberViaTrpc, nextMail, field } from "./support/journey.ts";
 
 test("forgot password: request a code, enter it, choose a new password, log in with it; the old one is refused", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Reset", lastName: "Tester" });
+  const member = await memberViaTrpc({ firstName: "Reset", lastName: "Tester" });
   await page.goto("/");
   await page.getByRole("link", { name: "Forgot Password" }).click();
   await field(page, "Email").fill(member.email);

@@ -1,7 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import type { RegisteredMember } from "../support/server.ts";
-import { field, loginThroughUi, memberViaApi } from "./support/journey.ts";
+import { field, loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 import { youtubeFixture } from "./support/youtube-stand-in.ts";
 
 // The profile screens of spec section 2: edit profile (five tabs and the photo) and view profile
@@ -33,8 +32,8 @@ async function save(page: Page): Promise<void> {
 }
 
 /** A second member in their own browser context, signed in and looking at `owner`'s profile. */
-async function viewerOf(browser: Browser, owner: RegisteredMember) {
-  const viewer = await memberViaApi({ firstName: "Casey", lastName: "Viewer" });
+async function viewerOf(browser: Browser, owner: JourneyMember) {
+  const viewer = await memberViaTrpc({ firstName: "Casey", lastName: "Viewer" });
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginThroughUi(page, viewer.email, viewer.password);
@@ -43,7 +42,7 @@ async function viewerOf(browser: Browser, owner: RegisteredMember) {
 }
 
 test("basic info: every field saves and comes back after a reload; athlete fields follow the status", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Jordan", lastName: "Keller" });
+  const member = await memberViaTrpc({ firstName: "Jordan", lastName: "Keller" });
   await loginThroughUi(page, member.email, member.password);
   await openEditProfile(page);
   await expect(tab(page, "Basic Info.")).toHaveAttribute("aria-selected", "true");
@@ -152,7 +151,7 @@ test("basic info: every field saves and comes back after a reload; athlete field
 });
 
 test("contact info saves and comes back after a reload; the account e-mail is read-only", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await loginThroughUi(page, member.email, member.password);
   await openEditProfile(page);
   await tab(page, "Contact Info.").click();
@@ -190,7 +189,7 @@ test("contact info saves and comes back after a reload; the account e-mail is re
 });
 
 test("education: add, edit and remove a school through the modals", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await loginThroughUi(page, member.email, member.password);
   await openEditProfile(page);
   await tab(page, "Education").click();
@@ -262,7 +261,7 @@ test("education: add, edit and remove a school through the modals", async ({ pag
 });
 
 test("photos and videos: adId=2 opens Photos; the account URL and channel ID save and come back", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await loginThroughUi(page, member.email, member.password);
   await openEditProfile(page, "?adId=2");
   await expect(tab(page, "Photos")).toHaveAttribute("aria-selected", "true");
@@ -289,7 +288,7 @@ test("photos and videos: adId=2 opens Photos; the account URL and channel ID sav
 });
 
 test("change photo: the spec's messages before any upload, then a real upload updates header and navbar", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await loginThroughUi(page, member.email, member.password);
   await openEditProfile(page);
   const input = page.locator('input[type="file"]');
@@ -318,7 +317,7 @@ test("change photo: the spec's messages before any upload, then a real upload up
 });
 
 test("another member sees only what the owner allows; show cell phone makes it visible", async ({ page, browser }) => {
-  const owner = await memberViaApi({ firstName: "Riley", lastName: "Owner" });
+  const owner = await memberViaTrpc({ firstName: "Riley", lastName: "Owner" });
   await loginThroughUi(page, owner.email, owner.password);
   await openEditProfile(page);
   await tab(page, "Contact Info.").click();
@@ -377,7 +376,7 @@ test("another member sees only what the owner allows; show cell phone makes it v
 });
 
 test("view profile: the photo account link and the channel's playlists and videos", async ({ page, browser }) => {
-  const owner = await memberViaApi({ firstName: "Morgan", lastName: "Media" });
+  const owner = await memberViaTrpc({ firstName: "Morgan", lastName: "Media" });
   await loginThroughUi(page, owner.email, owner.password);
   await openEditProfile(page, "?adId=2");
   await field(page, "Photo Account URL").fill("https://www.instagram.com/morgan.media");
@@ -448,7 +447,7 @@ test("view profile: the photo account link and the channel's playlists and video
 });
 
 test("the profile screens work at phone width and in the dark theme", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await page.setViewportSize({ width: 375, height: 740 });
   await loginThroughUi(page, member.email, member.password);
   await page.getByRole("button", { name: "Switch light or dark theme" }).click();

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { deactivateViaApi, logoutThroughUi, memberViaApi, field } from "./support/journey.ts";
+import { logoutThroughUi, memberViaTrpc, field } from "./support/journey.ts";
+import { deactivateAs } from "./support/fixtures.ts";
 
 test("a deactivated member is refused at login, reactivates, and is welcomed back once", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Dee", lastName: "Active" });
-  await deactivateViaApi(member);
+  const member = await memberViaTrpc({ firstName: "Dee", lastName: "Active" });
+  await deactivateAs(member);
 
   await page.goto("/");
   await field(page, "Email").fill(member.email);

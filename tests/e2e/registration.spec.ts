@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { registrationCodeOf } from "../support/mail-sink.ts";
 import { uniqueEmail } from "../support/server.ts";
-import { choose, loginThroughUi, logoutThroughUi, memberViaApi, nextMail, field } from "./support/journey.ts";
+import { choose, loginThroughUi, logoutThroughUi, memberViaTrpc, nextMail, field } from "./support/journey.ts";
 
 test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs in again", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -60,7 +60,7 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
 });
 
 test("registering an address that already has an account shows the existing-email error", async ({ page }) => {
-  const member = await memberViaApi();
+  const member = await memberViaTrpc();
   await page.goto("/register");
   await field(page, "First Name").fill("Sam");
   await field(page, "Last Name").fill("Twin");
@@ -86,7 +86,7 @@ test("registering an address that already has an account shows the existing-emai
 test("a signed-in member is sent from the auth screens to home, and a visitor from home to login", async ({ page }) => {
   await page.goto("/home");
   await expect(page).toHaveURL(/\/\?return=%2Fhome$/);
-  const member = await memberViaApi({ firstName: "Guard" });
+  const member = await memberViaTrpc({ firstName: "Guard" });
   await field(page, "Email").fill(member.email);
   await field(page, "Password").fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import sharp from "sharp";
 import { uniqueEmail } from "../support/server.ts";
-import { choose, field, loginThroughUi, logoutThroughUi, memberViaApi, nextMail } from "./support/journey.ts";
+import { choose, field, loginThroughUi, logoutThroughUi, memberViaTrpc, nextMail } from "./support/journey.ts";
 
 // The settings screens of spec section 2: account settings (Change Photo, Name, E-mail, Password,
 // Security Questions, Notifications, Devices, Deactivate) and privacy settings (Profile, Search),
@@ -51,7 +51,7 @@ async function expectSignedOut(page: Page): Promise<void> {
 }
 
 test("the user menu opens both settings screens; the name saves, shows in the navbar and comes back", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Nadia", lastName: "Settings" });
+  const member = await memberViaTrpc({ firstName: "Nadia", lastName: "Settings" });
   await loginThroughUi(page, member.email, member.password);
   await openFromMenu(page, "Nadia Settings", "Privacy Settings");
   await expect(tab(page, "Profile")).toHaveAttribute("aria-selected", "true");
@@ -100,7 +100,7 @@ test("the user menu opens both settings screens; the name saves, shows in the na
 });
 
 test("change photo: the spec's checks, a preview, then the upload updates the tab and the navbar", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Pia", lastName: "Picture" });
+  const member = await memberViaTrpc({ firstName: "Pia", lastName: "Picture" });
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting");
   await expect(tab(page, "Change Photo")).toHaveAttribute("aria-selected", "true");
@@ -130,7 +130,7 @@ test("change photo: the spec's checks, a preview, then the upload updates the ta
 });
 
 test("password: the spec's messages, a wrong current password, then a change signs out the other browser", async ({ page, signedIn }) => {
-  const member = await memberViaApi({ firstName: "Paul", lastName: "Secret" });
+  const member = await memberViaTrpc({ firstName: "Paul", lastName: "Secret" });
   const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting?tab=password");
@@ -180,7 +180,7 @@ test("password: the spec's messages, a wrong current password, then a change sig
 });
 
 test("security question: required messages, then saved; the answer is never shown", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Quinn", lastName: "Question" });
+  const member = await memberViaTrpc({ firstName: "Quinn", lastName: "Question" });
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting");
   await tab(page, "Security Questions").click();
@@ -216,7 +216,7 @@ test("security question: required messages, then saved; the answer is never show
 });
 
 test("notifications: the four switches save and come back", async ({ page }) => {
-  const member = await memberViaApi({ firstName: "Nora", lastName: "Notify" });
+  const member = await memberViaTrpc({ firstName: "Nora", lastName: "Notify" });
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting");
   await tab(page, "Notifications").click();
@@ -239,8 +239,8 @@ test("notifications: the four switches save and come back", async ({ page }) => 
 });
 
 test("privacy, Profile tab: Contact Info. set to Private is private for another member at once", async ({ page, signedIn }) => {
-  const owner = await memberViaApi({ firstName: "Olive", lastName: "Private" });
-  const viewer = await signedIn(await memberViaApi({ firstName: "Vic", lastName: "Viewer" }));
+  const owner = await memberViaTrpc({ firstName: "Olive", lastName: "Private" });
+  const viewer = await signedIn(await memberViaTrpc({ firstName: "Vic", lastName: "Viewer" }));
   await viewer.goto(`/members/view-profile/show-profile?memberID=${owner.memberId}`);
   await tab(viewer, "Contact Info.").click();
   await expect(panel(viewer).getByText("This section is private.")).toHaveCount(0);
@@ -280,8 +280,8 @@ test("privacy, Profile tab: Contact Info. set to Private is private for another 
 test("privacy, Search tab: Only Contacts hides the member from another member's navbar search", async ({ page, signedIn }) => {
   // Letters only: names are plain words (digits are refused).
   const surname = `Hidden${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
-  const owner = await memberViaApi({ firstName: "Sam", lastName: surname });
-  const viewer = await signedIn(await memberViaApi({ firstName: "Val", lastName: "Seeker" }));
+  const owner = await memberViaTrpc({ firstName: "Sam", lastName: surname });
+  const viewer = await signedIn(await memberViaTrpc({ firstName: "Val", lastName: "Seeker" }));
   await navSearch(viewer).fill(surname);
   await expect(viewer.getByRole("option", { name: new RegExp(surname) })).toBeVisible();
 
@@ -316,7 +316,7 @@ test("privacy, Search tab: Only Contacts hides the member from another member's 
 test("deactivate: confirm, Deactivating..., the landing page; login refuses, then reactivation brings the member home", async ({
   page,
 }) => {
-  const member = await memberViaApi({ firstName: "Dana", lastName: "Leaving" });
+  const member = await memberViaTrpc({ firstName: "Dana", lastName: "Leaving" });
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await loginThroughUi(page, member.email, member.password);
@@ -382,7 +382,7 @@ async function emailChangeMail(to: string) {
 test("e-mail: request, cancel, a wrong then the right code; the link works after logging in; log in with the new address", async ({
   page,
 }) => {
-  const member = await memberViaApi({ firstName: "Eli", lastName: "Mailer" });
+  const member = await memberViaTrpc({ firstName: "Eli", lastName: "Mailer" });
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting");
   await tab(page, "E-mail").click();
@@ -440,7 +440,7 @@ test("e-mail: request, cancel, a wrong then the right code; the link works after
 });
 
 test("devices: this device is marked; signing out the other browser, then everywhere else", async ({ page, signedIn }) => {
-  const member = await memberViaApi({ firstName: "Devi", lastName: "Ces" });
+  const member = await memberViaTrpc({ firstName: "Devi", lastName: "Ces" });
   const other = await signedIn(member);
   await loginThroughUi(page, member.email, member.password);
   await page.goto("/settings/account-setting?tab=devices");

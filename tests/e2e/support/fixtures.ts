@@ -1,8 +1,7 @@
 import { type BrowserContext, type BrowserContextOptions, expect, type Page, test as base } from "@playwright/test";
-import type { RegisteredMember } from "../../support/server.ts";
-import { baseUrl, loginThroughUi, memberViaApi } from "./journey.ts";
+import { baseUrl, type JourneyMember, loginThroughUi, memberViaTrpc, trpcMutation } from "./journey.ts";
 
-type Credentials = Pick<RegisteredMember, "email" | "password">;
+type Credentials = Pick<JourneyMember, "email" | "password">;
 
 /** A member signed in through tRPC (the session cookie), for the preconditions a journey starts from. */
 export interface TrpcCaller {
@@ -13,17 +12,9 @@ export interface TrpcCaller {
 export async function trpcAs(base: string, member: Credentials): Promise<TrpcCaller> {
   let cookie = "";
   const mutation = async (procedure: string, input: unknown): Promise<unknown> => {
-    const res = await fetch(`${base}/trpc/${procedure}`, {
-      method: "POST",
-      // The Origin of the site itself: the server's CSRF check accepts a cookie session with it.
-      headers: { "content-type": "application/json", origin: base, cookie },
-      body: JSON.stringify(input),
-    });
-    const text = await res.text();
-    expect(res.status, `${procedure}: ${text}`).toBe(200);
-    const session = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-    if (session.length > 0) cookie = session.join("; ");
-    return (JSON.parse(text) as { result: { data: unknown } }).result.data;
+    const answer = await trpcMutation(base, procedure, input, cookie);
+    cookie = answer.cookie;
+    return answer.data;
   };
   await mutation("account.login", { email: member.email, password: member.password });
   return { mutation };
@@ -42,13 +33,18 @@ export function callerFor(member: Credentials, base = baseUrl()): Promise<TrpcCa
 }
 
 /** `by` follows `whom` through tRPC, as from another device. */
-export async function followAs(by: RegisteredMember, whom: RegisteredMember): Promise<void> {
+export async function followAs(by: JourneyMember, whom: JourneyMember): Promise<void> {
   await (await callerFor(by)).mutation("contacts.follow", { memberId: whom.memberId });
 }
 
 /** A message sent through tRPC (messages.send), as from another device. */
-export async function messageAs(from: RegisteredMember, to: RegisteredMember, subject: string, body: string): Promise<void> {
+export async function messageAs(from: JourneyMember, to: JourneyMember, subject: string, body: string): Promise<void> {
   await (await callerFor(from)).mutation("messages.send", { toMemberId: to.memberId, subject, body });
+}
+
+/** Deactivates `member` through tRPC (settings.deactivate), as from its own Account Settings. */
+export async function deactivateAs(member: Credentials): Promise<void> {
+  await (await callerFor(member)).mutation("settings.deactivate", {});
 }
 
 export interface SignInOptions {
@@ -60,17 +56,17 @@ export interface SignInOptions {
 
 interface Fixtures {
   /** A new active member (registered and confirmed by e-mail); `overrides` set registration fields. */
-  member: (overrides?: Record<string, string>) => Promise<RegisteredMember>;
+  member: (overrides?: Record<string, string>) => Promise<JourneyMember>;
   /** A page signed in through the login screen as `member`, in a browser context of its own (closed after the test). */
   signedIn: (member: Credentials, options?: SignInOptions) => Promise<Page>;
   /** Makes two members contacts through tRPC: `a` asks, `b` accepts. */
-  contacts: (a: RegisteredMember, b: RegisteredMember) => Promise<void>;
+  contacts: (a: JourneyMember, b: JourneyMember) => Promise<void>;
 }
 
 /** The journeys' test: `member`, `signedIn` and `contacts` set up what a journey starts from. */
 export const test = base.extend<Fixtures>({
   member: async ({ baseURL }, provide) => {
-    await provide((overrides = {}) => memberViaApi(overrides, baseURL ?? baseUrl()));
+    await provide((overrides = {}) => memberViaTrpc(overrides, baseURL ?? baseUrl()));
   },
   signedIn: async ({ browser }, provide) => {
     const opened: BrowserContext[] = [];

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { SinkMessage, WaitOptions } from "../../support/mail-sink.ts";
-import { api, bearer, type RegisteredMember, registerAndConfirm } from "../../support/server.ts";
+import { registrationCodeOf } from "../../support/mail-sink.ts";
+import { type RegisteredMember, registrationBody } from "../../support/server.ts";
 
 export const baseUrl = () => process.env.E2E_BASE_URL ?? "";
 
@@ -13,17 +14,42 @@ export async function nextMail(to: string, options: WaitOptions = {}): Promise<S
   return (await res.json()) as SinkMessage;
 }
 
-/** A member registered and confirmed through the REST endpoints (a precondition, not the journey). */
-export function memberViaApi(overrides: Record<string, string> = {}, base = baseUrl()): Promise<RegisteredMember> {
-  return registerAndConfirm(base, { waitForMail: nextMail }, overrides);
+/** A member as the journeys know it: what logs in, and the id other members reach it by. */
+export type JourneyMember = Pick<RegisteredMember, "email" | "password" | "memberId">;
+
+/**
+ * A tRPC mutation over HTTP as the web client sends it (with the site's own Origin, which the CSRF
+ * check asks of a cookie session). Answers the procedure's data and the session cookie it set.
+ */
+export async function trpcMutation(
+  base: string,
+  procedure: string,
+  input: unknown,
+  cookie = "",
+): Promise<{ data: unknown; cookie: string }> {
+  const res = await fetch(`${base}/trpc/${procedure}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, cookie },
+    body: JSON.stringify(input),
+  });
+  const text = await res.text();
+  expect(res.status, `${procedure}: ${text}`).toBe(200);
+  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return {
+    data: (JSON.parse(text) as { result: { data: unknown } }).result.data,
+    cookie: session.length > 0 ? session.join("; ") : cookie,
+  };
 }
 
-/** Deactivates a member the way the legacy client does (SetMemberStatus with status 3). */
-export async function deactivateViaApi(member: RegisteredMember): Promise<void> {
-  const res = await api(baseUrl()).get(`/api/member/SetMemberStatus?memberId=${member.memberId}&status=3`, {
-    headers: bearer(member.accessToken),
-  });
-  expect(res.status).toBe(200);
+/** A member registered and confirmed by its e-mailed code through tRPC, as the web client does (a precondition, not the journey). */
+export async function memberViaTrpc(overrides: Record<string, string> = {}, base = baseUrl()): Promise<JourneyMember> {
+  const body = registrationBody(overrides);
+  await trpcMutation(base, "account.register", body);
+  const { code } = registrationCodeOf((await nextMail(body.email)).text);
+  const { data } = await trpcMutation(base, "account.completeRegistration", { email: body.email, code });
+  const done = data as { status: string; member?: { memberId: number } };
+  if (done.status !== "active" || !done.member) throw new Error(`completeRegistration answered ${JSON.stringify(done)}`);
+  return { email: body.email, password: body.password, memberId: done.member.memberId };
 }
 
 /** A form field by its accessible name, as a screen reader announces it (the label without "*"). */
