@@ -181,7 +181,7 @@ function withCard(q: From, viewerId: number) {
       "pr.viewProfilePicture",
       "pr.viewLinkRequest",
       "pr.viewLinkMessage",
-      sql<number>`(vc.member_id is not null)`.as("viewerIsContact"),
+      sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
       sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
     ])
     .where("member.status", "=", MemberStatus.Active);
@@ -298,8 +298,8 @@ function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boole
       sql<number>`(case when mine.status = 'accepted' then 1 else 0 end)`.as("viewerIsContact"),
       "mine.status as viewerLink",
       "theirs.status as theirLink",
-      sql<number>`(fo.follower_id is not null)`.as("viewerFollows"),
-      sql<number>`(fb.follower_id is not null)`.as("followsViewer"),
+      sql<number>`(case when fo.follower_id is not null then 1 else 0 end)`.as("viewerFollows"),
+      sql<number>`(case when fb.follower_id is not null then 1 else 0 end)`.as("followsViewer"),
     ])
     .orderBy("page.sortName")
     .orderBy("page.memberId");
@@ -353,7 +353,11 @@ export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
     .leftJoin("contactLink as vc", (j) =>
       j.onRef("vc.otherId", "=", "member.id").on("vc.memberId", "=", viewerId).on("vc.status", "=", "accepted"),
     )
-    .select(["member.id as memberId", "pr.viewProfilePicture", sql<number>`(vc.member_id is not null)`.as("viewerIsContact")])
+    .select([
+      "member.id as memberId",
+      "pr.viewProfilePicture",
+      sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
+    ])
     .where("member.id", "in", ids)
     .execute();
 }

@@ -148,7 +148,7 @@ export async function viewerFindsWord(db: DB, viewerId: number, term: string): P
   const word = quote(term);
   const [row] = await rowsOf(
     db,
-    CompiledQuery.raw(`SELECT EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) AS found`, [
+    CompiledQuery.raw(`SELECT CASE WHEN EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`, [
       `${PUBLIC_COLUMNS} : ${word}`,
       viewerId,
       viewerId,
@@ -210,7 +210,8 @@ export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): P
            pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
            (CASE WHEN mine.status = 'accepted' THEN 1 ELSE 0 END) AS viewer_is_contact, '' AS sort_name,
            mine.status AS viewer_link, theirs.status AS their_link,
-           (fo.follower_id IS NOT NULL) AS viewer_follows, (fb.follower_id IS NOT NULL) AS follows_viewer
+           (CASE WHEN fo.follower_id IS NOT NULL THEN 1 ELSE 0 END) AS viewer_follows,
+           (CASE WHEN fb.follower_id IS NOT NULL THEN 1 ELSE 0 END) AS follows_viewer
     FROM member m
     LEFT JOIN member_profile p ON p.member_id = m.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
@@ -248,11 +249,11 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
     const fresh = chunk.filter((t) => !known.has(t));
     if (fresh.length) {
       await db.transaction().execute(async (trx) => {
-        await sql`INSERT OR IGNORE INTO search_term (term) VALUES ${sql.join(fresh.map((t) => sql`(${t})`))}`.execute(trx);
+        await sql`INSERT INTO search_term (term) VALUES ${sql.join(fresh.map((t) => sql`(${t})`))} ON CONFLICT DO NOTHING`.execute(trx);
         const pairs = fresh.flatMap((t) => variantsOfTerm(t).map((v) => [v, t] as const));
         for (let i = 0; i < pairs.length; i += 400) {
           const part = pairs.slice(i, i + 400);
-          await sql`INSERT OR IGNORE INTO search_term_variant (variant, term) VALUES ${sql.join(part.map(([v, t]) => sql`(${v}, ${t})`))}`.execute(
+          await sql`INSERT INTO search_term_variant (variant, term) VALUES ${sql.join(part.map(([v, t]) => sql`(${v}, ${t})`))} ON CONFLICT DO NOTHING`.execute(
             trx,
           );
         }
