@@ -58,8 +58,10 @@ export interface ServerOptions {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Path of the SQLite file the server uses. */
+  /** Path of the SQLite file the server uses (SQLite runs only). */
   dbFile: string;
+  /** The server's database for openServerDb: its PostgreSQL URL, or the path of its SQLite file. */
+  database: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
   /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) and resolves with the exit code once the process has exited (-1 when a signal ended it). */
@@ -135,7 +137,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, dataDir, dbFile: path.join(dataDir, "sideline.db"), output, kill, stop };
+  const dbFile = path.join(dataDir, "sideline.db");
+  return { baseUrl, dataDir, dbFile, database: dbFile, output, kill, stop };
 }
 
 /** Runs the server with options that should make it refuse to start; resolves with its exit code and output. */
@@ -155,26 +158,41 @@ export async function runServerExpectingExit(options: ServerOptions, timeoutMs =
   }
 }
 
+/** The statements a test runs on a server's database; every answer is a promise, whatever the engine. */
+export interface ServerDb {
+  /** The first column of the first row (a count, an id). */
+  value: <T = unknown>(sql: string, ...params: unknown[]) => Promise<T>;
+  rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => Promise<T[]>;
+  /** `changes`: the rows the statement wrote. */
+  run: (sql: string, ...params: unknown[]) => Promise<{ changes: number }>;
+  close: () => Promise<void>;
+}
+
+/** A synchronous call's answer (or error) as a promise. */
+const later = <T>(answer: () => T): Promise<T> => new Promise((resolve) => resolve(answer()));
+
 /**
- * A direct connection to a running server's SQLite file, for checking what was (not) written and
- * for setting up states no endpoint reaches (an expired code). Close it before stopping the server.
+ * A direct connection to a running server's database, for checking what was (not) written and for
+ * setting up states no endpoint reaches (an expired code). Statements are written with `?`
+ * placeholders. Close it before stopping the server.
  */
-export function openServerDb(dbFile: string) {
-  const db = new BetterSqlite(dbFile, { fileMustExist: true });
+export function openServerDb(database: string): ServerDb {
+  const db = new BetterSqlite(database, { fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   return {
-    /** The first column of the first row (a count, an id). */
-    value: <T = unknown>(sql: string, ...params: unknown[]) =>
-      db
-        .prepare(sql)
-        .pluck()
-        .get(...params) as T,
-    rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
-    run: (sql: string, ...params: unknown[]) => db.prepare(sql).run(...params),
-    close: () => db.close(),
+    value: <T>(sql: string, ...params: unknown[]) =>
+      later(
+        () =>
+          db
+            .prepare(sql)
+            .pluck()
+            .get(...params) as T,
+      ),
+    rows: <T>(sql: string, ...params: unknown[]) => later(() => db.prepare(sql).all(...params) as T[]),
+    run: (sql: string, ...params: unknown[]) => later(() => ({ changes: db.prepare(sql).run(...params).changes })),
+    close: () => later(() => void db.close()),
   };
 }
-export type ServerDb = ReturnType<typeof openServerDb>;
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers

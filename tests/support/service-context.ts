@@ -14,6 +14,8 @@ export interface TestContext {
   ctx: AppContext;
   db: DB;
   dir: string;
+  /** The database for openServerDb (tests/support/server.ts): a PostgreSQL URL, or the SQLite file's path. */
+  database: string;
   mailer: Mailer;
 }
 
@@ -23,7 +25,8 @@ export interface TestContext {
  */
 export async function openTestContext(label: string, options: { smtpUrl?: string } = {}): Promise<TestContext> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `sideline-${label}-`));
-  const db = await openSqlite(path.join(dir, "sideline.db"));
+  const database = path.join(dir, "sideline.db");
+  const db = await openSqlite(database);
   await migrateToLatest(db);
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
@@ -32,7 +35,7 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
     log: silentLogger,
   });
   const ctx = createAppContext({ db, mailer, log: silentLogger, publicUrl: TEST_PUBLIC_URL, uploadsDir: path.join(dir, "uploads") });
-  return { ctx, db, dir, mailer };
+  return { ctx, db, dir, database, mailer };
 }
 
 /** Flushes mail, closes the database and removes the folder. */
