@@ -498,7 +498,7 @@ export async function refreshSuggestionsOf(db: DB, memberId: number, at: string,
     await sql`
       INSERT INTO member_suggestion_state (member_id, computed_at, stale)
       SELECT ${memberId}, ${at}, 0 WHERE EXISTS (SELECT 1 FROM member WHERE id = ${memberId})
-      ON CONFLICT (member_id) DO UPDATE SET computed_at = excluded.computed_at, stale = ${sql.raw(greatestFunction(trx))}(0, stale - ${before})`.execute(
+      ON CONFLICT (member_id) DO UPDATE SET computed_at = excluded.computed_at, stale = ${sql.raw(greatestFunction(trx))}(0, member_suggestion_state.stale - ${before})`.execute(
       trx,
     );
   });
