@@ -64,12 +64,12 @@ export function ftsQuery(text: string): string | null {
  * `columns` is the FTS5 column filter (SQLite); `weights` the same columns as tsvector weights of
  * `pub` (PostgreSQL), none for the last tier, which reads `pub || place`.
  */
-interface Tier {
+export interface Tier {
   columns: string;
   weights: string;
   exact?: true;
 }
-const TIERS: Tier[] = [
+export const TIERS: Tier[] = [
   { columns: "{name}", weights: "A", exact: true },
   { columns: "{name}", weights: "A" },
   { columns: "{name status}", weights: "AB" },
@@ -206,7 +206,7 @@ const postgresSearch: SearchStatements = {
     return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, viewerId, viewerId, word]) as CompiledQuery<{ found: number }>;
   },
 };
-const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : sqliteSearch);
+export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : sqliteSearch);
 
 /**
  * Ids of the active members matching every term that this viewer may find (search visibility
