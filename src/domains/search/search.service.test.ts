@@ -158,6 +158,30 @@ describe("searchMembers", () => {
     expect(await find(viewer, "tenn")).toEqual([byName.memberId, bySport.memberId, byPlace.memberId]);
   });
 
+  it("ranks by each tier in turn: a whole word of the name, a prefix in the name, then status, sport, positions, place; by id within one", async () => {
+    const viewer = await newMember();
+    const byPlace = await newMember({ first: "Ann", last: "Lee", city: "Marlow" });
+    const byPositions = await newMember({ first: "Bea", last: "Ray", sport: "Golf", positions: ["Marlin", ""] });
+    const bySport = await newMember({ first: "Cy", last: "Dunn", sport: "Marlball" });
+    const byStatus = await newMember({ first: "Di", last: "Fox", type: "Marlet" });
+    const byPrefix = await newMember({ first: "Marlena", last: "Hall" });
+    const byWord = await newMember({ first: "Marl", last: "Ode" });
+    const byPrefixToo = await newMember({ first: "Eve", last: "Marlon" });
+    const ids = (...members: Actor[]) => members.map((m) => m.memberId);
+    expect(await find(viewer, "marl")).toEqual(ids(byWord, byPrefix, byPrefixToo, byStatus, bySport, byPositions, byPlace));
+    expect(await find(viewer, "marl", 4)).toEqual(ids(byWord, byPrefix, byPrefixToo, byStatus));
+  });
+
+  it("reads case and accents as the index does: plain letters find accented words and the other way round", async () => {
+    const viewer = await newMember();
+    const jose = await newMember({ first: "Jos\u00e9", last: "N\u00fa\u00f1ez", city: "Z\u00fcrich" });
+    for (const text of ["nunez", "N\u00da\u00d1EZ", "nu\u00f1", "jose", "JOS\u00c9 n\u00fa\u00f1ez", "zurich", "z\u00fcr"]) {
+      expect(await find(viewer, text)).toEqual([jose.memberId]);
+    }
+    const plain = await newMember({ first: "Renee", last: "Muller" });
+    expect(await find(viewer, "ren\u00e9e m\u00fcller")).toEqual([plain.memberId]);
+  });
+
   it("reflects changes at once: a new sport, a new name, a deactivation and a reactivation", async () => {
     const viewer = await newMember();
     const m = await newMember({ first: "Reese", last: "Quill", sport: "Curling" });
