@@ -176,9 +176,9 @@ const PG_CONTACTS_SQL = `
 
 /** The statements of member search for one engine (the texts are fixed; the terms are parameters). */
 interface SearchStatements {
-  tier(viewerId: number, tier: Tier, terms: QueryTerm[], limit: number): CompiledQuery<{ id: number }>;
-  contacts(viewerId: number, terms: QueryTerm[], limit: number): CompiledQuery<{ id: number }>;
-  findsWord(viewerId: number, term: string): CompiledQuery<{ found: number }>;
+  tier: (viewerId: number, tier: Tier, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  contacts: (viewerId: number, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  findsWord: (viewerId: number, term: string) => CompiledQuery<{ found: number }>;
 }
 const sqliteSearch: SearchStatements = {
   tier: (viewerId, tier, terms, limit) => tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit),
@@ -191,20 +191,17 @@ const sqliteSearch: SearchStatements = {
       viewerId,
       word,
       viewerId,
-    ]) as CompiledQuery<{ found: number }>;
+    ]);
   },
 };
 const PG_FINDS_WORD = `SELECT CASE WHEN EXISTS (${PG_TIER_SQL(tsDocument(TIERS[TIERS.length - 1]!))}) OR EXISTS (${PG_CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`;
 const postgresSearch: SearchStatements = {
   tier: (viewerId, tier, terms, limit) =>
-    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, viewerId, limit]) as CompiledQuery<{
-      id: number;
-    }>,
-  contacts: (viewerId, terms, limit) =>
-    CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, tsAllOf(terms, false), limit]) as CompiledQuery<{ id: number }>,
+    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, viewerId, limit]),
+  contacts: (viewerId, terms, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, tsAllOf(terms, false), limit]),
   findsWord: (viewerId, term) => {
     const word = tsWord(term, false, "");
-    return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, viewerId, viewerId, word]) as CompiledQuery<{ found: number }>;
+    return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, viewerId, viewerId, word]);
   },
 };
 export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : sqliteSearch);
