@@ -21,19 +21,27 @@ import { onPostgres } from "./lib/dialect.ts";
 
 const COLUMNS = ["name", "status", "sport", "positions", "place"];
 
-const pub = (level: string) => `${level} = 1`;
-const con = (level: string) => `${level} = 3`;
-const part = (test: string, text: string) => `CASE WHEN ${test} THEN ${text} ELSE '' END`;
-/** The five columns' texts for one audience (over the subquery FIELDS, aliased f). */
-const values = (shows: (level: string) => string, withHeader: boolean) => [
-  `trim(${withHeader ? "f.first_name || ' ' || " : ""}${part(shows("f.b"), "f.middle_name")}${withHeader ? " || ' ' || f.last_name" : ""})`,
-  `trim(${withHeader ? "f.title || ' ' || " : ""}${part(shows("f.b"), "f.profile_type")})`,
-  part(shows("f.b"), "f.sport"),
-  part(shows("f.b"), "f.positions"),
-  `trim(${part(shows("f.b"), "f.basic_place")} || ' ' || ${part(shows("f.c"), "f.contact_place")})`,
-];
-/** Each member's searchable fields and privacy levels (`where` picks the members). */
-const FIELDS = (where: string) => `(
+/**
+ * Deletes and rewrites one member's index row: the public columns get the header and the fields of
+ * Public sections, the `_c` columns the fields of Only Contacts sections (b = basic info level,
+ * c = contact info level; no privacy row means the defaults, Public).
+ */
+const REINDEX = (idExpr: string) => {
+  const pub = (level: string) => `${level} = 1`;
+  const con = (level: string) => `${level} = 3`;
+  const part = (test: string, text: string) => `CASE WHEN ${test} THEN ${text} ELSE '' END`;
+  const values = (shows: (level: string) => string, withHeader: boolean) => [
+    `trim(${withHeader ? "f.first_name || ' ' || " : ""}${part(shows("f.b"), "f.middle_name")}${withHeader ? " || ' ' || f.last_name" : ""})`,
+    `trim(${withHeader ? "f.title || ' ' || " : ""}${part(shows("f.b"), "f.profile_type")})`,
+    part(shows("f.b"), "f.sport"),
+    part(shows("f.b"), "f.positions"),
+    `trim(${part(shows("f.b"), "f.basic_place")} || ' ' || ${part(shows("f.c"), "f.contact_place")})`,
+  ];
+  return `
+  DELETE FROM member_search WHERE rowid = ${idExpr};
+  INSERT INTO member_search (rowid, ${COLUMNS.join(", ")}, ${COLUMNS.map((c) => `${c}_c`).join(", ")})
+  SELECT f.id, ${[...values(pub, true), ...values(con, false)].join(",\n    ")}
+  FROM (
     SELECT m.id, m.first_name, m.middle_name, m.last_name, m.title, m.profile_type,
            coalesce(p.sport, '') AS sport,
            trim(coalesce(p.preferred_position, '') || ' ' || coalesce(p.secondary_position, '')) AS positions,
@@ -45,19 +53,9 @@ const FIELDS = (where: string) => `(
     LEFT JOIN member_profile p ON p.member_id = m.id
     LEFT JOIN member_privacy pr ON pr.member_id = m.id
     LEFT JOIN us_state s ON s.code = p.state
-    WHERE ${where}
-  ) f`;
-
-/**
- * Deletes and rewrites one member's index row: the public columns get the header and the fields of
- * Public sections, the `_c` columns the fields of Only Contacts sections (b = basic info level,
- * c = contact info level; no privacy row means the defaults, Public).
- */
-const REINDEX = (idExpr: string) => `
-  DELETE FROM member_search WHERE rowid = ${idExpr};
-  INSERT INTO member_search (rowid, ${COLUMNS.join(", ")}, ${COLUMNS.map((c) => `${c}_c`).join(", ")})
-  SELECT f.id, ${[...values(pub, true), ...values(con, false)].join(",\n    ")}
-  FROM ${FIELDS(`m.id = ${idExpr} AND m.status = 2`)};`;
+    WHERE m.id = ${idExpr} AND m.status = 2
+  ) f;`;
+};
 
 const TRIGGERS: Array<[name: string, event: string, body: string]> = [
   ["member_search_member_ai", "AFTER INSERT ON member", "new.id"],
@@ -157,17 +155,19 @@ async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX member_search_pub_place_idx ON member_search USING gin ((pub || place))`.execute(db);
   await sql`CREATE TABLE member_search_word (word text PRIMARY KEY)`.execute(db);
 
-  const [name, status, sport, positions, place] = values(pub, true).map((text) => `member_search_vector(${text})`);
-  await sql
-    .raw(
-      `CREATE VIEW member_search_source AS
-  SELECT f.id AS member_id,
-    setweight(${name}, 'A') || setweight(${status}, 'B') || setweight(${sport}, 'C') || setweight(${positions}, 'D') AS pub,
-    ${place} AS place,
-    member_search_vector(${values(con, false).join(" || ' ' || ")}) AS con
-  FROM ${FIELDS(`m.status = 2`)}`,
-    )
-    .execute(db);
+  // The rows are SQLite's (the SELECT of REINDEX, for every active member): the ten columns' texts,
+  // then their words.
+  const reindex = REINDEX("m.id");
+  const texts = reindex.slice(reindex.indexOf("SELECT f.id"), reindex.lastIndexOf(";"));
+  const columns = [...COLUMNS, ...COLUMNS.map((c) => `${c}_c`)];
+  await sql.raw(`CREATE VIEW member_search_text (member_id, ${columns.join(", ")}) AS ${texts}`).execute(db);
+  await sql`CREATE VIEW member_search_source AS
+    SELECT member_id,
+      setweight(member_search_vector(name), 'A') || setweight(member_search_vector(status), 'B') ||
+        setweight(member_search_vector(sport), 'C') || setweight(member_search_vector(positions), 'D') AS pub,
+      member_search_vector(place) AS place,
+      member_search_vector(concat_ws(' ', name_c, status_c, sport_c, positions_c, place_c)) AS con
+    FROM member_search_text`.execute(db);
   await sql`CREATE FUNCTION member_search_reindex(target integer) RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
       DELETE FROM member_search WHERE member_id = target;
@@ -202,7 +202,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   if (onPostgres(db)) {
     // The tables take their triggers along; 2026-11-22-004 made no index on PostgreSQL.
-    await sql`DROP VIEW IF EXISTS member_search_source`.execute(db);
+    await sql`DROP VIEW IF EXISTS member_search_source, member_search_text`.execute(db);
     await sql`DROP TABLE IF EXISTS member_search_word, member_search`.execute(db);
     for (const [trigger] of TRIGGERS) await sql.raw(`DROP FUNCTION IF EXISTS ${trigger}() CASCADE`).execute(db);
     for (const f of [
