@@ -20,12 +20,7 @@ export interface LiveEvent {
 }
 
 export type LiveEventType =
-  | "message.received"
-  | "messages.changed"
-  | "notification.created"
-  | "notifications.changed"
-  | "post.likes"
-  | "stream.ready";
+  "message.received" | "messages.changed" | "notification.created" | "notifications.changed" | "post.likes" | "stream.ready";
 
 export interface LiveBus {
   publish: (event: LiveEvent) => void;

@@ -58,7 +58,12 @@ const likesOfPost = (postId: ReturnType<typeof sql.ref>, viewerId: number) => sq
  * - only when those give less than a page are older posts read from the post table, driven from
  *   the viewer's network through post(member_id, created_at, id).
  */
-export async function feedPage(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<LikedPostRow[]> {
+export async function feedPage(
+  db: DB,
+  viewerId: number,
+  limit: number,
+  after?: { createdAt: string; id: number },
+): Promise<LikedPostRow[]> {
   return (await feedPageQuery(viewerId, limit, after).execute(db)).rows;
 }
 
@@ -263,7 +268,8 @@ export async function likers(db: DB, postId: number, limit: number, after?: { li
 export async function audienceAmong(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
   const out: number[] = [];
   // In slices: an id list stays far below every engine's limit of bound values.
-  for (let i = 0; i < memberIds.length; i += AUDIENCE_SLICE) out.push(...(await audienceSlice(db, authorId, memberIds.slice(i, i + AUDIENCE_SLICE))));
+  for (let i = 0; i < memberIds.length; i += AUDIENCE_SLICE)
+    out.push(...(await audienceSlice(db, authorId, memberIds.slice(i, i + AUDIENCE_SLICE))));
   return out;
 }
 
@@ -278,7 +284,13 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
     .where((eb) =>
       eb.or([
         eb("member.id", "=", authorId),
-        eb.exists(eb.selectFrom("follow").select("follow.followerId").whereRef("follow.followerId", "=", "member.id").where("follow.followedId", "=", authorId)),
+        eb.exists(
+          eb
+            .selectFrom("follow")
+            .select("follow.followerId")
+            .whereRef("follow.followerId", "=", "member.id")
+            .where("follow.followedId", "=", authorId),
+        ),
         eb.exists(
           eb
             .selectFrom("contactLink")

@@ -123,7 +123,9 @@ export async function reply(ctx: AppContext, actor: Actor, postId: number, input
 export async function setLike(ctx: AppContext, actor: Actor, postId: number, liked: boolean): Promise<LikeState> {
   const post = await repo.visiblePost(ctx.db, actor.memberId, postId);
   if (!post) throw notFound(NO_SUCH_POST);
-  const changed = liked ? await repo.insertLike(ctx.db, postId, actor.memberId, isoNow()) : await repo.deleteLike(ctx.db, postId, actor.memberId);
+  const changed = liked
+    ? await repo.insertLike(ctx.db, postId, actor.memberId, isoNow())
+    : await repo.deleteLike(ctx.db, postId, actor.memberId);
   const state = { postId, likes: await repo.likeCount(ctx.db, postId), liked };
   if (changed) await tellLikes(ctx, post.memberId, state, actor.memberId);
   return state;
@@ -145,11 +147,18 @@ async function tellLikes(ctx: AppContext, authorId: number, state: LikeState, li
 }
 
 /** The members who like a post in the viewer's feed, newest like first, pictures as the viewer may see them. */
-export async function likers(ctx: AppContext, viewer: Actor, input: { postId: number; cursor?: string; limit: number }): Promise<LikersPage> {
+export async function likers(
+  ctx: AppContext,
+  viewer: Actor,
+  input: { postId: number; cursor?: string; limit: number },
+): Promise<LikersPage> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, input.postId))) throw notFound(NO_SUCH_POST);
   const after = decodeKeysetCursor(input.cursor);
   const rows = await repo.likers(ctx.db, input.postId, input.limit, after && { likedAt: after.text, memberId: after.id });
   const authorOf = await authorsFor(ctx, viewer, rows);
   const last = rows.at(-1);
-  return { items: rows.map(authorOf), nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.likedAt, last.memberId) : null };
+  return {
+    items: rows.map(authorOf),
+    nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.likedAt, last.memberId) : null,
+  };
 }

@@ -194,7 +194,15 @@ describe("live counts", () => {
     const streams = await Promise.all([author, follower, contact, stranger].map(openStream));
     const heardByStranger: LiveEvent[] = [];
     const stop = ctx.live.subscribe(stranger.memberId, (e) => heardByStranger.push(e));
-    const logged = async () => Number((await db.selectFrom("liveEvent").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const logged = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("liveEvent")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const logBefore = await logged();
     try {
       await feed.setLike(ctx, follower, postId, true);
