@@ -13,7 +13,7 @@ export interface PostRow {
   picturePath: string | null;
 }
 
-/** A post of a page with its likes: the count (active members' likes) and 1 when the viewer likes it. */
+/** A post of a page with its likes: the count and 1 when the viewer likes it. */
 export interface LikedPostRow extends PostRow {
   /** A number on SQLite, a bigint's text on PostgreSQL: read it through Number(). */
   likeCount: number | string;
@@ -42,11 +42,12 @@ const isActive = (author: ReturnType<typeof sql.ref>) =>
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
 
 /**
- * The like columns of a post row (decision 030): like_count counts its likes by active members on
- * the primary key (post_id first, one range per post), liked says whether the viewer is one of them.
+ * The like columns of a post row (decision 030): like_count counts its likes on the primary key
+ * alone (post_id first: one range of the index per post, no row read), liked says whether the
+ * viewer is one of them (one probe).
  */
 const likesOfPost = (postId: ReturnType<typeof sql.ref>, viewerId: number) => sql`
-      (SELECT count(*) FROM post_like pl WHERE pl.post_id = ${postId} AND ${isActive(sql.ref("pl.member_id"))}) AS like_count,
+      (SELECT count(*) FROM post_like WHERE post_id = ${postId}) AS like_count,
       CASE WHEN EXISTS (SELECT 1 FROM post_like WHERE post_id = ${postId} AND member_id = ${int(viewerId)}) THEN 1 ELSE 0 END AS liked`;
 
 /**
@@ -219,14 +220,12 @@ export async function deleteLike(db: DB, postId: number, memberId: number): Prom
   return Number(r.numDeletedRows) > 0;
 }
 
-/** The likes of one post by active members (the count every post row carries). */
+/** The likes of one post (the count every post row carries). */
 export async function likeCount(db: DB, postId: number): Promise<number> {
   const row = await db
     .selectFrom("postLike")
-    .innerJoin("member", "member.id", "postLike.memberId")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where("postLike.postId", "=", postId)
-    .where("member.status", "=", MemberStatus.Active)
+    .where("postId", "=", postId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

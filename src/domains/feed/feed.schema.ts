@@ -47,7 +47,7 @@ export interface Post {
   createdAt: string;
   author: Author;
   replies: Reply[];
-  /** How many members like it (active members). */
+  /** How many members like it (a deactivated member's like counts until the member is deleted). */
   likes: number;
   /** Whether the viewer is one of them. */
   liked: boolean;
