@@ -206,29 +206,39 @@ const insertReplyQuery = precompiled((db, p: { postId: number; memberId: number;
 
 /** Likes the post as the member; false when they liked it already (the row is kept as it was). */
 export async function insertLike(db: DB, postId: number, memberId: number, at: string): Promise<boolean> {
-  const r = await db
-    .insertInto("postLike")
-    .values({ postId, memberId, createdAt: at })
-    .onConflict((oc) => oc.columns(["postId", "memberId"]).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  return (await insertLikeQuery(db, { postId, memberId, at })).length > 0;
 }
 
 /** Takes the member's like of the post back; false when there was none. */
 export async function deleteLike(db: DB, postId: number, memberId: number): Promise<boolean> {
-  const r = await db.deleteFrom("postLike").where("postId", "=", postId).where("memberId", "=", memberId).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return (await deleteLikeQuery(db, { postId, memberId })).length > 0;
 }
 
 /** The likes of one post (the count every post row carries). */
 export async function likeCount(db: DB, postId: number): Promise<number> {
-  const row = await db
-    .selectFrom("postLike")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("postId", "=", postId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number((await likeCountQuery(db, { postId }))[0]?.count ?? 0);
 }
+
+// Precompiled, as the reply's statements: they run on every like and unlike. A conflict inserts
+// nothing and so returns no row.
+const insertLikeQuery = precompiled((db, p: { postId: number; memberId: number; at: string }) =>
+  db
+    .insertInto("postLike")
+    .values({ postId: p.postId, memberId: p.memberId, createdAt: p.at })
+    .onConflict((oc) => oc.columns(["postId", "memberId"]).doNothing())
+    .returning("postId"),
+);
+
+const deleteLikeQuery = precompiled((db, p: { postId: number; memberId: number }) =>
+  db.deleteFrom("postLike").where("postId", "=", p.postId).where("memberId", "=", p.memberId).returning("postId"),
+);
+
+const likeCountQuery = precompiled((db, p: { postId: number }) =>
+  db
+    .selectFrom("postLike")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("postId", "=", p.postId),
+);
 
 export interface LikerRow {
   memberId: number;
