@@ -25,6 +25,7 @@ const POST_KEYS = [
   "datePosted",
   "childPostCnt",
   "children",
+  "likeCounter",
 ].sort();
 const REPLY_KEYS = [
   "postResponseID",
