@@ -79,12 +79,14 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
         SELECT post_id, created_at FROM timeline_queue WHERE author_id = ${a} AND next_member = ${item.nextMember}
         ORDER BY post_id LIMIT ${FANOUT_POSTS}`.execute(trx)
     ).rows;
+    // PostgreSQL would compare two bare parameters as text ('9' > '10').
+    const int = (n: number) => (pg ? sql`CAST(${n} AS INTEGER)` : sql`${n}`);
     const readersWanted = Math.max(1, Math.min(batch, Math.floor(FANOUT_ROWS / posts.length)));
     const readers = (
       await sql<{ m: number }>`
         SELECT follower_id AS m FROM follow WHERE followed_id = ${a} AND follower_id > ${item.nextMember}
         UNION SELECT member_id FROM contact_link WHERE other_id = ${a} AND status = 'accepted' AND member_id > ${item.nextMember}
-        UNION SELECT ${a} WHERE ${a} > ${item.nextMember}
+        UNION SELECT ${int(a)} WHERE ${int(a)} > ${int(item.nextMember)}
         ORDER BY 1 LIMIT ${readersWanted}`.execute(trx)
     ).rows.map((r) => r.m);
     // The lists go in as one parameter each: a JSON text on SQLite (json_each), an array on PostgreSQL.
