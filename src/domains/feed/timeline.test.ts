@@ -291,4 +291,16 @@ describe("timeline", () => {
     expect(await queuedPosts(db)).toBe(0);
     await expectConsistent();
   });
+
+  it("gives an author their own row when their id has more digits than the readers fanned out before", async () => {
+    // Ids 1 to 9 are taken: after the readers 1 and 2, the cursor (2) and the author's id (10 or
+    // more) must compare as numbers, not as texts ("10" < "2").
+    const ten = await createMember(db, { firstName: "Ten", lastName: "Timeline" });
+    expect(ten.memberId).toBeGreaterThanOrEqual(10);
+    everyone.push(ten);
+    for (const m of [a, b, c]) await contacts.follow(ctx, m, ten.memberId);
+    const p = await feed.createPost(ctx, ten, "by a member with a two-digit id");
+    await expectConsistent();
+    expect(await rowsOf()).toContain(`${ten.memberId}:${p.postId}`);
+  });
 });
