@@ -27,7 +27,7 @@ export const FANOUT_ROWS = 500;
 export const FANOUT_POSTS = 50;
 
 /** The advisory lock key of the fan-out on PostgreSQL (any constant the app uses for nothing else). */
-const FANOUT_LOCK = 0x71_6d_e1;
+export const FANOUT_LOCK = 0x71_6d_e1;
 
 interface QueueItem {
   postId: number;

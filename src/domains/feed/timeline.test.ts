@@ -19,6 +19,7 @@ import { feedInput } from "./feed.schema.ts";
 import * as feed from "./feed.service.ts";
 import {
   advanceHorizon,
+  FANOUT_LOCK,
   fanOutStep,
   horizon,
   pruneStep,
@@ -303,4 +304,27 @@ describe("timeline", () => {
     await expectConsistent();
     expect(await rowsOf()).toContain(`${ten.memberId}:${p.postId}`);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "takes a fan-out step only while no other process is on one (PostgreSQL, where processes share the queue)",
+    async () => {
+      const p = await feed.createPost(ctx, a, "queued while another process is on a step");
+      // Another process on a step: another connection holds the fan-out's lock in its transaction.
+      let taken!: () => void, release!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const otherProcess = db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${FANOUT_LOCK})`.execute(trx);
+        taken();
+        await released;
+      });
+      await lockTaken;
+      expect(await fanOutStep(db, 2, PULL)).toBe(false);
+      expect(await queuedPosts(db)).toBe(1);
+      release();
+      await otherProcess;
+      await expectConsistent();
+      expect(await rowsOf()).toContain(`${a.memberId}:${p.postId}`);
+    },
+  );
 });
