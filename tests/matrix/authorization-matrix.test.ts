@@ -1177,7 +1177,7 @@ describe("authorization and privacy matrix", () => {
           const as = callerFor(w, who);
           const res = await c.call(as, w, s);
           expect.soft(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(c.status[who]);
-          expectPrivacy(w, who, res, c.shows?.[who]);
+          await expectPrivacy(w, who, res, c.shows?.[who]);
           c.check?.(res, who, w);
           await c.undo?.(as, w, res);
         }
