@@ -3,6 +3,7 @@ import { texts } from "../../shared/texts.ts";
 import { isSessionActive } from "../accounts/accounts.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
+import type { DB } from "../../platform/db/client.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../../platform/live.ts";
 import { RETENTION_BATCH } from "../../platform/retention.ts";
 import type { WriteUnit } from "../../platform/write-unit.ts";
@@ -165,6 +166,9 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     ctx.log.debug("live stream closed", { memberId: actor.memberId });
   }
 }
+
+/** A member's events after an id, oldest first, one replay page at most (for a bus catching up after a gap). */
+export const eventsAfter = (db: DB, memberId: number, afterId: number) => repo.eventsAfter(db, memberId, afterId, REPLAY_PAGE);
 
 /** Drops up to `limit` events older than the retention, oldest first (the server's retention job runs it in batches). */
 export const pruneLiveEvents = (ctx: AppContext, now = new Date(), limit = RETENTION_BATCH) =>
