@@ -38,5 +38,12 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: "md" } },
     Card: { defaultProps: { withBorder: true, radius: "md", padding: "lg" } },
     Modal: { defaultProps: { centered: true } },
+    // Tabs stay on one row and scroll sideways on a phone instead of wrapping onto several rows.
+    Tabs: {
+      styles: {
+        list: { flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden", scrollbarWidth: "thin" },
+        tab: { flexShrink: 0 },
+      },
+    },
   },
 });
