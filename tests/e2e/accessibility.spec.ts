@@ -1,15 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { callerFor, expect, followAs, messageAs, test } from "./support/fixtures.ts";
 import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 
 // Accessibility (issue 16, WCAG 2.2 AA): every screen of the spec, public and signed in, in light and
 // dark, at desktop (1280 px) and phone (390 px) width, goes through axe-core; any serious or critical
-// violation fails. Each screen is loaded once per mode and its full-page screenshot is kept in the
-// test's output folder (test-results*/…/<screen>.png) for a person to look at; at phone width the page
-// must not scroll sideways (nothing cut off at the right edge).
+// violation fails. One test per screen and mode: the screen is loaded once, its full-page screenshot
+// is kept in the test's output folder (test-results*/…/<mode>-<screen>.png) for a person to look at,
+// and the page must not scroll sideways (nothing cut off at the right edge). The signed-in tests share
+// one member's session (storageState), logged in once.
 
-test.setTimeout(300_000);
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCHEMES = ["light", "dark"] as const;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -36,33 +36,33 @@ const PUBLIC_SCREENS: Screen[] = [
   { name: "not-found", path: "/no-such-page" },
 ];
 
-/** The signed-in screens, for the member `me` whose contact is `friend`. */
-const memberScreens = (me: JourneyMember, friend: JourneyMember): Screen[] => [
-  { name: "home", path: "/home" },
-  { name: "own-profile", path: `/members/view-profile/show-profile?memberID=${me.memberId}` },
-  { name: "contact-profile", path: `/members/show-profile?memberID=${friend.memberId}` },
-  { name: "edit-profile", path: "/members/edit-profile" },
-  { name: "my-contacts", path: "/contacts/my-contacts" },
-  { name: "people-i-follow", path: "/contacts/people-i-follow" },
-  { name: "people-following-me", path: "/contacts/people-following-me" },
-  { name: "requests", path: "/contacts/requests" },
-  { name: "find-contacts", path: "/contacts/find-contacts" },
-  { name: "search-results", path: "/contacts/search-results?searchText=Axel" },
-  { name: "messages", path: "/messages/view-messages" },
-  { name: "notifications", path: "/messages/view-notifications" },
-  { name: "account-settings", path: "/settings/account-setting" },
-  { name: "privacy-settings", path: "/settings/privacy-setting" },
+/** The signed-in screens; their paths name the member `me` and its contact `friend`, known once beforeAll ran. */
+const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyMember) => string }[] = [
+  { name: "home", path: () => "/home" },
+  { name: "own-profile", path: (me) => `/members/view-profile/show-profile?memberID=${me.memberId}` },
+  { name: "contact-profile", path: (_, friend) => `/members/show-profile?memberID=${friend.memberId}` },
+  { name: "edit-profile", path: () => "/members/edit-profile" },
+  { name: "my-contacts", path: () => "/contacts/my-contacts" },
+  { name: "people-i-follow", path: () => "/contacts/people-i-follow" },
+  { name: "people-following-me", path: () => "/contacts/people-following-me" },
+  { name: "requests", path: () => "/contacts/requests" },
+  { name: "find-contacts", path: () => "/contacts/find-contacts" },
+  { name: "search-results", path: () => "/contacts/search-results?searchText=Axel" },
+  { name: "messages", path: () => "/messages/view-messages" },
+  { name: "notifications", path: () => "/messages/view-notifications" },
+  { name: "account-settings", path: () => "/settings/account-setting" },
+  { name: "privacy-settings", path: () => "/settings/privacy-setting" },
 ];
 
 /** Waits until a screen has settled: its main heading shown, nothing loading, no transition running. */
-async function settled(page: Page, signedIn: boolean) {
+async function settled(page: Page) {
   await expect(page.getByRole("heading").first()).toBeVisible();
   await expect(page.locator("[aria-busy='true'], .mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0);
   // Mantine's transitions (menus, fades) end before axe measures colours.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
-/** Serious and critical violations on the page, one line per rule and element. */
+/** Serious and critical violations on the page (and any of the extra rules), one line per rule and element. */
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
@@ -72,39 +72,25 @@ async function violations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`));
 }
 
-/** Visits each screen once: screenshot kept, horizontal overflow and axe's findings collected. */
-async function audit(page: Page, screens: Screen[], signedIn: boolean, mode: string, testInfo: TestInfo, phone: boolean) {
-  const found: string[] = [];
-  for (const screen of screens) {
-    await test.step(screen.name, async () => {
-      let t = Date.now();
-      await page.goto(screen.path);
-      await settled(page, signedIn);
-      console.log(screen.name, "settled", Date.now() - t); t = Date.now();
-      const path = testInfo.outputPath(`${mode}-${screen.name}.png`);
-      await page.screenshot({ path, fullPage: true });
-      await testInfo.attach(`${mode}-${screen.name}`, { path, contentType: "image/png" });
-      if (phone) {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 0) found.push(`${screen.name}: the page scrolls sideways by ${overflow} px`);
-      }
-      console.log(screen.name, "shot", Date.now() - t); t = Date.now();
-      found.push(...(await violations(page)).map((v) => `${screen.name}: ${v}`));
-      console.log(screen.name, "axe", Date.now() - t);
-    });
-  }
-  return found;
-}
-
-async function newPage(browser: Browser, width: keyof typeof WIDTHS, scheme: (typeof SCHEMES)[number]) {
-  const context = await browser.newContext({ viewport: WIDTHS[width], colorScheme: scheme, reducedMotion: "reduce" });
-  return context.newPage();
+/** Loads one screen, keeps its full-page screenshot, and checks it: no sideways scrolling on a phone, no axe violation. */
+async function audit(page: Page, screen: Screen, mode: string, testInfo: TestInfo) {
+  await page.goto(screen.path);
+  await settled(page);
+  const path = testInfo.outputPath(`${mode}-${screen.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${mode}-${screen.name}`, { path, contentType: "image/png" });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "the page scrolls sideways (something is cut off at the right edge)").toBeLessThanOrEqual(0);
+  const found = await violations(page);
+  expect(found, found.join("\n")).toEqual([]);
 }
 
 let me: JourneyMember;
 let friend: JourneyMember;
+/** The member's signed-in session (cookies and local storage), shared by every signed-in test. */
+let session: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   // One member whose screens all have content: a contact with posts and a reply, a follower, a
   // pending request, a message and notifications.
   me = await memberViaTrpc({ firstName: "Ada", lastName: "Axe" });
@@ -119,26 +105,30 @@ test.beforeAll(async () => {
   const post = (await (await callerFor(friend)).mutation("feed.post", { text: "Match report: we won 3-1." })) as { postId: number };
   await (await callerFor(me)).mutation("feed.reply", { postId: post.postId, text: "Well played!" });
   await messageAs(friend, me, "Saturday", "Are you coming to the game on Saturday?");
+  const context = await browser.newContext();
+  await loginThroughUi(await context.newPage(), me.email, me.password);
+  session = await context.storageState();
+  await context.close();
 });
 
-for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
-  for (const scheme of SCHEMES) {
-    const mode = `${width}-${scheme}`;
-    test(`public screens have no serious accessibility violations (${mode})`, async ({ browser }, testInfo) => {
-      const page = await newPage(browser, width, scheme);
-      const found = await audit(page, PUBLIC_SCREENS, false, mode, testInfo, width === "phone");
-      await page.context().close();
-      console.log(found.join("\n"));
-      expect(found, found.join("\n")).toEqual([]);
-    });
-
-    test(`signed-in screens have no serious accessibility violations (${mode})`, async ({ browser }, testInfo) => {
-      const page = await newPage(browser, width, scheme);
-      await loginThroughUi(page, me.email, me.password);
-      const found = await audit(page, memberScreens(me, friend), true, mode, testInfo, width === "phone");
-      await page.context().close();
-      console.log(found.join("\n"));
-      expect(found, found.join("\n")).toEqual([]);
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  for (const colorScheme of SCHEMES) {
+    const mode = `${width}-${colorScheme}`;
+    test.describe(mode, () => {
+      for (const screen of PUBLIC_SCREENS) {
+        test(`${screen.name}: no serious accessibility violation`, async ({ browser }, testInfo) => {
+          const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce" });
+          await audit(await context.newPage(), screen, mode, testInfo);
+          await context.close();
+        });
+      }
+      for (const screen of MEMBER_SCREENS) {
+        test(`${screen.name} (signed in): no serious accessibility violation`, async ({ browser }, testInfo) => {
+          const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce", storageState: session });
+          await audit(await context.newPage(), { name: screen.name, path: screen.path(me, friend) }, mode, testInfo);
+          await context.close();
+        });
+      }
     });
   }
 }
