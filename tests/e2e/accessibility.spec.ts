@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { callerFor, expect, followAs, messageAs, test } from "./support/fixtures.ts";
 import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 
@@ -8,7 +8,7 @@ import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/jou
 // violation fails. One test per screen and mode: the screen is loaded once, its full-page screenshot
 // is kept in the test's output folder (test-results*/…/<mode>-<screen>.png) for a person to look at,
 // and the page must not scroll sideways (nothing cut off at the right edge). The signed-in tests share
-// one member's session (storageState), logged in once.
+// one member's session (storageState), logged in once per worker.
 
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCHEMES = ["light", "dark"] as const;
@@ -36,7 +36,7 @@ const PUBLIC_SCREENS: Screen[] = [
   { name: "not-found", path: "/no-such-page" },
 ];
 
-/** The signed-in screens; their paths name the member `me` and its contact `friend`, known once beforeAll ran. */
+/** The signed-in screens; their paths name the member `me` and its contact `friend`, made by signedInMember. */
 const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyMember) => string }[] = [
   { name: "home", path: () => "/home" },
   { name: "own-profile", path: (me) => `/members/view-profile/show-profile?memberID=${me.memberId}` },
@@ -85,31 +85,40 @@ async function audit(page: Page, screen: Screen, mode: string, testInfo: TestInf
   expect(found, found.join("\n")).toEqual([]);
 }
 
-let me: JourneyMember;
-let friend: JourneyMember;
-/** The member's signed-in session (cookies and local storage), shared by every signed-in test. */
-let session: Awaited<ReturnType<BrowserContext["storageState"]>>;
+interface Signed {
+  me: JourneyMember;
+  friend: JourneyMember;
+  /** The member's signed-in session (cookies and local storage), shared by every signed-in test. */
+  session: Awaited<ReturnType<BrowserContext["storageState"]>>;
+}
+let signed: Promise<Signed> | undefined;
 
-test.beforeAll(async ({ browser }) => {
-  // One member whose screens all have content: a contact with posts and a reply, a follower, a
-  // pending request, a message and notifications.
-  me = await memberViaTrpc({ firstName: "Ada", lastName: "Axe" });
-  friend = await memberViaTrpc({ firstName: "Axel", lastName: "Friend" });
-  const asker = await memberViaTrpc({ firstName: "Ask", lastName: "Later" });
-  await (await callerFor(me)).mutation("contacts.sendRequest", { memberId: friend.memberId });
-  await (await callerFor(friend)).mutation("contacts.accept", { memberId: me.memberId });
-  await (await callerFor(asker)).mutation("contacts.sendRequest", { memberId: me.memberId });
-  await followAs(friend, me);
-  await followAs(me, friend);
-  await (await callerFor(me)).mutation("feed.post", { text: "Training at the track tonight, who joins?" });
-  const post = (await (await callerFor(friend)).mutation("feed.post", { text: "Match report: we won 3-1." })) as { postId: number };
-  await (await callerFor(me)).mutation("feed.reply", { postId: post.postId, text: "Well played!" });
-  await messageAs(friend, me, "Saturday", "Are you coming to the game on Saturday?");
-  const context = await browser.newContext();
-  await loginThroughUi(await context.newPage(), me.email, me.password);
-  session = await context.storageState();
-  await context.close();
-});
+/**
+ * One member whose screens all have content (a contact with posts and a reply, a follower, a pending
+ * request, a message and notifications), logged in once: made by the first signed-in test of a worker.
+ */
+function signedInMember(browser: Browser): Promise<Signed> {
+  signed ??= (async () => {
+    const me = await memberViaTrpc({ firstName: "Ada", lastName: "Axe" });
+    const friend = await memberViaTrpc({ firstName: "Axel", lastName: "Friend" });
+    const asker = await memberViaTrpc({ firstName: "Ask", lastName: "Later" });
+    await (await callerFor(me)).mutation("contacts.sendRequest", { memberId: friend.memberId });
+    await (await callerFor(friend)).mutation("contacts.accept", { memberId: me.memberId });
+    await (await callerFor(asker)).mutation("contacts.sendRequest", { memberId: me.memberId });
+    await followAs(friend, me);
+    await followAs(me, friend);
+    await (await callerFor(me)).mutation("feed.post", { text: "Training at the track tonight, who joins?" });
+    const post = (await (await callerFor(friend)).mutation("feed.post", { text: "Match report: we won 3-1." })) as { postId: number };
+    await (await callerFor(me)).mutation("feed.reply", { postId: post.postId, text: "Well played!" });
+    await messageAs(friend, me, "Saturday", "Are you coming to the game on Saturday?");
+    const context = await browser.newContext();
+    await loginThroughUi(await context.newPage(), me.email, me.password);
+    const session = await context.storageState();
+    await context.close();
+    return { me, friend, session };
+  })();
+  return signed;
+}
 
 for (const [width, viewport] of Object.entries(WIDTHS)) {
   for (const colorScheme of SCHEMES) {
@@ -124,6 +133,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       }
       for (const screen of MEMBER_SCREENS) {
         test(`${screen.name} (signed in): no serious accessibility violation`, async ({ browser }, testInfo) => {
+          const { me, friend, session } = await signedInMember(browser);
           const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce", storageState: session });
           await audit(await context.newPage(), { name: screen.name, path: screen.path(me, friend) }, mode, testInfo);
           await context.close();

@@ -241,7 +241,10 @@ test("by keyboard: the skip link leads into the screen, Add New Post within 10 T
     const guide = page.getByRole("region", { name: "Site Guide" });
     await expect(guide).toBeVisible();
     const [add, column] = [await addNewPost.elementHandle(), await guide.elementHandle()];
-    const columnAfter = await page.evaluate(([a, c]) => !!(a!.compareDocumentPosition(c!) & Node.DOCUMENT_POSITION_FOLLOWING), [add, column]);
+    const columnAfter = await page.evaluate(
+      ([a, c]) => !!(a!.compareDocumentPosition(c!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      [add, column],
+    );
     expect(columnAfter, `at ${width} px`).toBe(true);
   }
 });
