@@ -10,6 +10,10 @@ import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/jou
 // and the page must not scroll sideways (nothing cut off at the right edge). The signed-in tests share
 // one member's session (storageState), logged in once per worker.
 
+// A ceiling, not the usual time: the first signed-in test also registers the shared member, and a
+// machine shared with other work can slow a page load and an axe run to tens of seconds.
+test.describe.configure({ timeout: 120_000 });
+
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCHEMES = ["light", "dark"] as const;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -58,8 +62,10 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
 async function settled(page: Page) {
   await expect(page.getByRole("heading").first()).toBeVisible();
   await expect(page.locator("[aria-busy='true'], .mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0);
-  // Mantine's transitions (menus, fades) end before axe measures colours.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  // Mantine's transitions (menus, fades) end before axe measures colours; endless ones (a loader) do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /** Serious and critical violations on the page (and any of the extra rules), one line per rule and element. */
@@ -142,3 +148,50 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
     });
   }
 }
+
+/** Whether any ancestor that clips its overflow cuts off part of `el` (the badges over the navbar's icons). */
+function clipped(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+    if (getComputedStyle(parent).overflow === "visible") continue;
+    const frame = parent.getBoundingClientRect();
+    if (box.left < frame.left || box.right > frame.right || box.top < frame.top || box.bottom > frame.bottom) return true;
+  }
+  return false;
+}
+
+test("at phone width: unread badges whole, profile tabs on one scrolling row, lists growing with the page", async ({ browser }) => {
+  const { me, session } = await signedInMember(browser);
+  const context = await browser.newContext({ viewport: WIDTHS.phone, storageState: session });
+  const page = await context.newPage();
+  await page.goto("/home");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  // The member has an unread message and notifications: both badges show, nothing cuts them off.
+  await expect(nav.getByRole("link", { name: /^Messages: You have 1 un-read/ })).toBeVisible();
+  const badges = nav.locator(".mantine-Indicator-indicator");
+  await expect(badges).toHaveCount(2);
+  for (const badge of await badges.all()) {
+    await expect(badge).toBeInViewport({ ratio: 1 });
+    expect(await badge.evaluate(clipped)).toBe(false);
+  }
+
+  await page.goto(`/members/view-profile/show-profile?memberID=${me.memberId}`);
+  const tabs = page.getByRole("tablist", { name: "Profile sections" }).getByRole("tab");
+  await expect(tabs).toHaveCount(5);
+  const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+  expect(new Set(tops).size, "the tabs sit on one row").toBe(1);
+  await tabs.last().click(); // scrolled into view and chosen
+  await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+
+  // The spec's list heights are maximums on wide screens only: on a phone the list has no cap.
+  await page.goto("/contacts/people-following-me");
+  const list = page.getByRole("main").getByRole("list", { name: "People Following Me" });
+  await expect(list).toBeVisible();
+  const cap = (size: { width: number; height: number }) =>
+    page
+      .setViewportSize(size)
+      .then(() => list.evaluate((el) => getComputedStyle(el.closest(".mantine-ScrollArea-root")!.parentElement!.parentElement!).maxHeight));
+  expect(await cap(WIDTHS.phone)).toBe("none");
+  expect(await cap(WIDTHS.desktop)).toBe("350px");
+  await context.close();
+});

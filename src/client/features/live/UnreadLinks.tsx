@@ -33,9 +33,11 @@ function UnreadButton(props: {
       <Indicator label={badge(props.count)} disabled={props.count <= 0} size={16} offset={2} color="red" inline aria-hidden>
         <Box display="flex">{props.icon}</Box>
       </Indicator>
-      {/* The name is the content itself, so it starts with the words shown (WCAG 2.5.3, label in name). */}
-      <span className="unread-label">{props.label}</span>
-      <VisuallyHidden>{props.name.slice(props.label.length)}</VisuallyHidden>
+      {/* The accessible name is one hidden text (no space creeps in between parts); it starts with the word shown (WCAG 2.5.3). */}
+      <Box component="span" ml={8} visibleFrom="lg" aria-hidden>
+        {props.label}
+      </Box>
+      <VisuallyHidden>{props.name}</VisuallyHidden>
     </Button>
   );
 }
