@@ -61,7 +61,9 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
 /** Waits until a screen has settled: its main heading shown, nothing loading, no transition running. */
 async function settled(page: Page) {
   await expect(page.getByRole("heading").first()).toBeVisible();
-  await expect(page.locator("[aria-busy='true'], .mantine-Skeleton-root").filter({ visible: true })).toHaveCount(0);
+  await expect(page.locator("[aria-busy='true'], .mantine-Skeleton-root[data-visible]").filter({ visible: true })).toHaveCount(0, {
+    timeout: 30_000,
+  });
   // Mantine's transitions (menus, fades) end before axe measures colours; endless ones (a loader) do not count.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
