@@ -60,7 +60,7 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
 
 /** Waits until a screen has settled: its main heading shown, nothing loading, no transition running. */
 async function settled(page: Page) {
-  await expect(page.getByRole("heading").first()).toBeVisible();
+  await expect(page.getByRole("heading").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator("[aria-busy='true'], .mantine-Skeleton-root[data-visible]").filter({ visible: true })).toHaveCount(0, {
     timeout: 30_000,
   });
