@@ -27,8 +27,9 @@ interface CarouselProps<T> {
  * A carousel built from Mantine pieces (WAI-ARIA carousel pattern): a labelled region with previous
  * and next buttons, one dot per slide, the arrow keys (and Home/End) while focus is inside, and a
  * pause button. The dots are one tab stop (the current one; the arrow keys move between them), so
- * ten slides do not put ten stops between the keyboard and what follows. It moves on by itself every `intervalMs`, except while the pointer is over it, while
- * focus is inside it, after the member paused it, and never when the system asks for reduced motion.
+ * ten slides do not put ten stops between the keyboard and what follows. It moves on by itself
+ * every `intervalMs`, except while the pointer is over it, while focus is inside it, after the
+ * member paused it, and never when the system asks for reduced motion.
  * Every slide is laid in the same grid cell, the hidden ones invisible, so the card keeps the height
  * of its tallest slide and the content below it does not jump as it turns.
  */

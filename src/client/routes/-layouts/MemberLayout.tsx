@@ -68,9 +68,12 @@ export function MemberLayout() {
           <Footer />
         </Stack>
       </AppShell.Main>
-      <AppShell.Aside p="md" aria-label="Right column">
-        {wide && showColumn && <RightColumn />}
-      </AppShell.Aside>
+      {/* Only one "Right column" landmark at a time: below the large breakpoint it is inside main. */}
+      {wide && (
+        <AppShell.Aside p="md" aria-label="Right column">
+          {showColumn && <RightColumn />}
+        </AppShell.Aside>
+      )}
     </AppShell>
   );
 }
