@@ -12,7 +12,7 @@ import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/jou
 
 // A ceiling, not the usual time: the first signed-in test also registers the shared member, and a
 // machine shared with other work can slow a page load and an axe run to tens of seconds.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCHEMES = ["light", "dark"] as const;
