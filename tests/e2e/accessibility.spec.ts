@@ -169,7 +169,7 @@ test("at phone width: unread badges whole, profile tabs on one scrolling row, li
   await page.goto("/home");
   const nav = page.getByRole("navigation", { name: "Main" });
   // The member has an unread message and notifications: both badges show, nothing cuts them off.
-  await expect(nav.getByRole("link", { name: /^Messages: You have 1 un-read/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /^Messages: You have 1 un-read/ })).toBeVisible({ timeout: 30_000 });
   const badges = nav.locator(".mantine-Indicator-indicator");
   await expect(badges).toHaveCount(2);
   for (const badge of await badges.all()) {
