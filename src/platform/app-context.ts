@@ -7,7 +7,9 @@ import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import { type Assistant, unconfiguredAssistant } from "./ports/assistant.ts";
 import { noVideos, type VideoProvider } from "./ports/videos.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { isPostgres } from "./db/dialect.ts";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { TableRateLimiter } from "./rate-limit-table.ts";
 import { createLinkSigner, createSecretBox } from "./secret-box.ts";
 
 export interface AppContextOptions {
@@ -43,7 +45,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   return {
     db: options.db,
     mailer: options.mailer,
-    limiter: new RateLimiter(options.rateLimits ?? false),
+    limiter: createRateLimiter(options.db, options.rateLimits ?? false),
     log: options.log,
     events: new DomainEvents(options.onEventHandlerError),
     live: new LocalLiveBus(),
@@ -56,4 +58,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
     operatorEmail: options.operatorEmail ?? null,
     shutdown: options.shutdown ?? new AbortController().signal,
   };
+}
+
+/** Counts in memory for the one process SQLite serves; in the database for PostgreSQL's several. */
+export function createRateLimiter(db: DB, enabled: boolean): RateLimiter {
+  return isPostgres(db) ? new TableRateLimiter(db, enabled) : new MemoryRateLimiter(enabled);
 }
