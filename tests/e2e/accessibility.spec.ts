@@ -179,7 +179,7 @@ test("at phone width: unread badges whole, profile tabs on one scrolling row, li
 
   await page.goto(`/members/view-profile/show-profile?memberID=${me.memberId}`);
   const tabs = page.getByRole("tablist", { name: "Profile sections" }).getByRole("tab");
-  await expect(tabs).toHaveCount(5);
+  await expect(tabs).toHaveCount(5, { timeout: 30_000 });
   const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
   expect(new Set(tops).size, "the tabs sit on one row").toBe(1);
   await tabs.last().click(); // scrolled into view and chosen
@@ -188,7 +188,7 @@ test("at phone width: unread badges whole, profile tabs on one scrolling row, li
   // The spec's list heights are maximums on wide screens only: on a phone the list has no cap.
   await page.goto("/contacts/people-following-me");
   const list = page.getByRole("main").getByRole("list", { name: "People Following Me" });
-  await expect(list).toBeVisible();
+  await expect(list).toBeVisible({ timeout: 30_000 });
   const cap = (size: { width: number; height: number }) =>
     page
       .setViewportSize(size)
