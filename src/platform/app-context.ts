@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "./context.ts";
 import type { DB } from "./db/client.ts";
 import { type DomainEvent, DomainEvents } from "./events.ts";
-import { LocalLiveBus } from "./live.ts";
+import { type LiveBus, LocalLiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import { type Assistant, unconfiguredAssistant } from "./ports/assistant.ts";
@@ -35,6 +35,8 @@ export interface AppContextOptions {
   operatorEmail?: string;
   /** Aborts when the server starts to stop; without it the context never stops (scripts, tests). */
   shutdown?: AbortSignal;
+  /** Live updates across processes (PostgreSQL); without it this process's own pages only (LocalLiveBus). */
+  live?: LiveBus;
   /** Where failures of event handlers go; without it they are dropped. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void;
 }
@@ -48,7 +50,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     limiter: createRateLimiter(options.db, options.rateLimits ?? false),
     log: options.log,
     events: new DomainEvents(options.onEventHandlerError),
-    live: new LocalLiveBus(),
+    live: options.live ?? new LocalLiveBus(),
     publicUrl: options.publicUrl,
     uploadsDir: options.uploadsDir,
     videos: options.videos ?? noVideos,
