@@ -49,7 +49,7 @@ describe("member/ImcrementPostLikeCounter/{postID} and likeCounter", () => {
     });
     // Case-insensitive, postID also from the query, as every legacy action.
     expectJson(await post(other, `/services/member/imcrementpostlikecounter${qs({ postID: saved.postID })}`));
-    expect(likeRows(saved.postID)).toBe(2);
+    expect(await likeRows(saved.postID)).toBe(2);
 
     for (const reader of [author, fan, other]) expect(await counterIn(reader, saved.postID), reader.email).toBe(2);
   });
@@ -63,7 +63,7 @@ describe("member/ImcrementPostLikeCounter/{postID} and likeCounter", () => {
     expectError(await post(stranger, `/api/member/ImcrementPostLikeCounter/0`), 400);
     expectError(await post(null, `/api/member/ImcrementPostLikeCounter/${saved.postID}`), 401);
     expect((await get(author, `/api/member/ImcrementPostLikeCounter/${saved.postID}`)).status).toBe(405);
-    expect(likeRows(saved.postID)).toBe(0);
+    expect(await likeRows(saved.postID)).toBe(0);
     expect(await counterIn(author, saved.postID)).toBe(0);
   });
 });
