@@ -4,24 +4,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { freePort } from "../../tests/support/ports.ts";
 
 export const ROOT = path.resolve(import.meta.dir, "../..");
 export const BUN = path.join(ROOT, "node_modules/.bin/bun");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("could not find a free port"))));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
