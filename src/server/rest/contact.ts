@@ -1,15 +1,16 @@
-import { listInput, type MemberCard, searchInput, type MemberLinks } from "../../domains/contacts/contacts.schema.ts";
+import { listInput, type MemberCard, type MemberLinks, type Relationship, searchInput } from "../../domains/contacts/contacts.schema.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
+import { flagText, legacyPicture } from "./legacy-shapes.ts";
 import {
   actorOf,
   type Controller,
   fields,
   memberIdAt,
-  memberIdField,
+  memberIdInField,
   type Ownership,
   type RestAction,
   type RestRequest,
@@ -80,7 +81,6 @@ import {
 type ListKind = Parameters<typeof contacts.listOf>[2];
 
 const LIST_CAP = 200;
-const AUTOCOMPLETE_CAP = 20;
 const DROPDOWN_CAP = 10;
 const SEARCH_PAGE_CAP = 50;
 const RIGHT_COLUMN_SUGGESTIONS = 10;
@@ -100,7 +100,7 @@ function showLimit(v: unknown): number {
   return /^\d{1,6}$/.test(s) && Number(s) > 0 ? Math.min(Number(s), LIST_CAP) : LIST_CAP;
 }
 
-function labelOf(r: MemberLinks): string {
+function relationLabel(r: MemberLinks): string {
   if (r.isSelf) return texts.relationYou;
   if (r.isContact) return texts.relationContact;
   if (r.requestReceived) return texts.relationRequestReceived;
@@ -110,22 +110,33 @@ function labelOf(r: MemberLinks): string {
   return "";
 }
 
-/** The legacy rows of cards; each card carries the viewer's relation already (not looked up twice). */
-function contactItems(cards: MemberCard[], fromId: number) {
+/** The Find Contacts label of the original: "Add as Contact" where a request can be sent now, else "View Profile". */
+const findContactsLabel = (r: Relationship) => (r.canRequest ? texts.addAsContact : texts.viewProfile);
+
+/**
+ * The legacy rows of cards; each card carries the viewer's relation already (not looked up twice).
+ * `label` gives labelText (the member lists' relation label unless said otherwise).
+ */
+function contactItems(cards: MemberCard[], fromId: number, label: (r: Relationship) => string = relationLabel) {
   return cards.map((card) => {
     const relation = card.relation;
+    const lastName = card.name.slice(card.firstName.length).trim();
     return {
       contactID: String(card.memberId),
       friendName: card.name,
       firstName: card.firstName,
-      picturePath: card.picturePath,
+      picturePath: legacyPicture(card.picturePath),
       titleDesc: card.title,
       location: card.location,
       fromID: String(fromId),
-      labelText: labelOf(relation),
+      labelText: label(relation),
       params: `memberID=${card.memberId}`,
       paramsAV: "",
-      showFollow: relation.canFollow,
+      showFollow: flagText(relation.canFollow),
+      showType: "",
+      // Sideline never lists e-mail addresses (docs/rest-api.md "Where Sideline is stricter").
+      email: "",
+      nameAndID: `${card.memberId},${card.firstName},${lastName}`,
     };
   });
 }
@@ -134,7 +145,7 @@ const searchItem = (card: MemberCard) => ({
   entityID: String(card.memberId),
   entityName: card.name,
   sType: card.profileType,
-  picturePath: card.picturePath,
+  picturePath: legacyPicture(card.picturePath),
   cityState: card.location,
 });
 
@@ -150,6 +161,13 @@ async function searchAnswer(req: RestRequest, limit: number) {
   return found.map(searchItem);
 }
 
+/** The Find Contacts search: every member the caller may find, labelled for sending a request. */
+async function findContactsAnswer(req: RestRequest) {
+  const actor = actorOf(req);
+  const found = await search.searchMembers(req.app, actor, searchTextOf(req), SEARCH_PAGE_CAP);
+  return contactItems(found, actor.memberId, findContactsLabel).map((item) => ({ ...item, connectionID: item.contactID }));
+}
+
 async function suggestionsAnswer(req: RestRequest, limit: number) {
   const actor = actorOf(req);
   return contactItems(await search.suggestions(req.app, actor, limit), actor.memberId);
@@ -163,7 +181,7 @@ function pairWrite(method: "PUT" | "POST" | "DELETE", run: PairRun): RestAction 
     methods: [method],
     own: OWN,
     handler: async (req) => {
-      const contactId = memberIdField(req, "contactID");
+      const contactId = memberIdInField(req, "contactID");
       const status = await run(req, contactId);
       return { memberID: String(actorOf(req).memberId), contactID: String(contactId), status };
     },
@@ -179,31 +197,24 @@ const answering =
   };
 
 async function isFollowingAnswer(req: RestRequest) {
-  const memberId = memberIdField(req, "memberID");
-  const contactId = memberIdField(req, "contactID");
+  const memberId = memberIdInField(req, "memberID");
+  const contactId = memberIdInField(req, "contactID");
   return contacts.isFollowingFor(req.app, actorOf(req), memberId, contactId);
 }
 
 export const contact: Controller = {
   GetMemberContacts: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "contacts", memberIdField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
+    handler: (req) => listAnswer(req, "contacts", memberIdInField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
   },
   SearchMemberContacts: {
     methods: ["GET"],
     handler: (req) => {
-      const memberId = memberIdField(req, "memberID");
+      const memberId = memberIdInField(req, "memberID");
       return listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: LIST_CAP });
     },
   },
-  GetSearchContacts: {
-    methods: ["GET"],
-    own: ownField("userID"),
-    handler: async (req) => {
-      const items = await listAnswer(req, "contacts", actorOf(req).memberId, { search: searchTextOf(req), limit: AUTOCOMPLETE_CAP });
-      return items.map((item) => ({ ...item, connectionID: item.contactID }));
-    },
-  },
+  GetSearchContacts: { methods: ["GET"], own: ownField("userID"), handler: findContactsAnswer },
   GetRequestsList: {
     methods: ["GET"],
     own: OWN,
@@ -211,11 +222,11 @@ export const contact: Controller = {
   },
   GetPeopleIFollow: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "following", memberIdField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "following", memberIdInField(req, "memberID"), { limit: LIST_CAP }),
   },
   GetWhosFollowingMe: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "followers", memberIdField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "followers", memberIdInField(req, "memberID"), { limit: LIST_CAP }),
   },
   SearchResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, DROPDOWN_CAP) },
   SearchAllResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, SEARCH_PAGE_CAP) },

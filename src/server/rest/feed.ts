@@ -15,6 +15,7 @@ import {
   type RestRequest,
   textOf,
 } from "./registry.ts";
+import { legacyDateTime, legacyJsonDate, legacyPicture } from "./legacy-shapes.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -66,28 +67,37 @@ function postIdParam(value: string | undefined): number {
 /** {id} of a personal action: the caller only. */
 const OWN: Ownership = { memberId: "path", refusal: "id must be your own member id." };
 
+// The original's reply rows carried numeric ids (RecentPostChildModel), its post rows text ones (MemberPostsModel).
 const legacyReply = (r: Reply) => ({
   postResponseID: r.replyId,
   postID: r.postId,
   description: r.text,
-  dateResponded: r.createdAt,
-  memberID: String(r.author.memberId),
+  dateResponded: legacyDateTime(r.createdAt),
+  memberID: r.author.memberId,
   memberName: r.author.name,
   firstName: r.author.firstName,
-  picturePath: r.author.picturePath,
+  picturePath: legacyPicture(r.author.picturePath),
 });
 
 const legacyPost = (p: Post) => ({
-  postID: p.postId,
+  postID: String(p.postId),
+  title: "",
   memberID: String(p.author.memberId),
   memberName: p.author.name,
   firstName: p.author.firstName,
-  picturePath: p.author.picturePath,
+  picturePath: legacyPicture(p.author.picturePath),
   description: p.text,
-  datePosted: p.createdAt,
-  childPostCnt: p.replies.length,
+  datePosted: legacyDateTime(p.createdAt),
+  attachFile: "",
+  childPostCnt: String(p.replies.length),
   children: p.replies.map(legacyReply),
 });
+
+/**
+ * A news image in the original's app-relative form ("~/Images/RecentNews/x.png"): its clients drop
+ * the "~" and lower-case "Images", and Sideline serves that path. Other addresses stay as they are.
+ */
+const legacyNewsImage = (url: string) => url.replace(/^\/images\//i, "~/Images/");
 
 /** The text of a new post or reply: postMsg (query or body), a body's description, or a JSON string body. */
 function postMessage(req: RestRequest): unknown {
@@ -153,9 +163,10 @@ export const commonFeed: Controller = {
       const { limit } = newsInput.parse({ limit: blankToUndefined(fields(req, ["limit"]).limit) });
       return (await news.recentNews(req.app, limit)).map((n) => ({
         id: n.id,
-        imageUrl: n.imageUrl,
+        name: "",
+        imageUrl: legacyNewsImage(n.imageUrl),
         headerText: n.headerText,
-        postingDate: n.postingDate,
+        postingDate: legacyJsonDate(n.postingDate),
         textField: shortenNews(n.text),
         navigateUrl: n.navigateUrl,
       }));

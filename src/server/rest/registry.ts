@@ -171,7 +171,7 @@ export function memberIdFrom(req: RestRequest, source: MemberIdSource): number {
     case "pathOrQueryId":
       return memberIdParam(fromPath ?? req.query.memberid ?? req.query.id, "memberID");
     default:
-      return memberIdField(req, source.field);
+      return memberIdInField(req, source.field);
   }
 }
 
@@ -183,11 +183,11 @@ function mustBeOwn(req: RestRequest, rule: Ownership): void {
 /** The member id in path segment `index` (called `pathName` in errors), else in the field `field`. */
 export function memberIdAt(req: RestRequest, index: number, pathName: string, field: string): number {
   const fromPath = req.params[index];
-  return fromPath !== undefined ? memberIdParam(fromPath, pathName) : memberIdField(req, field);
+  return fromPath !== undefined ? memberIdParam(fromPath, pathName) : memberIdInField(req, field);
 }
 
 /** A member id in the field `name` of the query or body: 400 when missing or malformed. */
-export const memberIdField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
+export const memberIdInField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
 /** An empty value counts as not given (so the schema's default applies). */
 export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
