@@ -14,9 +14,11 @@ import {
   type PersonalInfo,
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
+import * as reference from "../../domains/reference/reference.service.ts";
 import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { formatBirthDate } from "../../shared/calendar.ts";
 import { actorOf, type Controller, fields, firstGiven, idOf, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
+import { flagFromClient, flagText, heightText, legacyDateTime, legacyPicture, weightText } from "./legacy-shapes.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -125,7 +127,7 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
   const b = info ?? EMPTY_BASIC;
   const dob = birthParts(b.birthDate);
   return {
-    picturePath: header.picturePath,
+    picturePath: legacyPicture(header.picturePath),
     memProfileName: header.name,
     titleDesc: header.title,
     memProfileStatus: b.currentStatus,
@@ -144,7 +146,7 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
     homeNeighborhood: "",
     hometown: b.hometown,
     interestedInType: b.otherSportingInterest,
-    joinedDate: b.joinedDate,
+    joinedDate: b.joinedDate ? legacyDateTime(b.joinedDate) : "",
     lookingForEmployment: b.lookingFor.Employment,
     lookingForNetworking: b.lookingFor.Networking,
     lookingForPartnership: b.lookingFor.Partnership,
@@ -153,13 +155,13 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
     politicalView: "",
     religiousView: "",
     sex: b.gender ?? "",
-    showDOBType: b.showBirthDate,
-    showSexInProfile: b.showGender,
-    getLGEntitiesCount: 0,
+    showDOBType: flagText(b.showBirthDate),
+    showSexInProfile: flagText(b.showGender),
+    getLGEntitiesCount: "0",
     sport: b.sport,
     bio: b.bio,
-    height: b.heightInches,
-    weight: b.weightLbs,
+    height: heightText(b.heightInches),
+    weight: weightText(b.weightLbs),
     leftRightHandFoot: b.preferredHandFoot,
     preferredPosition: b.preferredPosition,
     secondaryPosition: b.secondaryPosition,
@@ -193,15 +195,15 @@ function legacyContact(info: ContactInfo | null) {
 const legacyEducation = (entries: EducationEntry[] | null) =>
   (entries ?? []).map((e) => ({
     entryID: e.entryId,
-    schoolID: e.schoolId,
+    schoolID: String(e.schoolId),
     schoolName: e.schoolName,
-    schoolImage: "",
+    schoolImage: legacyPicture(null),
     schoolAddress: [e.city, e.state].filter(Boolean).join(", "),
-    schoolType: e.schoolType,
+    schoolType: String(e.schoolType),
     webSite: e.website,
     major: e.major,
     degree: e.degree,
-    degreeTypeID: e.degreeTypeId,
+    degreeTypeID: String(e.degreeTypeId),
     yearClass: numText(e.yearClass),
     sportLevelType: e.competitionLevel,
     societies: e.societies,
@@ -219,7 +221,7 @@ const legacyEmployment = (entries: EmploymentEntry[] | null) =>
     currentlyWorkedHere: e.currentlyWorksHere,
     companyID: e.companyId,
     companyName: e.companyName,
-    companyImage: "",
+    companyImage: legacyPicture(null),
     title: e.title,
     description: e.description,
     email: "",
@@ -318,15 +320,15 @@ function basicInput(req: RestRequest) {
     currentStatus: f.currentStatus,
     bio: f.bio,
     gender: firstGiven(f.sex, f.gender),
-    showGender: f.showSexInProfile,
+    showGender: flagFromClient(f.showSexInProfile),
     birthMonth: f.dobMonth,
     birthDay: f.dobDay,
     birthYear: f.dobYear,
-    showBirthDate: f.showDOBType,
-    lookingForEmployment: f.lookingForEmployment,
-    lookingForNetworking: f.lookingForNetworking,
-    lookingForPartnership: f.lookingForPartnership,
-    lookingForRecruitment: f.lookingForRecruitment,
+    showBirthDate: flagFromClient(f.showDOBType),
+    lookingForEmployment: flagFromClient(f.lookingForEmployment),
+    lookingForNetworking: flagFromClient(f.lookingForNetworking),
+    lookingForPartnership: flagFromClient(f.lookingForPartnership),
+    lookingForRecruitment: flagFromClient(f.lookingForRecruitment),
     preferredHandFoot: f.leftRightHandFoot,
     preferredPosition: f.preferredPosition,
     secondaryPosition: f.secondaryPosition,
@@ -360,8 +362,15 @@ const CONTACT_FIELDS = [
 ] as const;
 
 function contactInput(req: RestRequest) {
-  const { Neighborhood, showEmailToMembers, showEmail, ...f } = fields(req, CONTACT_FIELDS);
-  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: firstGiven(showEmailToMembers, showEmail) });
+  const { Neighborhood, showEmailToMembers, showEmail, showAddress, showCellPhone, showHomePhone, ...f } = fields(req, CONTACT_FIELDS);
+  return contactInfoInput.parse({
+    ...f,
+    neighborhood: Neighborhood,
+    showAddress: flagFromClient(showAddress),
+    showCellPhone: flagFromClient(showCellPhone),
+    showHomePhone: flagFromClient(showHomePhone),
+    showEmail: flagFromClient(firstGiven(showEmailToMembers, showEmail)),
+  });
 }
 
 const EDUCATION_FIELDS = [
@@ -377,14 +386,25 @@ const EDUCATION_FIELDS = [
   "societies",
 ] as const;
 
-function schoolInput(req: RestRequest) {
+/**
+ * The state of an education entry: as sent, else (for a listed school named by schoolID alone, as
+ * the original took it) the school's own state.
+ */
+async function schoolState(req: RestRequest, state: unknown, schoolId: unknown): Promise<unknown> {
+  if ((textOf(state) ?? "").trim() !== "") return state;
+  const id = idOf(textOf(schoolId));
+  if (!id) return state;
+  return (await reference.findSchool(req.app.db, id, actorOf(req).memberId))?.state ?? state;
+}
+
+async function schoolInput(req: RestRequest) {
   const f = fields(req, EDUCATION_FIELDS);
   const schoolType = firstGiven(f.schoolType, f.instType);
   return educationInput.parse({
     schoolId: f.schoolID,
     schoolName: f.schoolName,
     schoolType: schoolType === "" ? undefined : schoolType,
-    state: f.state,
+    state: await schoolState(req, f.state, f.schoolID),
     degreeTypeId: f.degreeTypeID,
     major: f.major,
     yearClass: f.yearClass,
@@ -518,7 +538,7 @@ export const memberProfile: Controller = {
     own: OWN,
     handler: async (req) => {
       const memberId = actorOf(req).memberId;
-      return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, schoolInput(req)));
+      return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, await schoolInput(req)));
     },
   },
   UpdateMemberSchool: {
@@ -526,7 +546,7 @@ export const memberProfile: Controller = {
     own: OWN,
     handler: async (req) => {
       const memberId = actorOf(req).memberId;
-      const input = schoolInput(req);
+      const input = await schoolInput(req);
       const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
       const entryId = await schoolEntryOf(req, f.entryID, firstGiven(f.instID, f.schoolID), f.instType);
       return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
