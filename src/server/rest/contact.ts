@@ -14,6 +14,7 @@ import {
   type Ownership,
   type RestAction,
   type RestRequest,
+  refusedAction,
   textOf,
 } from "./registry.ts";
 
@@ -202,6 +203,15 @@ async function isFollowingAnswer(req: RestRequest) {
   return contacts.isFollowingFor(req.app, actorOf(req), memberId, contactId);
 }
 
+/** Why the original's actions that Sideline does not serve are refused (docs/rest-api.md). */
+const REFUSALS = {
+  byEmailOrSchool: "Sideline does not search members by e-mail address: find members by name, sport or place (contact/GetSearchContacts).",
+  entities: "Sideline has no networks or events to search: find members with contact/SearchAllResults.",
+  networks: "Sideline has no networks or events.",
+  phoneBook: "Sideline lists no phone numbers: each member's contact info shows them as their privacy settings allow.",
+  browse: "Sideline has no browsing by category: find members with contact/SearchAllResults.",
+};
+
 export const contact: Controller = {
   GetMemberContacts: {
     methods: ["GET"],
@@ -233,6 +243,11 @@ export const contact: Controller = {
   GetMemberSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, RIGHT_COLUMN_SUGGESTIONS) },
   GetMemberContactSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+  // The original's search by type answered the Find Contacts rows too; Sideline's search covers
+  // names, sport, title, positions and places whatever the type.
+  GetMembersBySearchType: { methods: ["GET"], own: ownField("userID"), handler: findContactsAnswer },
+  SearchMemberByType: refusedAction(REFUSALS.byEmailOrSchool),
+  GetEntityBySearchType: refusedAction(REFUSALS.entities),
 
   SendRequestContact: pairWrite("PUT", (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
   AcceptRequest: pairWrite("PUT", answering(contacts.acceptRequest, "accepted")),
@@ -240,6 +255,33 @@ export const contact: Controller = {
   DeleteContact: pairWrite("DELETE", answering(contacts.dropContact, "dropped")),
   FollowMember: pairWrite("POST", answering(contacts.follow, "following")),
   UnfollowMember: pairWrite("POST", answering(contacts.unfollow, "unfollowed")),
+};
+
+/**
+ * connection/*: the original's earlier ConnectionController, served as aliases of the contact
+ * actions (same parameter names: memberID, contactID, userID, searchText, show).
+ */
+export const connection: Controller = {
+  GetMemberConnections: contact.GetMemberContacts!,
+  GetMemberConnectionSuggestions: contact.GetMemberContactSuggestions!,
+  SendRequestConnection: contact.SendRequestContact!,
+  SearchMemberConnections: contact.SearchMemberContacts!,
+  GetRequestsList: contact.GetRequestsList!,
+  GetMembersBySearchType: contact.GetMembersBySearchType!,
+  GetSearchConnections: contact.GetSearchContacts!,
+  AcceptRequest: contact.AcceptRequest!,
+  RejectRequest: contact.RejectRequest!,
+  DeleteConnection: contact.DeleteContact!,
+  ConnectionSearchResults: contact.SearchResults!,
+  PeopleSearchResults: contact.SearchAllResults!,
+  SearchResults: contact.SearchResults!,
+  GetMemberNetworkInviteConnectionList: refusedAction(REFUSALS.networks),
+  GetMemberPhoneBook: refusedAction(REFUSALS.phoneBook),
+  GetMemberBrowsedContacts: refusedAction(REFUSALS.browse),
+  SearchMemberByType: refusedAction(REFUSALS.byEmailOrSchool),
+  GetEntityBySearchType: refusedAction(REFUSALS.entities),
+  NetworkSearchResults: refusedAction(REFUSALS.networks),
+  EventSearchResults: refusedAction(REFUSALS.networks),
 };
 
 /** member/* actions about contacts (joined into the member controller in controllers.ts). */
@@ -252,6 +294,17 @@ export const memberContact: Controller = {
       return contacts.areContactsFor(req.app, actorOf(req), a, b);
     },
   },
-  // The original service answered this under member/ too (docs/rest-api.md, aliases).
+  // The original service answered these under member/ too (docs/rest-api.md, aliases).
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+  GetMemberContacts: contact.GetMemberContacts!,
+  IsContactRequestSent: {
+    methods: ["GET"],
+    // Whether the caller ({memberID}) has asked {toMemberID} and waits for an answer: JSON true / false.
+    own: { memberId: "path", refusal: "id must be your own member id." },
+    handler: async (req) =>
+      (await contacts.relationship(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID"))).requestSent,
+  },
+  SendFriendRequest: refusedAction("Sideline sends no invitations to e-mail addresses: send a request with contact/SendRequestContact."),
+  IsMember: refusedAction("Sideline does not tell whether an e-mail address has an account."),
+  IsFriendByEmail: refusedAction("Sideline does not look members up by e-mail address: use member/IsFriendByContactID."),
 };

@@ -114,24 +114,23 @@ async function save(req: RestRequest, postId: number) {
   return legacyReply(await feed.reply(req.app, actor, postId, message));
 }
 
+/** One page of the caller's home feed (see "Paging" above). */
+async function recentPosts(req: RestRequest) {
+  const f = fields(req, ["cursor", "limit"]);
+  const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
+  return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
+}
+
+/** The replies of a post in the caller's feed, oldest first. */
+async function postReplies(req: RestRequest) {
+  const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
+  return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
+}
+
 /** member/* actions of the home feed (joined into the member controller in controllers.ts). */
 export const memberFeed: Controller = {
-  getRecentPosts: {
-    methods: ["GET"],
-    own: OWN,
-    handler: async (req) => {
-      const f = fields(req, ["cursor", "limit"]);
-      const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
-      return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
-    },
-  },
-  GetRecentPostResponses: {
-    methods: ["GET"],
-    handler: async (req) => {
-      const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
-      return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
-    },
-  },
+  getRecentPosts: { methods: ["GET"], own: OWN, handler: (req) => recentPosts(req) },
+  GetRecentPostResponses: { methods: ["GET"], handler: (req) => postReplies(req) },
   SavePosts: {
     methods: ["POST"],
     own: OWN,
@@ -143,6 +142,9 @@ export const memberFeed: Controller = {
     own: OWN,
     handler: (req) => save(req, 0),
   },
+  // The original's earlier names of the same reads.
+  GetMemberPosts: { methods: ["GET"], own: OWN, handler: (req) => recentPosts(req) },
+  GetMemberPostResponses: { methods: ["GET"], handler: (req) => postReplies(req) },
   CreatePostComment: {
     methods: ["GET", "POST"],
     own: OWN,

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { storedPhotoFile } from "../../domains/media/media.service.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
@@ -37,6 +37,16 @@ export function legacyImages(app: AppContext, publicDir: string): MiddlewareHand
   const imagesDir = path.join(publicDir, "images");
   // The shipped images change only with a release: listed once, on the first request.
   let shipped: Map<string, string> | null = null;
+  const shippedImage = (c: Context<AppEnv>, rel: string) => {
+    shipped ??= lowerCaseIndex(imagesDir);
+    const file = shipped.get(rel);
+    return file ? fileResponse(c, file, SHIPPED_CACHE) : null;
+  };
+  const memberPicture = (c: Context<AppEnv>, name: string) => {
+    if (name === DEFAULT_PICTURE) return fileResponse(c, path.join(imagesDir, DEFAULT_PICTURE), SHIPPED_CACHE);
+    const file = storedPhotoFile(app, name);
+    return file ? fileResponse(c, file, UPLOADED_CACHE) : null;
+  };
   return async (c, next) => {
     if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !IMAGES_PATH.test(c.req.path)) return next();
     let requested: string;
@@ -46,16 +56,7 @@ export function legacyImages(app: AppContext, publicDir: string): MiddlewareHand
       return c.json({ message: "Not found." }, 404);
     }
     const picture = MEMBER_PICTURE.exec(requested)?.[1];
-    shipped ??= lowerCaseIndex(imagesDir);
-    let answer: Response | null = null;
-    if (picture === DEFAULT_PICTURE) answer = await fileResponse(c, path.join(imagesDir, DEFAULT_PICTURE), SHIPPED_CACHE);
-    else if (picture !== undefined) {
-      const file = storedPhotoFile(app, picture);
-      answer = file ? await fileResponse(c, file, UPLOADED_CACHE) : null;
-    } else {
-      const file = shipped.get(requested.slice("/images/".length));
-      answer = file ? await fileResponse(c, file, SHIPPED_CACHE) : null;
-    }
+    const answer = picture === undefined ? await shippedImage(c, requested.slice("/images/".length)) : await memberPicture(c, picture);
     return answer ?? c.json({ message: "Not found." }, 404);
   };
 }

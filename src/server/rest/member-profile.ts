@@ -15,9 +15,20 @@ import {
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
 import * as reference from "../../domains/reference/reference.service.ts";
-import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
+import { badInput, DomainError, ErrorCodes, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { formatBirthDate } from "../../shared/calendar.ts";
-import { actorOf, type Controller, fields, firstGiven, idOf, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
+import {
+  actorOf,
+  type Controller,
+  fields,
+  firstGiven,
+  idOf,
+  memberIdFrom,
+  type Ownership,
+  refusedAction,
+  type RestRequest,
+  textOf,
+} from "./registry.ts";
 import { flagFromClient, flagText, heightText, legacyDateTime, legacyPicture, weightText } from "./legacy-shapes.ts";
 
 /*
@@ -480,6 +491,15 @@ async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo)
   return legacyBasic(header, basic);
 }
 
+async function employmentAnswer(req: RestRequest) {
+  return legacyEmployment(await profiles.getEmployment(req.app, actorOf(req), targetMember(req)));
+}
+
+async function saveContactAnswer(req: RestRequest) {
+  const actor = actorOf(req);
+  return legacyContact(await profiles.saveContactInfo(req.app, actor, actor.memberId, contactInput(req)));
+}
+
 async function mediaLinks(req: RestRequest) {
   const links = await profiles.getMediaLinks(req.app, actorOf(req), targetMember(req));
   if (!links) throw notFound(NO_SUCH_MEMBER);
@@ -497,10 +517,7 @@ export const memberProfile: Controller = {
     methods: ["GET"],
     handler: async (req) => legacyEducation(await profiles.getEducation(req.app, actorOf(req), targetMember(req))),
   },
-  GetMemberEmploymentInfo: {
-    methods: ["GET"],
-    handler: async (req) => legacyEmployment(await profiles.getEmployment(req.app, actorOf(req), targetMember(req))),
-  },
+  GetMemberEmploymentInfo: { methods: ["GET"], handler: (req) => employmentAnswer(req) },
   GetMemberPersonalInfo: {
     methods: ["GET"],
     handler: async (req) => legacyPersonal(await profiles.getPersonalInfo(req.app, actorOf(req), targetMember(req))),
@@ -515,14 +532,7 @@ export const memberProfile: Controller = {
       return basicAnswer(req, memberId, saved);
     },
   },
-  SaveMemberContactInfo: {
-    methods: ["POST"],
-    own: OWN,
-    handler: async (req) => {
-      const memberId = actorOf(req).memberId;
-      return legacyContact(await profiles.saveContactInfo(req.app, actorOf(req), memberId, contactInput(req)));
-    },
-  },
+  SaveMemberContactInfo: { methods: ["POST"], own: OWN, handler: (req) => saveContactAnswer(req) },
   SaveMemberPersonalInfo: {
     methods: ["POST"],
     own: OWN,
@@ -615,4 +625,56 @@ export const memberProfile: Controller = {
       return { memberID: String(memberId), instagramURL: photoAccountUrl };
     },
   },
+
+  // The original's other member/* actions that map onto Sideline's profiles.
+  GetMemberWorkExperience: { methods: ["GET"], handler: (req) => employmentAnswer(req) },
+  // The same save with the fields in the query (Email, ShowAddress, ...: names match in any case).
+  SaveMemberContactInfoV2: { methods: ["POST"], own: OWN, handler: (req) => saveContactAnswer(req) },
+  GetMemberDates: {
+    methods: ["GET"],
+    // A list of one item, as the original answered: the dates of the basic info as this caller may see them.
+    handler: async (req) => {
+      const b = await basicAnswer(req, targetMember(req));
+      const birthDate = b.dobYear ? `${b.dobMonth}/${b.dobDay}/${b.dobYear}` : "";
+      return [
+        { joinedDate: b.joinedDate, picturePath: b.picturePath, memberName: b.memProfileName, currentCity: b.currentCity, birthDate },
+      ];
+    },
+  },
+  IsMemberActive: {
+    methods: ["GET"],
+    // JSON true / false: whether the member exists, has confirmed their account and is not deactivated.
+    handler: async (req) => {
+      try {
+        await profiles.getHeader(req.app, actorOf(req), targetMember(req));
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === ErrorCodes.NotFound) return false;
+        throw error;
+      }
+    },
+  },
+  GetMemberInterests: {
+    methods: ["GET"],
+    handler: async (req) => (await reference.interests(req.app)).map((i) => ({ interestID: i.id, interestDesc: i.name, interestType: "" })),
+  },
+  GetInterestDescription: {
+    methods: ["GET"],
+    // The interest's text as a JSON string, "" for an unknown id (as the original answered).
+    handler: async (req) => {
+      const id = idOf(req.params[0] ?? textOf(fields(req, ["interestID"]).interestID));
+      if (id === null) throw badInput("interestID must be a number.");
+      return (await reference.interests(req.app)).find((i) => i.id === id)?.name ?? "";
+    },
+  },
+  SaveBasicProfileInfo: refusedAction(
+    "Sideline does not save profiles by e-mail address: save the sections with SaveMemberGeneralInfo, AddMemberSchool and AddWorkExperience.",
+  ),
+  GetMemberInfoByEmail: refusedAction("Sideline does not look members up by e-mail address."),
+  GetMemberEmail: refusedAction(
+    "A member's e-mail address shows in their contact info as their privacy settings allow (GetMemberContactInfo).",
+  ),
+  GetRegisteredMembers: refusedAction("The list of registered members is the operator's, not a member's."),
+  GetRecentActivities: refusedAction("Sideline keeps no activity log: the home feed (getRecentPosts) shows what members post."),
+  AddMemberActivity: refusedAction("Sideline keeps no activity log."),
 };

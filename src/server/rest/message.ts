@@ -14,6 +14,7 @@ import {
   memberIdInField,
   type Ownership,
   pageAnswer,
+  refusedAction,
   type RestRequest,
   TextAnswer,
   textOf,
@@ -270,4 +271,10 @@ export const message: Controller = {
       return new TextAnswer(reply.text);
     },
   },
+  // Sideline keeps one read state for all of a member's notifications (the web client's bell marks them read together).
+  ToggleNotificationState: refusedAction("Sideline marks a member's notifications read all together, not one by one."),
+  DeleteNotification: refusedAction(
+    "Notifications are removed by Sideline after 30 days once read, 90 days unread; they cannot be deleted one by one.",
+  ),
+  GetNotificationByID: refusedAction("Notifications are read as a list: message/GetMemberNotifications."),
 };

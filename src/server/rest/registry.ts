@@ -50,6 +50,14 @@ export type Controller = Record<string, RestAction>;
 /** The answer to a deactivated login's token, which can only reactivate or sign out. */
 export const DEACTIVATED_REFUSAL = "This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).";
 
+/**
+ * An action of the original service that Sideline deliberately does not serve: with a session, 501
+ * {message} giving the reason (docs/rest-api.md lists each with it).
+ */
+export function refusedAction(reason: string): RestAction {
+  return { methods: ["GET", "POST", "PUT", "DELETE"], handler: (req) => req.c.json({ message: reason }, 501) };
+}
+
 /** A text answer (the legacy service answered some actions as plain text). */
 export class TextAnswer {
   constructor(readonly text: string) {}
