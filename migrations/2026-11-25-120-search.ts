@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time. Search, suggestions and contact lists at community scale (decision 012).
 //
@@ -14,7 +15,7 @@ import { type Kysely, sql } from "kysely";
 // - search_term / search_term_variant: the words of the member search index and their one-deletion
 //   variants (of each prefix from 3 letters), for typo-tolerant search from 4 letters. The app fills
 //   them from the FTS5 vocabulary (member_search_vocab) at start-up and then periodically.
-// PostgreSQL: the same tables and triggers (plpgsql); pg_trgm on a words table for the typos.
+// PostgreSQL: the same tables and triggers (plpgsql); the vocabulary is member_search_word (2026-11-24-020).
 
 const STALE = (ids: string) => `UPDATE member_suggestion_state SET stale = stale + 1 WHERE member_id IN (${ids});`;
 /** The lists in which this member appears (their score or eligibility changed). */
@@ -55,12 +56,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS member_profile_sport_idx ON member_profile (sport, member_id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS member_type_idx ON member (profile_type, id)`.execute(db);
 
+  const pg = onPostgres(db);
+  // WITHOUT ROWID (SQLite) keeps these small tables in their key's order; PostgreSQL has no such
+  // tables and needs none.
+  const keyed = sql.raw(pg ? "" : " WITHOUT ROWID");
   await sql`CREATE TABLE member_suggestion (
     member_id integer NOT NULL REFERENCES member (id) ON DELETE CASCADE,
     suggested_id integer NOT NULL REFERENCES member (id) ON DELETE CASCADE,
     score integer NOT NULL,
     PRIMARY KEY (member_id, suggested_id)
-  ) WITHOUT ROWID`.execute(db);
+  )${keyed}`.execute(db);
   await sql`CREATE INDEX member_suggestion_rank_idx ON member_suggestion (member_id, score DESC, suggested_id DESC)`.execute(db);
   await sql`CREATE INDEX member_suggestion_suggested_idx ON member_suggestion (suggested_id)`.execute(db);
   await sql`CREATE TABLE member_suggestion_state (
@@ -69,19 +74,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     stale integer NOT NULL DEFAULT 0
   )`.execute(db);
   await sql`CREATE INDEX member_suggestion_state_stale_idx ON member_suggestion_state (stale, computed_at)`.execute(db);
-  for (const [name, event, body] of TRIGGERS) {
-    await sql.raw(`CREATE TRIGGER ${name} ${event} BEGIN ${body} END`).execute(db);
-  }
+  if (pg) await createPostgresSuggestionTriggers(db);
+  else
+    for (const [name, event, body] of TRIGGERS) {
+      await sql.raw(`CREATE TRIGGER ${name} ${event} BEGIN ${body} END`).execute(db);
+    }
 
-  await sql`CREATE TABLE search_term (term text PRIMARY KEY) WITHOUT ROWID`.execute(db);
-  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term)) WITHOUT ROWID`.execute(
-    db,
-  );
-  await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
+  await sql`CREATE TABLE search_term (term text PRIMARY KEY)${keyed}`.execute(db);
+  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term))${keyed}`.execute(db);
+  if (!pg) await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
+}
+
+/**
+ * PostgreSQL: the same triggers, each running its body as a plpgsql function of the same name; a
+ * trigger's WHEN condition goes into CREATE TRIGGER … WHEN (…), so the function runs only then.
+ */
+async function createPostgresSuggestionTriggers(db: Kysely<unknown>): Promise<void> {
+  for (const [name, event, body] of TRIGGERS) {
+    const [on, when] = event.split(" WHEN ");
+    await sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(db);
+    await sql.raw(`CREATE TRIGGER ${name} ${on} FOR EACH ROW${when ? ` WHEN (${when})` : ""} EXECUTE FUNCTION ${name}()`).execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
+  // PostgreSQL: dropping a trigger's function drops the trigger.
+  const drop = onPostgres(db)
+    ? (name: string) => `DROP FUNCTION IF EXISTS ${name}() CASCADE`
+    : (name: string) => `DROP TRIGGER IF EXISTS ${name}`;
+  for (const [name] of TRIGGERS) await sql.raw(drop(name)).execute(db);
   for (const t of ["member_search_vocab", "search_term_variant", "search_term", "member_suggestion_state", "member_suggestion"]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }

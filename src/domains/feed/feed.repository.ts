@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
+import { greatestFunction, isPostgres } from "../../platform/db/dialect.ts";
 
 export interface PostRow {
   id: number;
@@ -11,6 +12,13 @@ export interface PostRow {
   firstName: string;
   lastName: string;
   picturePath: string | null;
+}
+
+/** A post of a page with its likes: the count and 1 when the viewer likes it. */
+export interface LikedPostRow extends PostRow {
+  /** A number on SQLite, a bigint's text on PostgreSQL: read it through Number(). */
+  likeCount: number | string;
+  liked: number;
 }
 
 type After = { createdAt: string; id: number } | undefined;
@@ -35,6 +43,15 @@ const isActive = (author: ReturnType<typeof sql.ref>) =>
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
 
 /**
+ * The like columns of a post row (decision 030): like_count counts its likes on the primary key
+ * alone (post_id first: one range of the index per post, no row read), liked says whether the
+ * viewer is one of them (one probe).
+ */
+const likesOfPost = (postId: ReturnType<typeof sql.ref>, viewerId: number) => sql`
+      (SELECT count(*) FROM post_like WHERE post_id = ${postId}) AS like_count,
+      CASE WHEN EXISTS (SELECT 1 FROM post_like WHERE post_id = ${postId} AND member_id = ${int(viewerId)}) THEN 1 ELSE 0 END AS liked`;
+
+/**
  * One page of the feed, newest first (ties in insertion order), keyset on (created_at, id): no
  * OFFSET scans. Authors who are not active are left out. One statement (decision 011):
  * - posts since the timeline's horizon come from the viewer's timeline rows, merged with the
@@ -43,20 +60,29 @@ const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
  * - only when those give less than a page are older posts read from the post table, driven from
  *   the viewer's network through post(member_id, created_at, id).
  */
-export async function feedPage(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<PostRow[]> {
-  return (await feedPageQuery(viewerId, limit, after).execute(db)).rows;
+export async function feedPage(
+  db: DB,
+  viewerId: number,
+  limit: number,
+  after?: { createdAt: string; id: number },
+): Promise<LikedPostRow[]> {
+  return (await feedPageQuery(db, viewerId, limit, after).execute(db)).rows;
 }
 
-/** The statement of feedPage (for EXPLAIN QUERY PLAN). */
-export function feedPageQuery(viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
+/** The statement of feedPage on `db`'s engine (for EXPLAIN QUERY PLAN). */
+export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
   const [viewer, lim] = [int(viewerId), int(limit)];
+  // SQLite reads a CROSS JOIN in the order written (the plan decision 011 measured); PostgreSQL has
+  // no CROSS JOIN ... ON and orders the joins itself.
+  const join = sql.raw(isPostgres(db) ? "JOIN" : "CROSS JOIN");
+  const greatest = sql.raw(greatestFunction(db));
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
   const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id") };
   const q2 = { at: sql.ref("q2.created_at"), id: sql.ref("q2.post_id") };
   const qa = { author: sql.ref("qa.author_id") };
   const pa = sql.ref("a.member_id");
-  return sql<PostRow>`
+  return sql<LikedPostRow>`
     WITH RECURSIVE
     -- The authors with queued posts, one index seek each (a skip scan: a backlog is one author).
     queued_author (author_id) AS (
@@ -72,17 +98,17 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
         ORDER BY t.created_at DESC, t.post_id LIMIT ${lim})
       UNION
       SELECT * FROM (
-        SELECT p.id, p.created_at FROM timeline_pull_author a CROSS JOIN post p ON p.member_id = a.member_id
+        SELECT p.id, p.created_at FROM timeline_pull_author a ${join} post p ON p.member_id = a.member_id
         WHERE ${inNetworkOf(viewerId, pa)} AND p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(pa)}
         ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
       SELECT * FROM (
         SELECT q.post_id, q.created_at FROM queued_author qa
-        CROSS JOIN timeline_queue q ON q.author_id = qa.author_id
+        ${join} timeline_queue q ON q.author_id = qa.author_id
         WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} ${afterCursor(q.at, q.id, after)}
           -- Only down to the author's page-th newest queued post (or the horizon): a range of the
           -- index, however long a backlog.
-          AND q.created_at >= max(${HORIZON}, coalesce((
+          AND q.created_at >= ${greatest}(${HORIZON}, coalesce((
             SELECT q2.created_at FROM timeline_queue q2
             WHERE q2.author_id = qa.author_id AND q2.created_at >= ${HORIZON} ${afterCursor(q2.at, q2.id, after)}
             ORDER BY q2.created_at DESC, q2.post_id LIMIT 1 OFFSET ${lim} - 1), ''))
@@ -94,16 +120,17 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
       UNION SELECT followed_id FROM follow WHERE follower_id = ${viewer}
     ),
     older AS (
-      SELECT p.id, p.created_at FROM network n CROSS JOIN post p ON p.member_id = n.id
+      SELECT p.id, p.created_at FROM network n ${join} post p ON p.member_id = n.id
       WHERE p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
       ORDER BY p.created_at DESC, p.id
       -- A limit of 0 when the timeline filled the page: SQLite then skips this part, network included.
       LIMIT CASE WHEN (SELECT count(*) FROM fast) < ${lim} THEN ${lim} ELSE 0 END
     )
-    SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path
+    SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,
+      ${likesOfPost(sql.ref("post.id"), viewerId)}
     FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
-    CROSS JOIN post ON post.id = c.id
-    CROSS JOIN member ON member.id = post.member_id
+    ${join} post ON post.id = c.id
+    ${join} member ON member.id = post.member_id
     ORDER BY post.created_at DESC, post.id
     LIMIT ${lim}`;
 }
@@ -181,3 +208,113 @@ const insertReplyQuery = precompiled((db, p: { postId: number; memberId: number;
     .values({ postId: p.postId, memberId: p.memberId, description: p.description, createdAt: p.at })
     .returning("id"),
 );
+
+/** Likes the post as the member; false when they liked it already (the row is kept as it was). */
+export async function insertLike(db: DB, postId: number, memberId: number, at: string): Promise<boolean> {
+  return (await insertLikeQuery(db, { postId, memberId, at })).length > 0;
+}
+
+/** Takes the member's like of the post back; false when there was none. */
+export async function deleteLike(db: DB, postId: number, memberId: number): Promise<boolean> {
+  return (await deleteLikeQuery(db, { postId, memberId })).length > 0;
+}
+
+/** The likes of one post (the count every post row carries). */
+export async function likeCount(db: DB, postId: number): Promise<number> {
+  return Number((await likeCountQuery(db, { postId }))[0]?.count ?? 0);
+}
+
+// Precompiled, as the reply's statements: they run on every like and unlike. A conflict inserts
+// nothing and so returns no row.
+const insertLikeQuery = precompiled((db, p: { postId: number; memberId: number; at: string }) =>
+  db
+    .insertInto("postLike")
+    .values({ postId: p.postId, memberId: p.memberId, createdAt: p.at })
+    .onConflict((oc) => oc.columns(["postId", "memberId"]).doNothing())
+    .returning("postId"),
+);
+
+const deleteLikeQuery = precompiled((db, p: { postId: number; memberId: number }) =>
+  db.deleteFrom("postLike").where("postId", "=", p.postId).where("memberId", "=", p.memberId).returning("postId"),
+);
+
+const likeCountQuery = precompiled((db, p: { postId: number }) =>
+  db
+    .selectFrom("postLike")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("postId", "=", p.postId),
+);
+
+export interface LikerRow {
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  picturePath: string | null;
+  likedAt: string;
+}
+
+/**
+ * One page of the active members who like a post, newest like first (keyset on created_at, then
+ * member id, both descending: one backward range of post_like_post_created_idx).
+ */
+export async function likers(db: DB, postId: number, limit: number, after?: { likedAt: string; memberId: number }): Promise<LikerRow[]> {
+  let q = db
+    .selectFrom("postLike")
+    .innerJoin("member", "member.id", "postLike.memberId")
+    .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
+    .where("postLike.postId", "=", postId)
+    .where("member.status", "=", MemberStatus.Active);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb("postLike.createdAt", "<", after.likedAt),
+        eb.and([eb("postLike.createdAt", "=", after.likedAt), eb("postLike.memberId", "<", after.memberId)]),
+      ]),
+    );
+  }
+  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit).execute();
+}
+
+/**
+ * Which of these members see the posts of `authorId` (the author, their accepted contacts and their
+ * followers, active): the members a post's live like count goes to. Primary-key probes per member.
+ */
+export async function audienceAmong(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
+  const out: number[] = [];
+  // In slices: an id list stays far below every engine's limit of bound values.
+  for (let i = 0; i < memberIds.length; i += AUDIENCE_SLICE)
+    out.push(...(await audienceSlice(db, authorId, memberIds.slice(i, i + AUDIENCE_SLICE))));
+  return out;
+}
+
+const AUDIENCE_SLICE = 1000;
+
+async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom("member")
+    .select("member.id")
+    .where("member.id", "in", memberIds)
+    .where("member.status", "=", MemberStatus.Active)
+    .where((eb) =>
+      eb.or([
+        eb("member.id", "=", authorId),
+        eb.exists(
+          eb
+            .selectFrom("follow")
+            .select("follow.followerId")
+            .whereRef("follow.followerId", "=", "member.id")
+            .where("follow.followedId", "=", authorId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("contactLink")
+            .select("contactLink.memberId")
+            .whereRef("contactLink.memberId", "=", "member.id")
+            .where("contactLink.otherId", "=", authorId)
+            .where("contactLink.status", "=", "accepted"),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
