@@ -35,8 +35,8 @@ import { actorOf, type Controller, fields, firstGiven, type Ownership, type Rest
  *   chosen question's id as a string ("1"-"6", the values of the legacy select) or "select" when none
  *   was chosen; the answer is stored only as an Argon2 hash and is never answered. pendingEmail is
  *   the address waiting for its confirmation code ("" when none).
- * - GetMemberNotifications/{id}: {memberId, memberID, sendMsg, addAsFriend, confirmFriendShipRequest,
- *   repliesToYourHelpQuest}, the switches as JSON booleans (all true until saved).
+ * - GetMemberNotifications/{id}: a list of one item {memberID (a number), sendMsg, addAsFriend,
+ *   confirmFriendShipRequest, repliesToYourHelpQuest}, the switches as JSON booleans (all true until saved).
  * - GetProfileSettings/{id}: a list of one item with the keys of spec section 3 "Profile visibility
  *   settings". Levels are strings "1" Public (signed-in members), "2" Private, "3" Only Contacts:
  *   basicInfo, personalInfo, contactInfo, education, workInfo, mobilePhone, otherPhone, emailAddress
