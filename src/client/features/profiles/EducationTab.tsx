@@ -14,6 +14,7 @@ import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { refreshProfile } from "./refresh.ts";
 import { selectProps } from "../../components/select-props.ts";
+import { listMaxHeight } from "../../components/list-height.ts";
 
 const field = educationInput.shape;
 const yearOptions = yearRange(PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST).map(String);
@@ -58,7 +59,7 @@ export function EducationTab({ entries }: { entries: EducationEntry[] }) {
       {entries.length === 0 ? (
         <Text c="dimmed">{texts.noEducation}</Text>
       ) : (
-        <ScrollArea.Autosize mah={450} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.tabEducation}>
             {entries.map((entry) => (
               <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">

@@ -12,7 +12,7 @@ const tabs = [
   { value: "videos", label: texts.tabVideos, Icon: IconVideo },
 ] as const;
 
-/** The five tabs both profile screens share (they wrap onto a second line on a phone). */
+/** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts). */
 export function ProfileTabList() {
   return (
     <Tabs.List aria-label={texts.profileTabs}>
