@@ -249,7 +249,7 @@ describe("member/SavePosts: the text", () => {
     expect(b.json.description).toBe("From a description");
     const c = await post(m, `/api/member/SavePosts/${m.memberId}/${a.json.postID}`, "A JSON string reply");
     expectJson(c);
-    expect(c.json).toMatchObject({ postID: a.json.postID, description: "A JSON string reply" });
+    expect(c.json).toMatchObject({ postID: Number(a.json.postID), description: "A JSON string reply" });
     const form = await h.c.post(`/api/member/SavePosts/${m.memberId}/0`, {
       headers: { ...bearer(m.accessToken), "Content-Type": "application/x-www-form-urlencoded" },
       rawBody: "postMsg=Form+encoded%21",
@@ -279,7 +279,7 @@ describe("member/CreateMemberPost and CreatePostComment (aliases)", () => {
     const viaGet = await get(a, `/api/member/CreateMemberPost/${a.memberId}${qs({ postMsg: "Posted with GET" })}`);
     expectJson(viaGet);
     expect(Object.keys(viaGet.json).sort()).toEqual(POST_KEYS);
-    expect(viaGet.json).toMatchObject({ memberID: String(a.memberId), description: "Posted with GET", childPostCnt: 0, children: [] });
+    expect(viaGet.json).toMatchObject({ memberID: String(a.memberId), description: "Posted with GET", childPostCnt: "0", children: [] });
     const viaPost = await post(a, `/api/member/creatememberpost/${a.memberId}${qs({ postMsg: "Posted with POST" })}`);
     expectJson(viaPost);
     expect(viaPost.json.description).toBe("Posted with POST");
@@ -287,14 +287,14 @@ describe("member/CreateMemberPost and CreatePostComment (aliases)", () => {
     const r1 = await get(b, `/api/member/CreatePostComment/${b.memberId}/${viaGet.json.postID}${qs({ postMsg: "Reply by GET" })}`);
     expectJson(r1);
     expect(Object.keys(r1.json).sort()).toEqual(REPLY_KEYS);
-    expect(r1.json).toMatchObject({ postID: viaGet.json.postID, memberID: String(b.memberId), description: "Reply by GET" });
+    expect(r1.json).toMatchObject({ postID: Number(viaGet.json.postID), memberID: b.memberId, description: "Reply by GET" });
     const r2 = await post(b, `/api/member/CreatePostComment/${b.memberId}/${viaGet.json.postID}`, { postMsg: "Reply by POST" });
     expectJson(r2);
 
     const { items } = await feedOf(b);
     expect(items.slice(0, 2).map((p) => p.description)).toEqual(["Posted with POST", "Posted with GET"]);
     expect(items[1]!.children.map((r) => r.description)).toEqual(["Reply by GET", "Reply by POST"]);
-    expect(items[1]!.childPostCnt).toBe(2);
+    expect(items[1]!.childPostCnt).toBe("2");
     // CreatePostComment needs a post to reply to.
     expectError(await get(b, `/api/member/CreatePostComment/${b.memberId}/0${qs({ postMsg: "to nothing" })}`), 400);
   });
