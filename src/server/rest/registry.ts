@@ -41,6 +41,8 @@ export interface RestAction {
   allowRestricted?: boolean;
   /** The dispatcher checks it before the handler runs: 400 for a missing or malformed id, 403 for someone else's. */
   own?: Ownership;
+  /** Set on an action of the original Sideline does not serve (refusedAction): the reason, answered with 501. */
+  refused?: string;
   /** The answer, or a promise of it. */
   handler: (req: RestRequest) => unknown;
 }
@@ -55,7 +57,7 @@ export const DEACTIVATED_REFUSAL = "This account is deactivated. Reactivate it f
  * {message} giving the reason (docs/rest-api.md lists each with it).
  */
 export function refusedAction(reason: string): RestAction {
-  return { methods: ["GET", "POST", "PUT", "DELETE"], handler: (req) => req.c.json({ message: reason }, 501) };
+  return { methods: ["GET", "POST", "PUT", "DELETE"], refused: reason, handler: (req) => req.c.json({ message: reason }, 501) };
 }
 
 /** A text answer (the legacy service answered some actions as plain text). */
