@@ -15,6 +15,7 @@ import { bodyLimits } from "./http/body-limit.ts";
 import { compressJson } from "./http/compress-json.ts";
 import { pingDatabase } from "../platform/db/client.ts";
 import { restControllers } from "./rest/controllers.ts";
+import { legacyImages } from "./rest/images.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";
 import { unsubscribe } from "../domains/notifications/notifications.service.ts";
@@ -101,6 +102,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   // Uploaded pictures: random names that are never reused, so they are cached for good.
   http.use("/uploads/*", staticFiles(app.uploadsDir, "public, max-age=31536000, immutable", { urlPrefix: "/uploads" }));
   http.all("/uploads/*", (c) => c.json({ message: "Not found." }, 404));
+  // The picture and news image paths of the original's clients, any letter case; unknown names 404.
+  http.use("*", legacyImages(app, publicDir));
   http.use("*", staticFiles(publicDir, "public, max-age=3600"));
   http.get("*", spaIndex(clientDir));
 

@@ -784,6 +784,98 @@ const REST: Record<string, Row> = {
   "message/UseChatGPT": { call: (as) => as.get(`/api/message/UseChatGPT${qs({ message: "hello" })}`), status: SIGNED_IN },
 };
 
+/**
+ * The original's other names of the actions above: each alias runs its action's row, every call
+ * sent to the alias's path instead (and the row fails if a call does not go through the alias).
+ */
+function aliasRow(of: string, alias: string): Row {
+  const from = new RegExp(`^/api/${of}(?=[/?]|$)`);
+  const swap = (path: string) => {
+    expect(path, `a call of ${alias}'s row`).toMatch(from);
+    return path.replace(from, `/api/${alias}`);
+  };
+  const via = (as: Caller): Caller => ({
+    ...as,
+    get: (path) => as.get(swap(path)),
+    post: (path, body, headers) => as.post(swap(path), body, headers),
+    put: (path, body) => as.put(swap(path), body),
+    del: (path) => as.del(swap(path)),
+  });
+  return [REST[of]!].flat().map((c) => ({ ...c, call: (as: Caller, w: World, s: unknown) => c.call(via(as), w, s) }));
+}
+const ALIASES: Record<string, string> = {
+  "member/GetMemberWorkExperience": "member/GetMemberEmploymentInfo",
+  "member/SaveMemberContactInfoV2": "member/SaveMemberContactInfo",
+  "member/GetMemberContacts": "contact/GetMemberContacts",
+  "member/GetMemberPosts": "member/getRecentPosts",
+  "member/GetMemberPostResponses": "member/GetRecentPostResponses",
+  "member/getRecentNews": "common/getRecentNews",
+  "member/SendAdvertisementInfo": "common/SendAdvertisementInfo",
+  "contact/GetMembersBySearchType": "contact/GetSearchContacts",
+  "connection/GetMemberConnections": "contact/GetMemberContacts",
+  "connection/GetMemberConnectionSuggestions": "contact/GetMemberContactSuggestions",
+  "connection/SendRequestConnection": "contact/SendRequestContact",
+  "connection/SearchMemberConnections": "contact/SearchMemberContacts",
+  "connection/GetRequestsList": "contact/GetRequestsList",
+  "connection/GetMembersBySearchType": "contact/GetSearchContacts",
+  "connection/GetSearchConnections": "contact/GetSearchContacts",
+  "connection/AcceptRequest": "contact/AcceptRequest",
+  "connection/RejectRequest": "contact/RejectRequest",
+  "connection/DeleteConnection": "contact/DeleteContact",
+  "connection/ConnectionSearchResults": "contact/SearchResults",
+  "connection/PeopleSearchResults": "contact/SearchAllResults",
+  "connection/SearchResults": "contact/SearchResults",
+  "message/CreateMessageBySource": "message/CreateMessage",
+};
+/** Actions of the original Sideline does not serve: 501 with the reason, for any member (401 without a session). */
+const REFUSED = [
+  "member/SaveBasicProfileInfo",
+  "member/GetMemberInfoByEmail",
+  "member/GetMemberEmail",
+  "member/GetRegisteredMembers",
+  "member/GetRecentActivities",
+  "member/AddMemberActivity",
+  "member/SendFriendRequest",
+  "member/IsMember",
+  "member/IsFriendByEmail",
+  "contact/SearchMemberByType",
+  "contact/GetEntityBySearchType",
+  "connection/GetMemberNetworkInviteConnectionList",
+  "connection/GetMemberPhoneBook",
+  "connection/GetMemberBrowsedContacts",
+  "connection/SearchMemberByType",
+  "connection/GetEntityBySearchType",
+  "connection/NetworkSearchResults",
+  "connection/EventSearchResults",
+  "message/ToggleNotificationState",
+  "message/DeleteNotification",
+  "message/GetNotificationByID",
+];
+const refusedRow = (action: string): Row => ({
+  call: (as, w) => as.get(`/api/${action}/${w.owner.id}`),
+  status: status(401, 501, 501, 501),
+  check: (res, who) => {
+    if (who !== "anonymous") expect.soft(typeof res.json?.message, `${action}: the reason`).toBe("string");
+  },
+});
+const LEGACY: Record<string, Row> = {
+  ...Object.fromEntries(Object.entries(ALIASES).map(([alias, of]) => [alias, aliasRow(of, alias)])),
+  ...Object.fromEntries(REFUSED.map((action) => [action, refusedRow(action)])),
+  // The original's reads Sideline added for it: privacy applies as to the profile (leak checks).
+  "member/GetMemberDates": { call: (as, w) => as.get(`/api/member/GetMemberDates/${w.owner.id}`), status: SIGNED_IN },
+  "member/IsMemberActive": { call: (as, w) => as.get(`/api/member/IsMemberActive/${w.owner.id}`), status: SIGNED_IN },
+  "member/GetMemberInterests": { call: (as) => as.get("/api/member/GetMemberInterests"), status: SIGNED_IN },
+  "member/GetInterestDescription": { call: (as) => as.get("/api/member/GetInterestDescription/1"), status: SIGNED_IN },
+  "member/IsContactRequestSent": {
+    call: (as, w) => as.get(`/api/member/IsContactRequestSent/${w.owner.id}/${w.bystander.id}`),
+    status: OWNER_ONLY,
+  },
+  "message/GetMessageInfoByID": {
+    call: (as, w) => as.get(`/api/message/GetMessageInfoByID/${w.ownerInboxCopy}`),
+    status: OWNER_ONLY_404,
+  },
+};
+
 /** Routes outside the REST dispatcher and tRPC. */
 const OTHER_ROUTES: Record<string, Row> = {
   "GET /api/health": { call: (as) => as.get("/api/health"), status: PUBLIC },
@@ -1196,7 +1288,7 @@ const TRPC: Record<string, Row> = {
   "assistant.assist": { call: (as) => as.trpc("assistant.assist", { message: "hello" }), status: SIGNED_IN },
 };
 
-const TABLE: Record<string, Row> = { ...REST, ...OTHER_ROUTES, ...TRPC };
+const TABLE: Record<string, Row> = { ...REST, ...LEGACY, ...OTHER_ROUTES, ...TRPC };
 
 // ---------------------------------------------------------------------------------------------
 

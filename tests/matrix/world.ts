@@ -538,11 +538,14 @@ export const freshEmail = (label: string) => uniqueEmail(`matrix-${label}`);
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/** The owner's secrets as they are now (the picture changes with each upload: its stem names every size). */
+/**
+ * The owner's secrets as they are now. The picture changes with each upload: its random stem names
+ * every size and every form it is answered in (the tRPC path, the legacy service's file name).
+ */
 export async function secretValues(w: World): Promise<Record<Secret, string>> {
   const picture = await w.h.db.value<string | null>("select picture_path from member where id = ?", w.owner.id);
   if (!picture) throw new Error("The owner has no picture");
-  return { ...SECRETS, picture: picture.replace(/-\d+\.webp$/, "") };
+  return { ...SECRETS, picture: picture.replace(/^.*\//, "").replace(/-\d+\.webp$/, "") };
 }
 
 /** No secret the actor may not see is anywhere in the answer; the ones `shows` names are. */

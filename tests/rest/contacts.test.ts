@@ -24,6 +24,9 @@ const CONTACT_ITEM_KEYS = [
   "params",
   "paramsAV",
   "showFollow",
+  "showType",
+  "email",
+  "nameAndID",
 ].sort();
 const SEARCH_ITEM_KEYS = ["entityID", "entityName", "sType", "picturePath", "cityState"].sort();
 
@@ -45,7 +48,7 @@ const isFollowing = (viewer: M, a: M, b: M) => get(viewer, `/api/contact/IsFollo
 const isFriend = (viewer: M, a: M | number, b: M | number) =>
   get(viewer, `/api/member/IsFriendByContactID/${typeof a === "number" ? a : a.memberId}/${typeof b === "number" ? b : b.memberId}`);
 
-type ContactItem = { contactID: string; friendName: string; labelText: string; showFollow: boolean; fromID: string; [k: string]: unknown };
+type ContactItem = { contactID: string; friendName: string; labelText: string; showFollow: string; fromID: string; [k: string]: unknown };
 type SearchItem = { entityID: string; entityName: string; sType: string; cityState: string; picturePath: string };
 
 async function list(
@@ -165,7 +168,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
       location: "",
       params: `memberID=${a.memberId}`,
       paramsAV: "",
-      showFollow: true,
+      showFollow: "True",
     });
     expect(requests[0]!.friendName).toMatch(/^Avery Q[a-z]+$/);
     expect(String(requests[0]!.picturePath)).not.toBe("");
@@ -184,7 +187,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     expect(ids(await list(a, "GetMemberContacts"))).toEqual([b.memberId]);
     const bContacts = await list(b, "GetMemberContacts");
     expect(ids(bContacts)).toEqual([a.memberId]);
-    expect(bContacts[0]).toMatchObject({ labelText: "Contact", showFollow: true, fromID: String(b.memberId) });
+    expect(bContacts[0]).toMatchObject({ labelText: "Contact", showFollow: "True", fromID: String(b.memberId) });
     expect(await list(b, "GetRequestsList")).toEqual([]);
     expect((await isFriend(a, a, b)).json).toBe(true);
     expect((await isFriend(b, a, b)).json).toBe(true);
@@ -336,10 +339,10 @@ describe("contact/FollowMember, UnfollowMember, IsFollowingContact, GetPeopleIFo
     const following = await list(a, "GetPeopleIFollow");
     expect(ids(following)).toEqual([b.memberId]);
     expect(Object.keys(following[0]!).sort()).toEqual(CONTACT_ITEM_KEYS);
-    expect(following[0]).toMatchObject({ labelText: "Following", showFollow: false, fromID: String(a.memberId) });
+    expect(following[0]).toMatchObject({ labelText: "Following", showFollow: "False", fromID: String(a.memberId) });
     const followers = await list(b, "GetWhosFollowingMe");
     expect(ids(followers)).toEqual([a.memberId]);
-    expect(followers[0]).toMatchObject({ labelText: "Follows you", showFollow: true, fromID: String(b.memberId) });
+    expect(followers[0]).toMatchObject({ labelText: "Follows you", showFollow: "True", fromID: String(b.memberId) });
     expect(await list(a, "GetWhosFollowingMe")).toEqual([]);
 
     const off = await unfollow(a, b);
@@ -421,9 +424,9 @@ describe("contact/GetMemberContacts, GetRequestsList and the lists of another me
     expectJson(await follow(amy, zed));
     const seen = await list(amy, "GetMemberContacts", owner);
     expect(seen.map((i) => [Number(i.contactID), i.labelText, i.showFollow, i.fromID])).toEqual([
-      [amy.memberId, "You", false, String(owner.memberId)],
-      [kim.memberId, "Request sent", true, String(owner.memberId)],
-      [zed.memberId, "Following", false, String(owner.memberId)],
+      [amy.memberId, "You", "False", String(owner.memberId)],
+      [kim.memberId, "Request sent", "True", String(owner.memberId)],
+      [zed.memberId, "Following", "False", String(owner.memberId)],
     ]);
   });
 
@@ -486,17 +489,17 @@ describe("contact/SearchMemberContacts and GetSearchContacts", () => {
     expectError(await get(owner, `/api/contact/SearchMemberContacts${qs({ memberID: owner.memberId, searchText: "x".repeat(101) })}`), 400);
   });
 
-  it("GetSearchContacts autocompletes the caller's own contacts (with connectionID) and is personal", async () => {
+  it("GetSearchContacts is the Find Contacts search (every member the caller may find, with connectionID) and is personal", async () => {
     const owner = await member();
     const t = nameTag("Q", 9);
     const match = await member({ firstName: "Jamie", lastName: t });
     const notContact = await member({ firstName: "Jamie", lastName: t });
     await connect(owner, match);
-    const res = await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: "jam" })}`);
+    const res = await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: t })}`);
     expectJson(res);
-    expect(ids(res.json)).toEqual([match.memberId]);
+    expect(ids(res.json).sort()).toEqual([match.memberId, notContact.memberId].sort());
     expect(Object.keys(res.json[0]).sort()).toEqual([...CONTACT_ITEM_KEYS, "connectionID"].sort());
-    expect(res.json[0].connectionID).toBe(String(match.memberId));
+    expect(res.json[0].connectionID).toBe(res.json[0].contactID);
     expect(
       ids((await get(owner, `/api/contact/GetSearchContacts${qs({ userID: owner.memberId, searchText: "nobody-like-this" })}`)).json),
     ).toEqual([]);
@@ -683,7 +686,7 @@ describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
     expect(found.indexOf(twin.memberId)).toBe(0);
     expect(found.indexOf(sameSport.memberId)).toBe(1);
     if (found.includes(other.memberId)) expect(found.indexOf(other.memberId)).toBeGreaterThan(1);
-    expect(items[0]).toMatchObject({ fromID: String(viewer.memberId), labelText: "", showFollow: true });
+    expect(items[0]).toMatchObject({ fromID: String(viewer.memberId), labelText: "", showFollow: "True" });
 
     const right = await get(viewer, `/api/contact/GetMemberSuggestions${qs({ memberID: viewer.memberId })}`);
     expectJson(right);
@@ -693,7 +696,7 @@ describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
     // Following a suggestion keeps it suggested, with the Follow button gone.
     expectJson(await follow(viewer, twin));
     const after = (await get(viewer, `/api/contact/GetMemberSuggestions${qs({ memberID: viewer.memberId })}`)).json as ContactItem[];
-    expect(after[0]).toMatchObject({ contactID: String(twin.memberId), labelText: "Following", showFollow: false });
+    expect(after[0]).toMatchObject({ contactID: String(twin.memberId), labelText: "Following", showFollow: "False" });
   });
 
   it("are personal: 403 for another memberID, 400 without one, 401 without a token", async () => {

@@ -17,6 +17,8 @@ const { get, post, put } = callsAs(h);
 
 const POST_KEYS = [
   "postID",
+  "title",
+  "attachFile",
   "memberID",
   "memberName",
   "firstName",
@@ -37,7 +39,7 @@ const REPLY_KEYS = [
   "firstName",
   "picturePath",
 ].sort();
-const NEWS_KEYS = ["id", "imageUrl", "headerText", "postingDate", "textField", "navigateUrl"].sort();
+const NEWS_KEYS = ["id", "name", "imageUrl", "headerText", "postingDate", "textField", "navigateUrl"].sort();
 const AD_KEYS = ["id", "headerText", "imageUrl", "textField", "navigateUrl"].sort();
 
 type M = Pick<RegisteredMember, "accessToken" | "memberId" | "email">;
@@ -46,16 +48,16 @@ type LegacyReply = {
   postID: number;
   description: string;
   dateResponded: string;
-  memberID: string;
+  memberID: number;
   memberName: string;
 };
 type LegacyPost = {
-  postID: number;
+  postID: string;
   memberID: string;
   memberName: string;
   description: string;
   datePosted: string;
-  childPostCnt: number;
+  childPostCnt: string;
   children: LegacyReply[];
 };
 
@@ -75,7 +77,7 @@ async function newPost(m: M, text: string): Promise<LegacyPost> {
   expectJson(res);
   return res.json;
 }
-async function newReply(m: M, postId: number, text: string): Promise<LegacyReply> {
+async function newReply(m: M, postId: number | string, text: string): Promise<LegacyReply> {
   const res = await post(m, `/api/member/SavePosts/${m.memberId}/${postId}${qs({ postMsg: text })}`);
   expectJson(res);
   return res.json;
@@ -109,13 +111,16 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
       memberID: String(author.memberId),
       firstName: "Author",
       description: "Tryouts went well today, thanks coach!",
-      childPostCnt: 0,
+      childPostCnt: "0",
       children: [],
-      picturePath: "/images/default.png",
+      picturePath: "default.png",
+      title: "",
+      attachFile: "",
     });
     expect(saved.memberName).toMatch(/^Author Feed[a-z]+$/);
-    expect(typeof saved.postID).toBe("number");
-    expect(new Date(saved.datePosted).toISOString()).toBe(saved.datePosted);
+    // As the original's MemberPostsModel: the id as text, the date as DateTime.ToString() wrote it (en-US, UTC).
+    expect(saved.postID).toMatch(/^\d+$/);
+    expect(saved.datePosted).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
 
     for (const reader of [author, contact, follower]) {
       const { items } = await feedOf(reader);
@@ -135,12 +140,13 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
     const r1 = await newReply(contact, p.postID, "I am!");
     const r2 = await newReply(author, p.postID, "See you there.");
     expect(Object.keys(r1).sort()).toEqual(REPLY_KEYS);
-    expect(r1).toMatchObject({ postID: p.postID, description: "I am!", memberID: String(contact.memberId), firstName: "Replier" });
+    // As the original's RecentPostChildModel: numeric ids.
+    expect(r1).toMatchObject({ postID: Number(p.postID), description: "I am!", memberID: contact.memberId, firstName: "Replier" });
     expect(typeof r1.postResponseID).toBe("number");
 
     for (const reader of [author, contact]) {
       const top = (await feedOf(reader)).items.find((x) => x.postID === p.postID)!;
-      expect(top.childPostCnt).toBe(2);
+      expect(top.childPostCnt).toBe("2");
       expect(top.children).toEqual([r1, r2]);
     }
     const res = await get(contact, `/api/member/GetRecentPostResponses/${p.postID}`);
@@ -164,7 +170,7 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
   it("pages through more than 5 posts with X-Next-Cursor: every post once, newest first, ties in insertion order", async () => {
     const m = await member("Pager");
     const written: number[] = [];
-    for (let i = 1; i <= 12; i++) written.push((await newPost(m, `Post number ${i}`)).postID);
+    for (let i = 1; i <= 12; i++) written.push(Number((await newPost(m, `Post number ${i}`)).postID));
     const expected = (
       await h.db.rows<{ id: number }>("select id from post where member_id = ? order by created_at desc, id asc", m.memberId)
     ).map((r) => r.id);
@@ -176,7 +182,7 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
     for (let round = 0; round < 10; round++) {
       const page: { items: LegacyPost[]; next: string | null } = await feedOf(m, cursor ? { cursor } : {});
       sizes.push(page.items.length);
-      seen.push(...page.items.map((p) => p.postID));
+      seen.push(...page.items.map((p) => Number(p.postID)));
       cursor = page.next;
       if (!cursor) break;
     }
@@ -191,9 +197,9 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
     }
 
     const two = await feedOf(m, { limit: 2 });
-    expect(two.items.map((p) => p.postID)).toEqual(expected.slice(0, 2));
+    expect(two.items.map((p) => Number(p.postID))).toEqual(expected.slice(0, 2));
     const next = await feedOf(m, { limit: 2, cursor: two.next! });
-    expect(next.items.map((p) => p.postID)).toEqual(expected.slice(2, 4));
+    expect(next.items.map((p) => Number(p.postID))).toEqual(expected.slice(2, 4));
 
     expectError(await get(m, `/api/member/getRecentPosts/${m.memberId}?cursor=not-a-cursor`), 400);
     expectError(await get(m, `/api/member/getRecentPosts/${m.memberId}?limit=0`), 400);
@@ -243,7 +249,7 @@ describe("member/SavePosts: the text", () => {
     expect(b.json.description).toBe("From a description");
     const c = await post(m, `/api/member/SavePosts/${m.memberId}/${a.json.postID}`, "A JSON string reply");
     expectJson(c);
-    expect(c.json).toMatchObject({ postID: a.json.postID, description: "A JSON string reply" });
+    expect(c.json).toMatchObject({ postID: Number(a.json.postID), description: "A JSON string reply" });
     const form = await h.c.post(`/api/member/SavePosts/${m.memberId}/0`, {
       headers: { ...bearer(m.accessToken), "Content-Type": "application/x-www-form-urlencoded" },
       rawBody: "postMsg=Form+encoded%21",
@@ -273,7 +279,7 @@ describe("member/CreateMemberPost and CreatePostComment (aliases)", () => {
     const viaGet = await get(a, `/api/member/CreateMemberPost/${a.memberId}${qs({ postMsg: "Posted with GET" })}`);
     expectJson(viaGet);
     expect(Object.keys(viaGet.json).sort()).toEqual(POST_KEYS);
-    expect(viaGet.json).toMatchObject({ memberID: String(a.memberId), description: "Posted with GET", childPostCnt: 0, children: [] });
+    expect(viaGet.json).toMatchObject({ memberID: String(a.memberId), description: "Posted with GET", childPostCnt: "0", children: [] });
     const viaPost = await post(a, `/api/member/creatememberpost/${a.memberId}${qs({ postMsg: "Posted with POST" })}`);
     expectJson(viaPost);
     expect(viaPost.json.description).toBe("Posted with POST");
@@ -281,14 +287,14 @@ describe("member/CreateMemberPost and CreatePostComment (aliases)", () => {
     const r1 = await get(b, `/api/member/CreatePostComment/${b.memberId}/${viaGet.json.postID}${qs({ postMsg: "Reply by GET" })}`);
     expectJson(r1);
     expect(Object.keys(r1.json).sort()).toEqual(REPLY_KEYS);
-    expect(r1.json).toMatchObject({ postID: viaGet.json.postID, memberID: String(b.memberId), description: "Reply by GET" });
+    expect(r1.json).toMatchObject({ postID: Number(viaGet.json.postID), memberID: b.memberId, description: "Reply by GET" });
     const r2 = await post(b, `/api/member/CreatePostComment/${b.memberId}/${viaGet.json.postID}`, { postMsg: "Reply by POST" });
     expectJson(r2);
 
     const { items } = await feedOf(b);
     expect(items.slice(0, 2).map((p) => p.description)).toEqual(["Posted with POST", "Posted with GET"]);
     expect(items[1]!.children.map((r) => r.description)).toEqual(["Reply by GET", "Reply by POST"]);
-    expect(items[1]!.childPostCnt).toBe(2);
+    expect(items[1]!.childPostCnt).toBe("2");
     // CreatePostComment needs a post to reply to.
     expectError(await get(b, `/api/member/CreatePostComment/${b.memberId}/0${qs({ postMsg: "to nothing" })}`), 400);
   });
@@ -322,17 +328,18 @@ describe("common/getRecentNews and GetAds (public)", () => {
       expect(typeof item.imageUrl === "string" && item.imageUrl !== "").toBe(true);
       expect((item.textField as string).length).toBeLessThanOrEqual(120);
     }
+    // imageUrl in the original's app-relative form, postingDate as its JSON wrote a DateTime (no zone).
     expect(items[0]).toMatchObject({
       headerText: "Long story",
-      imageUrl: "/images/RecentNews/default.png",
+      imageUrl: "~/Images/RecentNews/default.png",
       navigateUrl: "https://news.example.org/preview",
-      postingDate: "2999-01-01T00:00:00.000Z",
+      postingDate: "2999-01-01T00:00:00",
     });
     expect((items[0]!.textField as string).length).toBeLessThanOrEqual(120);
     expect(items[0]!.textField).toMatch(/^Season preview: Season preview: .*…$/);
-    expect(items[1]).toMatchObject({ headerText: "Short story", imageUrl: "/images/custom.png", textField: "Short." });
+    expect(items[1]).toMatchObject({ headerText: "Short story", imageUrl: "~/Images/custom.png", textField: "Short." });
     // The welcome item of the migrations, with the default picture.
-    expect(items.find((i) => i.headerText === "Welcome to Sideline")).toMatchObject({ imageUrl: "/images/RecentNews/default.png" });
+    expect(items.find((i) => i.headerText === "Welcome to Sideline")).toMatchObject({ imageUrl: "~/Images/RecentNews/default.png" });
     // The default image is served.
     const image = await h.c.get("/images/RecentNews/default.png");
     expect(image.status).toBe(200);
@@ -419,7 +426,9 @@ describe("common/SendAdvertisementInfo (public)", () => {
 });
 
 describe("the picture rule in the feed (issue 11, finding 6)", () => {
-  const DEFAULT = "/images/default.png";
+  const DEFAULT = "default.png";
+  /** A picture path as the legacy fields carry it: its file name (docs/rest-api.md "Pictures"). */
+  const fileName = (picturePath: string) => picturePath.split("/").pop()!;
   /** A stored picture (as an upload would leave it) that its owner shows to contacts only. */
   async function withHiddenPicture(m: M): Promise<string> {
     const picture = `/uploads/photos/${m.memberId.toString(16).padStart(32, "a")}.webp`;
@@ -450,8 +459,8 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
     await connect(author, contact);
     await connect(author, replier);
     await follow(follower, author);
-    const authorPicture = await withHiddenPicture(author);
-    const replierPicture = await withHiddenPicture(replier);
+    const authorPicture = fileName(await withHiddenPicture(author));
+    const replierPicture = fileName(await withHiddenPicture(replier));
     const p = await newPost(author, "Picture day");
     await newReply(replier, p.postID, "Looking sharp");
 
@@ -462,16 +471,16 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
         children: Array<{ picturePath: string }>;
       };
       const page = await trpcQuery(reader, "feed.page", {});
-      const trpcPost = page.items.find((i: { postId: number }) => i.postId === p.postID);
+      const trpcPost = page.items.find((i: { postId: number }) => i.postId === Number(p.postID));
       const replies = (await get(reader, `/api/member/GetRecentPostResponses/${p.postID}`)).json as Array<{ picturePath: string }>;
-      const trpcReplies = await trpcQuery(reader, "feed.replies", { postId: p.postID });
+      const trpcReplies = await trpcQuery(reader, "feed.replies", { postId: Number(p.postID) });
       return {
-        author: [rest.picturePath, trpcPost.author.picturePath],
+        author: [rest.picturePath, fileName(trpcPost.author.picturePath)],
         replier: [
           rest.children[0]!.picturePath,
-          trpcPost.replies[0].author.picturePath,
+          fileName(trpcPost.replies[0].author.picturePath),
           replies[0]!.picturePath,
-          trpcReplies[0].author.picturePath,
+          fileName(trpcReplies[0].author.picturePath),
         ],
       };
     };

@@ -177,9 +177,13 @@ describe("member/UploadProfilePhoto", () => {
     const avatar = await sharp((await fetchBytes(picturePath.replace("-400.webp", "-96.webp"))).bytes).metadata();
     expect([avatar.width, avatar.height]).toEqual([96, 96]);
 
-    // The login result now carries the picture.
+    // The login result now carries the picture as the original did: its file name, which legacy
+    // clients append to /Images/members/ (docs/rest-api.md "Pictures").
     const login = await h.c.post("/api/account/login", { body: { email: m.email, password: m.password } });
-    expect(login.json.picturePath).toBe(picturePath);
+    expect(login.json.picturePath).toBe(path.basename(picturePath));
+    const legacy = await fetchBytes(`/Images/members/${login.json.picturePath}`);
+    expect(legacy.res.status).toBe(200);
+    expect(Buffer.from(legacy.bytes).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it("drops EXIF (GPS, orientation) from a JPEG, and takes a GIF, also under /services", async () => {

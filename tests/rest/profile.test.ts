@@ -141,6 +141,11 @@ const put = (m: { accessToken: string } | null, path: string, body?: unknown) =>
   h.c.put(path, { headers: m ? bearer(m.accessToken) : {}, body });
 const del = (m: { accessToken: string } | null, path: string) => h.c.delete(path, { headers: m ? bearer(m.accessToken) : {} });
 
+/** A stored ISO time as the original's en-US DateTime.ToString() wrote it, in UTC ("11/22/2026 7:22:46 AM"). */
+function usDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { timeZone: "UTC" }).replace(",", "").replace(/\s/g, " ");
+}
+
 function expectJson(res: ApiResponse, status = 200) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -291,7 +296,7 @@ describe("member/GetMemberGeneralInfoV2", () => {
     const res = await get(m, `/api/member/GetMemberGeneralInfoV2/${m.memberId}`);
     expectJson(res);
     expect(Object.keys(res.json).sort()).toEqual(BASIC_KEYS);
-    const joined = await h.db.value<string>("select created_at from member where id = ?", m.memberId);
+    const joined = usDateTime(await h.db.value<string>("select created_at from member where id = ?", m.memberId));
     expect(res.json).toEqual({
       picturePath: m.login.picturePath,
       memProfileName: "Ada Sprint",
@@ -321,13 +326,13 @@ describe("member/GetMemberGeneralInfoV2", () => {
       politicalView: "",
       religiousView: "",
       sex: "Female",
-      showDOBType: false,
-      showSexInProfile: false,
-      getLGEntitiesCount: 0,
+      showDOBType: "False",
+      showSexInProfile: "False",
+      getLGEntitiesCount: "0",
       sport: "",
       bio: "",
-      height: null,
-      weight: null,
+      height: "",
+      weight: "",
       leftRightHandFoot: "",
       preferredPosition: "",
       secondaryPosition: "",
@@ -392,12 +397,12 @@ describe("member/SaveMemberGeneralInfo", () => {
       bio: "Three-point specialist.",
       sex: "Male",
       memProfileGender: "Male",
-      showSexInProfile: true,
+      showSexInProfile: "True",
       dobMonth: "3",
       dobDay: "9",
       dobYear: "1998",
       memProfileDOB: "March 9, 1998",
-      showDOBType: false,
+      showDOBType: "False",
       lookingForEmployment: false,
       lookingForNetworking: true,
       lookingForPartnership: false,
@@ -406,8 +411,8 @@ describe("member/SaveMemberGeneralInfo", () => {
       leftRightHandFoot: "Left",
       preferredPosition: "Shooting guard",
       secondaryPosition: "Small forward",
-      height: 73,
-      weight: 185,
+      height: `6' 1"`,
+      weight: "185 lbs",
       interestedInType: "",
       interestedDesc: "",
       currentCity: "Chicago",
@@ -467,9 +472,9 @@ describe("member/SaveMemberGeneralInfo", () => {
     );
     expectJson(res);
     expect(res.json).toMatchObject({
-      height: 73,
-      weight: 200,
-      showDOBType: true,
+      height: `6' 1"`,
+      weight: "200 lbs",
+      showDOBType: "True",
       memProfileLookingFor: "Employment, Networking, Partnership, Recruitment",
     });
   });
@@ -486,8 +491,8 @@ describe("member/SaveMemberGeneralInfo", () => {
       leftRightHandFoot: "",
       preferredPosition: "",
       secondaryPosition: "",
-      height: null,
-      weight: null,
+      height: "",
+      weight: "",
       interestedInType: "Sports Coaches and Teachers",
       interestedDesc: "Sports Coaches and Teachers",
     });
@@ -664,13 +669,13 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       entryID,
       schoolID: body.schoolID,
       schoolName: school.name,
-      schoolImage: "",
+      schoolImage: "default.png",
       schoolAddress: `${school.city}, IL`,
-      schoolType: 3,
+      schoolType: "3",
       webSite: school.website,
       major: "Kinesiology",
       degree: "Undergraduate",
-      degreeTypeID: 1,
+      degreeTypeID: "1",
       yearClass: "2019",
       sportLevelType: "Division I",
       societies: "Athletes Council",
@@ -695,10 +700,10 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     expectJson(res);
     expect(res.json[0]).toMatchObject({
       schoolName: name,
-      schoolType: 2,
+      schoolType: "2",
       schoolAddress: "WI",
       degree: "High School Diploma",
-      degreeTypeID: 3,
+      degreeTypeID: "3",
       sportLevelType: "Club Sports",
     });
     expect(await h.db.rows("select state, type, added_by_member_id, status from school where name = ?", name)).toEqual([
@@ -768,7 +773,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       entryID: entry.entryID,
       major: "Sports Science",
       degree: "Post Graduate",
-      degreeTypeID: 2,
+      degreeTypeID: "2",
       yearClass: "2021",
       sportLevelType: "Division II",
     });
@@ -845,7 +850,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
   });
 
   it.each([
-    ["no state", { state: "" }, texts.stateRequired],
+    ["no state for a school not listed", { schoolID: "", schoolName: "Unlisted Academy", schoolType: 2, state: "" }, texts.stateRequired],
     ["no school", { schoolID: "" }, texts.schoolRequired],
     ["a school id that does not exist", { schoolID: 99999999 }, texts.schoolRequired],
     ["no major", { major: "" }, texts.majorRequired],
@@ -923,7 +928,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
       currentlyWorkedHere: true,
       companyID: company.id,
       companyName: "Minor League Club",
-      companyImage: "",
+      companyImage: "default.png",
       title: "Point guard",
       description: "Starting five",
       email: "",
@@ -1217,8 +1222,8 @@ describe("privacy over HTTP: what a second member gets", () => {
       dobMonth: "",
       dobYear: "",
       memProfileDOB: "",
-      showSexInProfile: false,
-      showDOBType: false,
+      showSexInProfile: "False",
+      showDOBType: "False",
     });
     const contact = await get(viewer, `/api/member/GetMemberContactInfo/${owner.memberId}`);
     expectJson(contact);
@@ -1257,8 +1262,8 @@ describe("privacy over HTTP: what a second member gets", () => {
       sport: "",
       currentStatus: "",
       bio: "",
-      height: null,
-      weight: null,
+      height: "",
+      weight: "",
       leftRightHandFoot: "",
       lookingForNetworking: false,
       memProfileLookingFor: "",
@@ -1302,9 +1307,9 @@ describe("privacy over HTTP: what a second member gets", () => {
     const owner = await member();
     const viewer = await member();
     await h.db.run("update member set picture_path = '/uploads/owner-photo.webp' where id = ?", owner.memberId);
-    expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("/uploads/owner-photo.webp");
+    expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("owner-photo.webp");
     await setPrivacy(owner.memberId, "view_profile_picture", 0);
     expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe(viewer.login.picturePath);
-    expect((await get(owner, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("/uploads/owner-photo.webp");
+    expect((await get(owner, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("owner-photo.webp");
   });
 });

@@ -51,19 +51,19 @@ describe("common/GetSportsList", () => {
 });
 
 describe("common/GetStates", () => {
-  it("answers the states as [{id, name}] with the two-letter code as id, by name, without a session", async () => {
+  it("answers the states as the original's [{name, abbreviation, stateId, id}] (code as id, place as stateId), by name, without a session", async () => {
     const res = await h.c.get("/api/common/GetStates");
     expectJson(res);
-    expect(keysOf(res.json)).toEqual(["id,name"]);
+    expect(keysOf(res.json)).toEqual(["abbreviation,id,name,stateId"]);
     expect(res.json).toHaveLength(51);
-    expect(res.json[0]).toEqual({ id: "AL", name: "Alabama" });
-    expect(res.json).toContainEqual({ id: "CA", name: "California" });
-    expect(res.json).toContainEqual({ id: "DC", name: "District of Columbia" });
+    expect(res.json[0]).toEqual({ id: "AL", abbreviation: "AL", name: "Alabama", stateId: 1 });
+    expect(res.json).toContainEqual({ id: "CA", abbreviation: "CA", name: "California", stateId: 5 });
+    expect(res.json).toContainEqual({ id: "DC", abbreviation: "DC", name: "District of Columbia", stateId: 9 });
   });
 });
 
 describe("common/GetSchoolByState", () => {
-  it("answers the colleges of a state by default ([{schoolId, schoolName}], by name), without a session", async () => {
+  it("answers the colleges of a state by default ([{schoolId (text), schoolName}], by name), without a session", async () => {
     const res = await h.c.get(`/api/common/GetSchoolByState${qs({ state: "IL" })}`);
     expectJson(res);
     expect(keysOf(res.json)).toEqual(["schoolId,schoolName"]);
@@ -71,7 +71,7 @@ describe("common/GetSchoolByState", () => {
       "select id, name from school where state = 'IL' and type = 3 order by name",
     );
     expect(expected.length).toBeGreaterThan(10);
-    expect(res.json).toEqual(expected.map((s) => ({ schoolId: s.id, schoolName: s.name })));
+    expect(res.json).toEqual(expected.map((s) => ({ schoolId: String(s.id), schoolName: s.name })));
   });
 
   it.each([
@@ -84,7 +84,7 @@ describe("common/GetSchoolByState", () => {
     const ids = (await h.db.rows<{ id: number }>("select id from school where state = 'WY' and type = ? order by name", type)).map(
       (r) => r.id,
     );
-    expect(res.json.map((s: { schoolId: number }) => s.schoolId)).toEqual(ids);
+    expect(res.json.map((s: { schoolId: string }) => s.schoolId)).toEqual(ids.map(String));
   });
 
   it("takes the state in any case, with stray spaces and an empty institutionType", async () => {
@@ -102,7 +102,7 @@ describe("common/GetSchoolByState", () => {
 
   it("answers 400 without a state, for a malformed one, or an unknown institution type", async () => {
     expectBadInput(await h.c.get("/api/common/GetSchoolByState"), texts.stateRequired);
-    expectBadInput(await h.c.get(`/api/common/GetSchoolByState${qs({ state: "Illinois" })}`), texts.stateRequired);
+    expectBadInput(await h.c.get(`/api/common/GetSchoolByState${qs({ state: "Illinoisx" })}`), texts.stateRequired);
     expectBadInput(await h.c.get(`/api/common/GetSchoolByState${qs({ state: "IL", institutionType: 4 })}`));
     expectBadInput(await h.c.get(`/api/common/GetSchoolByState${qs({ state: "IL", institutionType: "college" })}`));
   });

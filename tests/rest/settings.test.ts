@@ -67,6 +67,13 @@ const PROFILE_SETTINGS_KEYS = [
   "otherPhone",
   "emailAddress",
   "email",
+  "visibility",
+  "viewProfilePicture",
+  "viewFriendsList",
+  "viewLinksToRequestAddingYouAsFriend",
+  "viewLinkTSendYouMsg",
+  "viewLinkToRequestAddingYouAsFriend",
+  "viewLinkToSendYouMsg",
 ].sort();
 
 const ALL_FLAGS = qs({
@@ -398,18 +405,17 @@ describe("setting/DeactivateAccount", () => {
 });
 
 describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
-  it("answers every switch on by default, saves a body (booleans or 1/0), keeps switches left out", async () => {
+  it("answers a list of one item with every switch on by default, saves a body (booleans or 1/0), keeps switches left out", async () => {
     const m = await member();
     const url = `/api/setting/GetMemberNotifications/${m.memberId}`;
     const all = {
-      memberId: String(m.memberId),
-      memberID: String(m.memberId),
+      memberID: m.memberId,
       sendMsg: true,
       addAsFriend: true,
       confirmFriendShipRequest: true,
       repliesToYourHelpQuest: true,
     };
-    expect((await get(m, url)).json).toEqual(all);
+    expect((await get(m, url)).json).toEqual([all]);
     const saved = await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, {
       memberId: String(m.memberId),
       sendMsg: false,
@@ -420,7 +426,7 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
     expectJson(saved);
     const expected = { ...all, sendMsg: false, addAsFriend: false };
     expect(saved.json).toEqual(expected);
-    expect((await get(m, url)).json).toEqual(expected);
+    expect((await get(m, url)).json).toEqual([expected]);
     const partial = await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, { repliesToYourHelpQuest: false });
     expect(partial.json).toEqual({ ...expected, repliesToYourHelpQuest: false });
   });
@@ -443,7 +449,7 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
 });
 
 describe("setting/GetProfileSettings and SaveProfileSettings", () => {
-  it("answers a list whose first item has the spec's keys, with the defaults", async () => {
+  it("answers the original's list of one PrivacySearchSettingsModel item, with the defaults", async () => {
     const m = await member();
     const res = await get(m, `/api/setting/GetProfileSettings/${m.memberId}`);
     expectJson(res);
@@ -464,7 +470,14 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
       mobilePhone: "1",
       otherPhone: "2",
       emailAddress: "1",
-      email: "1",
+      email: m.email,
+      visibility: "1",
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinksToRequestAddingYouAsFriend: true,
+      viewLinkTSendYouMsg: true,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
     });
   });
 
@@ -488,7 +501,7 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
     expectJson(saved);
     expect(saved.json).toMatchObject({
       emailAddress: "2",
-      email: "2",
+      email: owner.email,
       mobilePhone: "3",
       photosTagOfYou: "2",
       basicInfo: "1",
@@ -504,7 +517,9 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
 
     expectJson(await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { contactInfo: "2" }));
     expect((await contactInfo()).json).toMatchObject({ email: "", cellPhone: "", showEmailToMembers: false });
-    expectJson(await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { contactInfo: 1, email: "1", mobilePhone: 1 }));
+    expectJson(
+      await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { contactInfo: 1, emailAddress: "1", mobilePhone: 1 }),
+    );
     expect((await contactInfo()).json).toMatchObject({ email: owner.email, cellPhone: "555-0123" });
   });
 
@@ -523,7 +538,7 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
     const owner = await member({ lastName: "Searchshy" });
     const stranger = await member();
     const url = `/api/setting/GetPrivacySearchSettings/${owner.memberId}`;
-    expect((await get(owner, url)).json).toEqual({
+    expect((await get(owner, url)).json[0]).toMatchObject({
       memberID: String(owner.memberId),
       visibility: "1",
       viewProfilePicture: true,
@@ -551,7 +566,7 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
       viewLinkToRequestAddingYouAsFriend: true,
       viewLinkToSendYouMsg: true,
     });
-    expect((await get(owner, url)).json).toEqual(saved.json);
+    expect((await get(owner, url)).json).toEqual([saved.json]);
     expect(await find()).not.toContain(String(owner.memberId));
     // "view friends list" off: a stranger may not see the owner's contacts.
     expectMessage(await get(stranger, `/api/contact/GetMemberContacts${qs({ memberID: owner.memberId })}`), 403);
@@ -561,11 +576,11 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
     expectJson(await get(stranger, `/api/contact/GetMemberContacts${qs({ memberID: owner.memberId })}`));
   });
 
-  it("answers 400 for a missing or invalid value and writes nothing", async () => {
+  it("answers 400 for no value at all or an invalid one and writes nothing", async () => {
     const m = await member();
     const before = await snapshot(m.memberId);
     const path = `/api/setting/SavePrivacySearchSettings/${m.memberId}`;
-    expectMessage(await put(m, `${path}?${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
+    expectMessage(await put(m, path), 400);
     expectMessage(await put(m, `${path}?visibility=3&${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
     expectMessage(
       await put(
@@ -574,13 +589,15 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
       ),
       400,
     );
-    expectMessage(
-      await put(
-        m,
-        `${path}${qs({ visibility: "1", viewProfilePicture: "1", viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: "1" })}`,
-      ),
-      400,
-    );
     expect(await snapshot(m.memberId)).toEqual(before);
+  });
+
+  it("keeps the values a save leaves out (the original's partial saves)", async () => {
+    const m = await member();
+    const path = `/api/setting/SavePrivacySearchSettings/${m.memberId}`;
+    expectJson(await put(m, `${path}${qs({ visibility: "2", viewFriendsList: "0" })}`));
+    const saved = await put(m, `${path}${qs({ viewProfilePicture: "false" })}`);
+    expectJson(saved);
+    expect(saved.json).toMatchObject({ visibility: "2", viewFriendsList: false, viewProfilePicture: false, viewLinkToSendYouMsg: true });
   });
 });

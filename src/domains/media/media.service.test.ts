@@ -101,6 +101,18 @@ describe("media.schema helpers", () => {
   });
 });
 
+describe("storedPhotoFile", () => {
+  it("finds an uploaded picture by its file name in any letter case, and nothing for other names", async () => {
+    const actor = await newMember();
+    const { picturePath } = await media.uploadProfilePhoto(ctx, actor, { memberId: actor.memberId, file: fileOf(await solid("png")) });
+    const name = path.basename(picturePath);
+    expect(media.storedPhotoFile(ctx, name)).toBe(fileOnDisk(picturePath));
+    expect(media.storedPhotoFile(ctx, name.toUpperCase())).toBe(fileOnDisk(picturePath));
+    for (const other of ["default.png", "../x-400.webp", "x-400.webp", `${name}.png`, ""])
+      expect(media.storedPhotoFile(ctx, other)).toBeNull();
+  });
+});
+
 describe("uploadProfilePhoto", () => {
   it("stores 400 and 96 px WebP variants under random names and records the main one", async () => {
     const actor = await newMember();

@@ -38,6 +38,16 @@ function photosDir(ctx: AppContext): string {
 
 const fileNameOf = (stem: string, size: number) => `${stem}-${size}.webp`;
 
+/**
+ * Where the stored picture file `fileName` (a name the upload made, e.g. "<random>-400.webp", any
+ * letter case) lives, or null for any other name: the legacy /Images/members/{file} path names
+ * pictures by their file name alone.
+ */
+export function storedPhotoFile(ctx: AppContext, fileName: string): string | null {
+  const name = fileName.toLowerCase();
+  return storedPhotoStem(`/uploads/${PHOTOS_SUBDIR}/${name}`) ? path.join(photosDir(ctx), name) : null;
+}
+
 async function removeVariants(ctx: AppContext, dir: string, stem: string) {
   for (const size of SIZES) {
     try {

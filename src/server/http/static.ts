@@ -31,29 +31,43 @@ export function staticFiles(
     }
     const file = path.resolve(base, `.${rel}`);
     if (!file.startsWith(base + path.sep)) return next();
-    const original = Bun.file(file);
-    if (!(await original.exists())) return next();
-    const headers: Record<string, string> = { "Content-Type": original.type, "Cache-Control": cacheControl };
-    let blob = original;
-    let encoding: Encoding | null = null;
-    if (options.precompressed) {
-      headers.Vary = "Accept-Encoding";
-      for (const candidate of acceptedEncodings(c.req.header("Accept-Encoding"))) {
-        const variant = Bun.file(`${file}.${candidate === "br" ? "br" : "gz"}`);
-        if (await variant.exists()) {
-          blob = variant;
-          encoding = candidate;
-          break;
-        }
-      }
-      if (encoding) headers["Content-Encoding"] = encoding;
-    }
-    const etag = `"${blob.size.toString(36)}-${Math.trunc(blob.lastModified).toString(36)}${encoding ? `-${encoding}` : ""}"`;
-    headers.ETag = etag;
-    if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-    headers["Content-Length"] = String(blob.size);
-    return new Response(c.req.method === "HEAD" ? null : blob, { headers });
+    return (await fileResponse(c, file, cacheControl, options.precompressed)) ?? next();
   };
+}
+
+/**
+ * The answer for one file below a served root (null when it does not exist): Content-Type,
+ * Cache-Control, an ETag (size and modification time, and the encoding) with 304 for a matching
+ * If-None-Match, and with `precompressed` the FILE.br / FILE.gz beside it when Accept-Encoding allows.
+ */
+export async function fileResponse(
+  c: Context<AppEnv>,
+  file: string,
+  cacheControl: string,
+  precompressed = false,
+): Promise<Response | null> {
+  const original = Bun.file(file);
+  if (!(await original.exists())) return null;
+  const headers: Record<string, string> = { "Content-Type": original.type, "Cache-Control": cacheControl };
+  let blob = original;
+  let encoding: Encoding | null = null;
+  if (precompressed) {
+    headers.Vary = "Accept-Encoding";
+    for (const candidate of acceptedEncodings(c.req.header("Accept-Encoding"))) {
+      const variant = Bun.file(`${file}.${candidate === "br" ? "br" : "gz"}`);
+      if (await variant.exists()) {
+        blob = variant;
+        encoding = candidate;
+        break;
+      }
+    }
+    if (encoding) headers["Content-Encoding"] = encoding;
+  }
+  const etag = `"${blob.size.toString(36)}-${Math.trunc(blob.lastModified).toString(36)}${encoding ? `-${encoding}` : ""}"`;
+  headers.ETag = etag;
+  if (ifNoneMatch(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  headers["Content-Length"] = String(blob.size);
+  return new Response(c.req.method === "HEAD" ? null : blob, { headers });
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */

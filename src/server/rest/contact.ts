@@ -1,18 +1,20 @@
-import { listInput, type MemberCard, searchInput, type MemberLinks } from "../../domains/contacts/contacts.schema.ts";
+import { listInput, type MemberCard, type MemberLinks, type Relationship, searchInput } from "../../domains/contacts/contacts.schema.ts";
 import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { texts } from "../../shared/texts.ts";
 import { z } from "zod";
+import { flagText, legacyPicture } from "./legacy-shapes.ts";
 import {
   actorOf,
   type Controller,
   fields,
   memberIdAt,
-  memberIdField,
+  memberIdInField,
   type Ownership,
   type RestAction,
   type RestRequest,
+  refusedAction,
   textOf,
 } from "./registry.ts";
 
@@ -80,7 +82,6 @@ import {
 type ListKind = Parameters<typeof contacts.listOf>[2];
 
 const LIST_CAP = 200;
-const AUTOCOMPLETE_CAP = 20;
 const DROPDOWN_CAP = 10;
 const SEARCH_PAGE_CAP = 50;
 const RIGHT_COLUMN_SUGGESTIONS = 10;
@@ -100,7 +101,7 @@ function showLimit(v: unknown): number {
   return /^\d{1,6}$/.test(s) && Number(s) > 0 ? Math.min(Number(s), LIST_CAP) : LIST_CAP;
 }
 
-function labelOf(r: MemberLinks): string {
+function relationLabel(r: MemberLinks): string {
   if (r.isSelf) return texts.relationYou;
   if (r.isContact) return texts.relationContact;
   if (r.requestReceived) return texts.relationRequestReceived;
@@ -110,22 +111,33 @@ function labelOf(r: MemberLinks): string {
   return "";
 }
 
-/** The legacy rows of cards; each card carries the viewer's relation already (not looked up twice). */
-function contactItems(cards: MemberCard[], fromId: number) {
+/** The Find Contacts label of the original: "Add as Contact" where a request can be sent now, else "View Profile". */
+const findContactsLabel = (r: Relationship) => (r.canRequest ? texts.addAsContact : texts.viewProfile);
+
+/**
+ * The legacy rows of cards; each card carries the viewer's relation already (not looked up twice).
+ * `label` gives labelText (the member lists' relation label unless said otherwise).
+ */
+function contactItems(cards: MemberCard[], fromId: number, label: (r: Relationship) => string = relationLabel) {
   return cards.map((card) => {
     const relation = card.relation;
+    const lastName = card.name.slice(card.firstName.length).trim();
     return {
       contactID: String(card.memberId),
       friendName: card.name,
       firstName: card.firstName,
-      picturePath: card.picturePath,
+      picturePath: legacyPicture(card.picturePath),
       titleDesc: card.title,
       location: card.location,
       fromID: String(fromId),
-      labelText: labelOf(relation),
+      labelText: label(relation),
       params: `memberID=${card.memberId}`,
       paramsAV: "",
-      showFollow: relation.canFollow,
+      showFollow: flagText(relation.canFollow),
+      showType: "",
+      // Sideline never lists e-mail addresses (docs/rest-api.md "Where Sideline is stricter").
+      email: "",
+      nameAndID: `${card.memberId},${card.firstName},${lastName}`,
     };
   });
 }
@@ -134,7 +146,7 @@ const searchItem = (card: MemberCard) => ({
   entityID: String(card.memberId),
   entityName: card.name,
   sType: card.profileType,
-  picturePath: card.picturePath,
+  picturePath: legacyPicture(card.picturePath),
   cityState: card.location,
 });
 
@@ -150,6 +162,13 @@ async function searchAnswer(req: RestRequest, limit: number) {
   return found.map(searchItem);
 }
 
+/** The Find Contacts search: every member the caller may find, labelled for sending a request. */
+async function findContactsAnswer(req: RestRequest) {
+  const actor = actorOf(req);
+  const found = await search.searchMembers(req.app, actor, searchTextOf(req), SEARCH_PAGE_CAP);
+  return contactItems(found, actor.memberId, findContactsLabel).map((item) => ({ ...item, connectionID: item.contactID }));
+}
+
 async function suggestionsAnswer(req: RestRequest, limit: number) {
   const actor = actorOf(req);
   return contactItems(await search.suggestions(req.app, actor, limit), actor.memberId);
@@ -163,7 +182,7 @@ function pairWrite(method: "PUT" | "POST" | "DELETE", run: PairRun): RestAction 
     methods: [method],
     own: OWN,
     handler: async (req) => {
-      const contactId = memberIdField(req, "contactID");
+      const contactId = memberIdInField(req, "contactID");
       const status = await run(req, contactId);
       return { memberID: String(actorOf(req).memberId), contactID: String(contactId), status };
     },
@@ -179,31 +198,33 @@ const answering =
   };
 
 async function isFollowingAnswer(req: RestRequest) {
-  const memberId = memberIdField(req, "memberID");
-  const contactId = memberIdField(req, "contactID");
+  const memberId = memberIdInField(req, "memberID");
+  const contactId = memberIdInField(req, "contactID");
   return contacts.isFollowingFor(req.app, actorOf(req), memberId, contactId);
 }
+
+/** Why the original's actions that Sideline does not serve are refused (docs/rest-api.md). */
+const REFUSALS = {
+  byEmailOrSchool: "Sideline does not search members by e-mail address: find members by name, sport or place (contact/GetSearchContacts).",
+  entities: "Sideline has no networks or events to search: find members with contact/SearchAllResults.",
+  networks: "Sideline has no networks or events.",
+  phoneBook: "Sideline lists no phone numbers: each member's contact info shows them as their privacy settings allow.",
+  browse: "Sideline has no browsing by category: find members with contact/SearchAllResults.",
+};
 
 export const contact: Controller = {
   GetMemberContacts: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "contacts", memberIdField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
+    handler: (req) => listAnswer(req, "contacts", memberIdInField(req, "memberID"), { limit: showLimit(fields(req, ["show"]).show) }),
   },
   SearchMemberContacts: {
     methods: ["GET"],
     handler: (req) => {
-      const memberId = memberIdField(req, "memberID");
+      const memberId = memberIdInField(req, "memberID");
       return listAnswer(req, "contacts", memberId, { search: searchTextOf(req), limit: LIST_CAP });
     },
   },
-  GetSearchContacts: {
-    methods: ["GET"],
-    own: ownField("userID"),
-    handler: async (req) => {
-      const items = await listAnswer(req, "contacts", actorOf(req).memberId, { search: searchTextOf(req), limit: AUTOCOMPLETE_CAP });
-      return items.map((item) => ({ ...item, connectionID: item.contactID }));
-    },
-  },
+  GetSearchContacts: { methods: ["GET"], own: ownField("userID"), handler: findContactsAnswer },
   GetRequestsList: {
     methods: ["GET"],
     own: OWN,
@@ -211,17 +232,22 @@ export const contact: Controller = {
   },
   GetPeopleIFollow: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "following", memberIdField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "following", memberIdInField(req, "memberID"), { limit: LIST_CAP }),
   },
   GetWhosFollowingMe: {
     methods: ["GET"],
-    handler: (req) => listAnswer(req, "followers", memberIdField(req, "memberID"), { limit: LIST_CAP }),
+    handler: (req) => listAnswer(req, "followers", memberIdInField(req, "memberID"), { limit: LIST_CAP }),
   },
   SearchResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, DROPDOWN_CAP) },
   SearchAllResults: { methods: ["GET"], own: OWN, handler: (req) => searchAnswer(req, SEARCH_PAGE_CAP) },
   GetMemberSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, RIGHT_COLUMN_SUGGESTIONS) },
   GetMemberContactSuggestions: { methods: ["GET"], own: OWN, handler: (req) => suggestionsAnswer(req, FIND_CONTACTS_SUGGESTIONS) },
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+  // The original's search by type answered the Find Contacts rows too; Sideline's search covers
+  // names, sport, title, positions and places whatever the type.
+  GetMembersBySearchType: { methods: ["GET"], own: ownField("userID"), handler: findContactsAnswer },
+  SearchMemberByType: refusedAction(REFUSALS.byEmailOrSchool),
+  GetEntityBySearchType: refusedAction(REFUSALS.entities),
 
   SendRequestContact: pairWrite("PUT", (req, contactId) => contacts.sendRequest(req.app, actorOf(req), contactId)),
   AcceptRequest: pairWrite("PUT", answering(contacts.acceptRequest, "accepted")),
@@ -229,6 +255,33 @@ export const contact: Controller = {
   DeleteContact: pairWrite("DELETE", answering(contacts.dropContact, "dropped")),
   FollowMember: pairWrite("POST", answering(contacts.follow, "following")),
   UnfollowMember: pairWrite("POST", answering(contacts.unfollow, "unfollowed")),
+};
+
+/**
+ * connection/*: the original's earlier ConnectionController, served as aliases of the contact
+ * actions (same parameter names: memberID, contactID, userID, searchText, show).
+ */
+export const connection: Controller = {
+  GetMemberConnections: contact.GetMemberContacts!,
+  GetMemberConnectionSuggestions: contact.GetMemberContactSuggestions!,
+  SendRequestConnection: contact.SendRequestContact!,
+  SearchMemberConnections: contact.SearchMemberContacts!,
+  GetRequestsList: contact.GetRequestsList!,
+  GetMembersBySearchType: contact.GetMembersBySearchType!,
+  GetSearchConnections: contact.GetSearchContacts!,
+  AcceptRequest: contact.AcceptRequest!,
+  RejectRequest: contact.RejectRequest!,
+  DeleteConnection: contact.DeleteContact!,
+  ConnectionSearchResults: contact.SearchResults!,
+  PeopleSearchResults: contact.SearchAllResults!,
+  SearchResults: contact.SearchResults!,
+  GetMemberNetworkInviteConnectionList: refusedAction(REFUSALS.networks),
+  GetMemberPhoneBook: refusedAction(REFUSALS.phoneBook),
+  GetMemberBrowsedContacts: refusedAction(REFUSALS.browse),
+  SearchMemberByType: refusedAction(REFUSALS.byEmailOrSchool),
+  GetEntityBySearchType: refusedAction(REFUSALS.entities),
+  NetworkSearchResults: refusedAction(REFUSALS.networks),
+  EventSearchResults: refusedAction(REFUSALS.networks),
 };
 
 /** member/* actions about contacts (joined into the member controller in controllers.ts). */
@@ -241,6 +294,17 @@ export const memberContact: Controller = {
       return contacts.areContactsFor(req.app, actorOf(req), a, b);
     },
   },
-  // The original service answered this under member/ too (docs/rest-api.md, aliases).
+  // The original service answered these under member/ too (docs/rest-api.md, aliases).
   IsFollowingContact: { methods: ["GET"], handler: isFollowingAnswer },
+  GetMemberContacts: contact.GetMemberContacts!,
+  IsContactRequestSent: {
+    methods: ["GET"],
+    // Whether the caller ({memberID}) has asked {toMemberID} and waits for an answer: JSON true / false.
+    own: { memberId: "path", refusal: "id must be your own member id." },
+    handler: async (req) =>
+      (await contacts.relationship(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID"))).requestSent,
+  },
+  SendFriendRequest: refusedAction("Sideline sends no invitations to e-mail addresses: send a request with contact/SendRequestContact."),
+  IsMember: refusedAction("Sideline does not tell whether an e-mail address has an account."),
+  IsFriendByEmail: refusedAction("Sideline does not look members up by e-mail address: use member/IsFriendByContactID."),
 };

@@ -2,7 +2,7 @@ import { account } from "./account.ts";
 import { joinActions } from "./action-table.ts";
 import { common } from "./common.ts";
 import { commonReference } from "./common-reference.ts";
-import { contact, memberContact } from "./contact.ts";
+import { connection, contact, memberContact } from "./contact.ts";
 import { commonFeed, memberFeed } from "./feed.ts";
 import { member } from "./member.ts";
 import { memberProfile } from "./member-profile.ts";
@@ -19,10 +19,15 @@ import { setting } from "./setting.ts";
  */
 export const restControllers: Record<string, Controller> = {
   account,
-  member: joinActions("member", memberMediaActions, member, memberProfile, memberContact, memberFeed),
+  member: joinActions("member", memberMediaActions, member, memberProfile, memberContact, memberFeed, {
+    // The original's earlier member/ names of common actions.
+    getRecentNews: commonFeed.getRecentNews!,
+    SendAdvertisementInfo: commonFeed.SendAdvertisementInfo!,
+  }),
   common: joinActions("common", commonCryptoActions, common, commonReference, commonFeed),
   organizations,
   contact,
+  connection,
   setting,
   message,
 };

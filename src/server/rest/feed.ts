@@ -15,6 +15,7 @@ import {
   type RestRequest,
   textOf,
 } from "./registry.ts";
+import { legacyDateTime, legacyJsonDate, legacyPicture } from "./legacy-shapes.ts";
 
 /*
  * The home feed and the right column of the original service: member/getRecentPosts,
@@ -23,7 +24,7 @@ import {
  *
  * Shapes (spec section 3; docs/rest-api.md "Value formats"):
  * - Post: {postID, memberID, memberName, firstName, picturePath, description, datePosted,
- *   childPostCnt, children, likeCounter}. postID is a JSON number, memberID a string (as memberID of the login
+ *   childPostCnt, children, likeCounter}. postID is text (the original's MemberPostsModel), memberID a string (as memberID of the login
  *   result), memberName "First Last", picturePath the author's picture (the default when none, or
  *   when the author shows it to contacts only and the caller is not one), datePosted ISO-8601 UTC
  *   ("2026-11-22T07:22:46.123Z"), children the replies oldest first and childPostCnt their number,
@@ -72,29 +73,38 @@ function postIdParam(value: string | undefined): number {
 /** {id} of a personal action: the caller only. */
 const OWN: Ownership = { memberId: "path", refusal: "id must be your own member id." };
 
+// The original's reply rows carried numeric ids (RecentPostChildModel), its post rows text ones (MemberPostsModel).
 const legacyReply = (r: Reply) => ({
   postResponseID: r.replyId,
   postID: r.postId,
   description: r.text,
-  dateResponded: r.createdAt,
-  memberID: String(r.author.memberId),
+  dateResponded: legacyDateTime(r.createdAt),
+  memberID: r.author.memberId,
   memberName: r.author.name,
   firstName: r.author.firstName,
-  picturePath: r.author.picturePath,
+  picturePath: legacyPicture(r.author.picturePath),
 });
 
 const legacyPost = (p: Post) => ({
-  postID: p.postId,
+  postID: String(p.postId),
+  title: "",
   memberID: String(p.author.memberId),
   memberName: p.author.name,
   firstName: p.author.firstName,
-  picturePath: p.author.picturePath,
+  picturePath: legacyPicture(p.author.picturePath),
   description: p.text,
-  datePosted: p.createdAt,
-  childPostCnt: p.replies.length,
+  datePosted: legacyDateTime(p.createdAt),
+  attachFile: "",
+  childPostCnt: String(p.replies.length),
   children: p.replies.map(legacyReply),
   likeCounter: p.likes,
 });
+
+/**
+ * A news image in the original's app-relative form ("~/Images/RecentNews/x.png"): its clients drop
+ * the "~" and lower-case "Images", and Sideline serves that path. Other addresses stay as they are.
+ */
+const legacyNewsImage = (url: string) => url.replace(/^\/images\//i, "~/Images/");
 
 /** The text of a new post or reply: postMsg (query or body), a body's description, or a JSON string body. */
 function postMessage(req: RestRequest): unknown {
@@ -111,24 +121,23 @@ async function save(req: RestRequest, postId: number) {
   return legacyReply(await feed.reply(req.app, actor, postId, message));
 }
 
+/** One page of the caller's home feed (see "Paging" above). */
+async function recentPosts(req: RestRequest) {
+  const f = fields(req, ["cursor", "limit"]);
+  const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
+  return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
+}
+
+/** The replies of a post in the caller's feed, oldest first. */
+async function postReplies(req: RestRequest) {
+  const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
+  return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
+}
+
 /** member/* actions of the home feed (joined into the member controller in controllers.ts). */
 export const memberFeed: Controller = {
-  getRecentPosts: {
-    methods: ["GET"],
-    own: OWN,
-    handler: async (req) => {
-      const f = fields(req, ["cursor", "limit"]);
-      const input = feedInput.parse({ cursor: blankToUndefined(f.cursor), limit: blankToUndefined(f.limit) });
-      return pageAnswer(req, await feed.feed(req.app, actorOf(req), input), legacyPost);
-    },
-  },
-  GetRecentPostResponses: {
-    methods: ["GET"],
-    handler: async (req) => {
-      const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
-      return (await feed.replies(req.app, actorOf(req), postId)).map(legacyReply);
-    },
-  },
+  getRecentPosts: { methods: ["GET"], own: OWN, handler: (req) => recentPosts(req) },
+  GetRecentPostResponses: { methods: ["GET"], handler: (req) => postReplies(req) },
   SavePosts: {
     methods: ["POST"],
     own: OWN,
@@ -149,6 +158,9 @@ export const memberFeed: Controller = {
     own: OWN,
     handler: (req) => save(req, 0),
   },
+  // The original's earlier names of the same reads.
+  GetMemberPosts: { methods: ["GET"], own: OWN, handler: (req) => recentPosts(req) },
+  GetMemberPostResponses: { methods: ["GET"], handler: (req) => postReplies(req) },
   CreatePostComment: {
     methods: ["GET", "POST"],
     own: OWN,
@@ -169,9 +181,10 @@ export const commonFeed: Controller = {
       const { limit } = newsInput.parse({ limit: blankToUndefined(fields(req, ["limit"]).limit) });
       return (await news.recentNews(req.app, limit)).map((n) => ({
         id: n.id,
-        imageUrl: n.imageUrl,
+        name: "",
+        imageUrl: legacyNewsImage(n.imageUrl),
         headerText: n.headerText,
-        postingDate: n.postingDate,
+        postingDate: legacyJsonDate(n.postingDate),
         textField: shortenNews(n.text),
         navigateUrl: n.navigateUrl,
       }));

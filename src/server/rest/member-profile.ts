@@ -14,9 +14,22 @@ import {
   type PersonalInfo,
 } from "../../domains/profiles/profiles.schema.ts";
 import * as profiles from "../../domains/profiles/profiles.service.ts";
-import { badInput, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
+import * as reference from "../../domains/reference/reference.service.ts";
+import { badInput, DomainError, ErrorCodes, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { formatBirthDate } from "../../shared/calendar.ts";
-import { actorOf, type Controller, fields, firstGiven, idOf, memberIdFrom, type Ownership, type RestRequest, textOf } from "./registry.ts";
+import {
+  actorOf,
+  type Controller,
+  fields,
+  firstGiven,
+  idOf,
+  memberIdFrom,
+  type Ownership,
+  refusedAction,
+  type RestRequest,
+  textOf,
+} from "./registry.ts";
+import { flagFromClient, flagText, heightText, legacyDateTime, legacyPicture, weightText } from "./legacy-shapes.ts";
 
 /*
  * member/* profile actions of the original service: thin adapters over the profiles service.
@@ -125,7 +138,7 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
   const b = info ?? EMPTY_BASIC;
   const dob = birthParts(b.birthDate);
   return {
-    picturePath: header.picturePath,
+    picturePath: legacyPicture(header.picturePath),
     memProfileName: header.name,
     titleDesc: header.title,
     memProfileStatus: b.currentStatus,
@@ -144,7 +157,7 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
     homeNeighborhood: "",
     hometown: b.hometown,
     interestedInType: b.otherSportingInterest,
-    joinedDate: b.joinedDate,
+    joinedDate: b.joinedDate ? legacyDateTime(b.joinedDate) : "",
     lookingForEmployment: b.lookingFor.Employment,
     lookingForNetworking: b.lookingFor.Networking,
     lookingForPartnership: b.lookingFor.Partnership,
@@ -153,13 +166,13 @@ function legacyBasic(header: Header, info: BasicInfo | null) {
     politicalView: "",
     religiousView: "",
     sex: b.gender ?? "",
-    showDOBType: b.showBirthDate,
-    showSexInProfile: b.showGender,
-    getLGEntitiesCount: 0,
+    showDOBType: flagText(b.showBirthDate),
+    showSexInProfile: flagText(b.showGender),
+    getLGEntitiesCount: "0",
     sport: b.sport,
     bio: b.bio,
-    height: b.heightInches,
-    weight: b.weightLbs,
+    height: heightText(b.heightInches),
+    weight: weightText(b.weightLbs),
     leftRightHandFoot: b.preferredHandFoot,
     preferredPosition: b.preferredPosition,
     secondaryPosition: b.secondaryPosition,
@@ -193,15 +206,15 @@ function legacyContact(info: ContactInfo | null) {
 const legacyEducation = (entries: EducationEntry[] | null) =>
   (entries ?? []).map((e) => ({
     entryID: e.entryId,
-    schoolID: e.schoolId,
+    schoolID: String(e.schoolId),
     schoolName: e.schoolName,
-    schoolImage: "",
+    schoolImage: legacyPicture(null),
     schoolAddress: [e.city, e.state].filter(Boolean).join(", "),
-    schoolType: e.schoolType,
+    schoolType: String(e.schoolType),
     webSite: e.website,
     major: e.major,
     degree: e.degree,
-    degreeTypeID: e.degreeTypeId,
+    degreeTypeID: String(e.degreeTypeId),
     yearClass: numText(e.yearClass),
     sportLevelType: e.competitionLevel,
     societies: e.societies,
@@ -219,7 +232,7 @@ const legacyEmployment = (entries: EmploymentEntry[] | null) =>
     currentlyWorkedHere: e.currentlyWorksHere,
     companyID: e.companyId,
     companyName: e.companyName,
-    companyImage: "",
+    companyImage: legacyPicture(null),
     title: e.title,
     description: e.description,
     email: "",
@@ -318,15 +331,15 @@ function basicInput(req: RestRequest) {
     currentStatus: f.currentStatus,
     bio: f.bio,
     gender: firstGiven(f.sex, f.gender),
-    showGender: f.showSexInProfile,
+    showGender: flagFromClient(f.showSexInProfile),
     birthMonth: f.dobMonth,
     birthDay: f.dobDay,
     birthYear: f.dobYear,
-    showBirthDate: f.showDOBType,
-    lookingForEmployment: f.lookingForEmployment,
-    lookingForNetworking: f.lookingForNetworking,
-    lookingForPartnership: f.lookingForPartnership,
-    lookingForRecruitment: f.lookingForRecruitment,
+    showBirthDate: flagFromClient(f.showDOBType),
+    lookingForEmployment: flagFromClient(f.lookingForEmployment),
+    lookingForNetworking: flagFromClient(f.lookingForNetworking),
+    lookingForPartnership: flagFromClient(f.lookingForPartnership),
+    lookingForRecruitment: flagFromClient(f.lookingForRecruitment),
     preferredHandFoot: f.leftRightHandFoot,
     preferredPosition: f.preferredPosition,
     secondaryPosition: f.secondaryPosition,
@@ -360,8 +373,15 @@ const CONTACT_FIELDS = [
 ] as const;
 
 function contactInput(req: RestRequest) {
-  const { Neighborhood, showEmailToMembers, showEmail, ...f } = fields(req, CONTACT_FIELDS);
-  return contactInfoInput.parse({ ...f, neighborhood: Neighborhood, showEmail: firstGiven(showEmailToMembers, showEmail) });
+  const { Neighborhood, showEmailToMembers, showEmail, showAddress, showCellPhone, showHomePhone, ...f } = fields(req, CONTACT_FIELDS);
+  return contactInfoInput.parse({
+    ...f,
+    neighborhood: Neighborhood,
+    showAddress: flagFromClient(showAddress),
+    showCellPhone: flagFromClient(showCellPhone),
+    showHomePhone: flagFromClient(showHomePhone),
+    showEmail: flagFromClient(firstGiven(showEmailToMembers, showEmail)),
+  });
 }
 
 const EDUCATION_FIELDS = [
@@ -377,14 +397,25 @@ const EDUCATION_FIELDS = [
   "societies",
 ] as const;
 
-function schoolInput(req: RestRequest) {
+/**
+ * The state of an education entry: as sent, else (for a listed school named by schoolID alone, as
+ * the original took it) the school's own state.
+ */
+async function schoolState(req: RestRequest, state: unknown, schoolId: unknown): Promise<unknown> {
+  if ((textOf(state) ?? "").trim() !== "") return state;
+  const id = idOf(textOf(schoolId));
+  if (!id) return state;
+  return (await reference.findSchool(req.app.db, id, actorOf(req).memberId))?.state ?? state;
+}
+
+async function schoolInput(req: RestRequest) {
   const f = fields(req, EDUCATION_FIELDS);
   const schoolType = firstGiven(f.schoolType, f.instType);
   return educationInput.parse({
     schoolId: f.schoolID,
     schoolName: f.schoolName,
     schoolType: schoolType === "" ? undefined : schoolType,
-    state: f.state,
+    state: await schoolState(req, f.state, f.schoolID),
     degreeTypeId: f.degreeTypeID,
     major: f.major,
     yearClass: f.yearClass,
@@ -460,6 +491,15 @@ async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo)
   return legacyBasic(header, basic);
 }
 
+async function employmentAnswer(req: RestRequest) {
+  return legacyEmployment(await profiles.getEmployment(req.app, actorOf(req), targetMember(req)));
+}
+
+async function saveContactAnswer(req: RestRequest) {
+  const actor = actorOf(req);
+  return legacyContact(await profiles.saveContactInfo(req.app, actor, actor.memberId, contactInput(req)));
+}
+
 async function mediaLinks(req: RestRequest) {
   const links = await profiles.getMediaLinks(req.app, actorOf(req), targetMember(req));
   if (!links) throw notFound(NO_SUCH_MEMBER);
@@ -477,10 +517,7 @@ export const memberProfile: Controller = {
     methods: ["GET"],
     handler: async (req) => legacyEducation(await profiles.getEducation(req.app, actorOf(req), targetMember(req))),
   },
-  GetMemberEmploymentInfo: {
-    methods: ["GET"],
-    handler: async (req) => legacyEmployment(await profiles.getEmployment(req.app, actorOf(req), targetMember(req))),
-  },
+  GetMemberEmploymentInfo: { methods: ["GET"], handler: (req) => employmentAnswer(req) },
   GetMemberPersonalInfo: {
     methods: ["GET"],
     handler: async (req) => legacyPersonal(await profiles.getPersonalInfo(req.app, actorOf(req), targetMember(req))),
@@ -495,14 +532,7 @@ export const memberProfile: Controller = {
       return basicAnswer(req, memberId, saved);
     },
   },
-  SaveMemberContactInfo: {
-    methods: ["POST"],
-    own: OWN,
-    handler: async (req) => {
-      const memberId = actorOf(req).memberId;
-      return legacyContact(await profiles.saveContactInfo(req.app, actorOf(req), memberId, contactInput(req)));
-    },
-  },
+  SaveMemberContactInfo: { methods: ["POST"], own: OWN, handler: (req) => saveContactAnswer(req) },
   SaveMemberPersonalInfo: {
     methods: ["POST"],
     own: OWN,
@@ -518,7 +548,7 @@ export const memberProfile: Controller = {
     own: OWN,
     handler: async (req) => {
       const memberId = actorOf(req).memberId;
-      return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, schoolInput(req)));
+      return legacyEducation(await profiles.addSchool(req.app, actorOf(req), memberId, await schoolInput(req)));
     },
   },
   UpdateMemberSchool: {
@@ -526,7 +556,7 @@ export const memberProfile: Controller = {
     own: OWN,
     handler: async (req) => {
       const memberId = actorOf(req).memberId;
-      const input = schoolInput(req);
+      const input = await schoolInput(req);
       const f = fields(req, ["entryID", "instID", "schoolID", "instType"]);
       const entryId = await schoolEntryOf(req, f.entryID, firstGiven(f.instID, f.schoolID), f.instType);
       return legacyEducation(await profiles.updateSchool(req.app, actorOf(req), memberId, entryId, input));
@@ -595,4 +625,56 @@ export const memberProfile: Controller = {
       return { memberID: String(memberId), instagramURL: photoAccountUrl };
     },
   },
+
+  // The original's other member/* actions that map onto Sideline's profiles.
+  GetMemberWorkExperience: { methods: ["GET"], handler: (req) => employmentAnswer(req) },
+  // The same save with the fields in the query (Email, ShowAddress, ...: names match in any case).
+  SaveMemberContactInfoV2: { methods: ["POST"], own: OWN, handler: (req) => saveContactAnswer(req) },
+  GetMemberDates: {
+    methods: ["GET"],
+    // A list of one item, as the original answered: the dates of the basic info as this caller may see them.
+    handler: async (req) => {
+      const b = await basicAnswer(req, targetMember(req));
+      const birthDate = b.dobYear ? `${b.dobMonth}/${b.dobDay}/${b.dobYear}` : "";
+      return [
+        { joinedDate: b.joinedDate, picturePath: b.picturePath, memberName: b.memProfileName, currentCity: b.currentCity, birthDate },
+      ];
+    },
+  },
+  IsMemberActive: {
+    methods: ["GET"],
+    // JSON true / false: whether the member exists, has confirmed their account and is not deactivated.
+    handler: async (req) => {
+      try {
+        await profiles.getHeader(req.app, actorOf(req), targetMember(req));
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === ErrorCodes.NotFound) return false;
+        throw error;
+      }
+    },
+  },
+  GetMemberInterests: {
+    methods: ["GET"],
+    handler: async (req) => (await reference.interests(req.app)).map((i) => ({ interestID: i.id, interestDesc: i.name, interestType: "" })),
+  },
+  GetInterestDescription: {
+    methods: ["GET"],
+    // The interest's text as a JSON string, "" for an unknown id (as the original answered).
+    handler: async (req) => {
+      const id = idOf(req.params[0] ?? textOf(fields(req, ["interestID"]).interestID));
+      if (id === null) throw badInput("interestID must be a number.");
+      return (await reference.interests(req.app)).find((i) => i.id === id)?.name ?? "";
+    },
+  },
+  SaveBasicProfileInfo: refusedAction(
+    "Sideline does not save profiles by e-mail address: save the sections with SaveMemberGeneralInfo, AddMemberSchool and AddWorkExperience.",
+  ),
+  GetMemberInfoByEmail: refusedAction("Sideline does not look members up by e-mail address."),
+  GetMemberEmail: refusedAction(
+    "A member's e-mail address shows in their contact info as their privacy settings allow (GetMemberContactInfo).",
+  ),
+  GetRegisteredMembers: refusedAction("The list of registered members is the operator's, not a member's."),
+  GetRecentActivities: refusedAction("Sideline keeps no activity log: the home feed (getRecentPosts) shows what members post."),
+  AddMemberActivity: refusedAction("Sideline keeps no activity log."),
 };

@@ -49,6 +49,7 @@ export const member: Controller = {
   SetMemberStatus: {
     methods: ["GET", "PUT", "POST"],
     allowRestricted: true,
+    own: { memberId: { field: "memberId" }, refusal: "You can change only your own account's status." },
     handler: async (req) => {
       const { memberId, status } = setStatusInput.parse(fields(req, ["memberId", "status"]));
       await accounts.setMemberStatus(req.app, actorOf(req), memberId, status);

@@ -1,6 +1,6 @@
 import { assistInput } from "../../domains/assistant/assistant.schema.ts";
 import * as assistant from "../../domains/assistant/assistant.service.ts";
-import { type MessageItem, messageListInput, type MessageView, previewOf } from "../../domains/messages/messages.schema.ts";
+import { type MessageItem, messageListInput, type MessageView } from "../../domains/messages/messages.schema.ts";
 import * as messages from "../../domains/messages/messages.service.ts";
 import { formatSentDate, notificationListInput } from "../../domains/notifications/notifications.schema.ts";
 import * as notifications from "../../domains/notifications/notifications.service.ts";
@@ -11,13 +11,15 @@ import {
   type Controller,
   fields,
   idOf,
-  memberIdField,
+  memberIdInField,
   type Ownership,
   pageAnswer,
+  refusedAction,
   type RestRequest,
   TextAnswer,
   textOf,
 } from "./registry.ts";
+import { legacyDateTime, legacyPicture } from "./legacy-shapes.ts";
 
 /*
  * message/* of the original service: private messages, the unread count, notifications and the
@@ -111,17 +113,38 @@ function notificationView(showType: unknown): "all" | "unread" {
   throw badInput("showType must be All or UnRead.");
 }
 
+/** The list row's body as the original cut it: the first 33 characters and "..." when the text is longer than 35. */
+const LIST_BODY = { longerThan: 35, keep: 33 } as const;
+const listBody = (text: string) => (text.length > LIST_BODY.longerThan ? `${text.slice(0, LIST_BODY.keep)}...` : text);
+
+/** A message row of the lists (the original's SearchMessagesModel: ids and states as text). */
 const legacyMessage = (m: MessageItem) => ({
-  messageID: m.messageId,
+  messageID: String(m.messageId),
   fromID: String(m.from.memberId),
   senderID: m.from.name,
-  senderImage: m.from.picturePath,
+  senderImage: legacyPicture(m.from.picturePath),
+  contactID: String(m.to.memberId),
   subject: m.subject,
-  msgDate: m.sentAt,
-  body: previewOf(m.body),
+  msgDate: legacyDateTime(m.sentAt),
+  body: listBody(m.body),
   fullBody: m.body,
   messageState: m.read ? "1" : "0",
+  attachement: "False",
+  flagLevel: "0",
+  importanceLevel: "0",
   selected: false,
+});
+
+/** An opened message (the original's GetMessageInfoByID, MessageInfoModel): body is the whole text. */
+const legacyMessageInfo = (m: MessageItem) => ({
+  messageID: String(m.messageId),
+  sentDate: legacyDateTime(m.sentAt),
+  from: m.from.name,
+  senderPicture: legacyPicture(m.from.picturePath),
+  body: m.body,
+  subject: m.subject,
+  attachmentFile: "",
+  orginalMsg: "",
 });
 
 /** One page of the caller's messages in the legacy shape, the next page's cursor in X-Next-Cursor. */
@@ -140,6 +163,22 @@ async function messagePage(req: RestRequest, view: MessageView, search?: string)
 function assistantMessage(req: RestRequest): unknown {
   const f = fields(req, ["message"]);
   return f.message ?? (typeof req.body.value === "string" ? req.body.value : undefined);
+}
+
+/** CreateMessage's sender must be the caller (403 otherwise, before the rest of the input is looked at). */
+const FROM_CALLER: Ownership = { memberId: { field: "from" }, refusal: "from must be your own member id." };
+
+/** Sends a message as the caller; answers the caller's sent copy as a list row. */
+async function createMessage(req: RestRequest) {
+  const f = fields(req, ["subject", "body"]);
+  const to = memberIdInField(req, "to");
+  // The service checks subject and body (the spec's texts) before the recipient.
+  const sent = await messages.send(req.app, actorOf(req), {
+    toMemberId: to,
+    subject: textOf(f.subject) as string,
+    body: textOf(f.body) as string,
+  });
+  return legacyMessage(sent);
 }
 
 export const message: Controller = {
@@ -163,20 +202,15 @@ export const message: Controller = {
     own: OWN,
     handler: async (req) => new TextAnswer(String(await messages.unreadCount(req.app, actorOf(req)))),
   },
-  CreateMessage: {
-    methods: ["POST"],
-    own: { memberId: { field: "from" }, refusal: "from must be your own member id." },
-    handler: async (req) => {
-      const f = fields(req, ["subject", "body"]);
-      const to = memberIdField(req, "to");
-      // The service checks subject and body (the spec's texts) before the recipient.
-      const sent = await messages.send(req.app, actorOf(req), {
-        toMemberId: to,
-        subject: textOf(f.subject) as string,
-        body: textOf(f.body) as string,
-      });
-      return legacyMessage(sent);
-    },
+  CreateMessage: { methods: ["POST"], own: FROM_CALLER, handler: createMessage },
+  // The original's variant that also recorded where the message was written from (source, ignored).
+  CreateMessageBySource: { methods: ["POST"], own: FROM_CALLER, handler: createMessage },
+  GetMessageInfoByID: {
+    methods: ["GET"],
+    // A list of one item, as the original answered; 404 unless the copy is the caller's.
+    handler: async (req) => [
+      legacyMessageInfo(await messages.get(req.app, actorOf(req), msgIdParam(req.params[0] ?? textOf(fields(req, ["msgID"]).msgID)))),
+    ],
   },
   ToggleMessageState: {
     methods: ["PUT"],
@@ -188,12 +222,12 @@ export const message: Controller = {
       const actor = actorOf(req);
       if (status === "1") {
         const opened = await messages.open(req.app, actor, messageId);
-        return { messageID: messageId, messageState: opened.read ? "1" : "0" };
+        return { messageID: String(messageId), messageState: opened.read ? "1" : "0" };
       }
       // Unread: received copies only (a sent copy stays read); 404 unless the copy is the caller's.
       await messages.markRead(req.app, actor, [messageId], false);
       const copy = await messages.get(req.app, actor, messageId);
-      return { messageID: messageId, messageState: copy.read ? "1" : "0" };
+      return { messageID: String(messageId), messageState: copy.read ? "1" : "0" };
     },
   },
   DeleteMessage: {
@@ -201,7 +235,7 @@ export const message: Controller = {
     handler: async (req) => {
       const messageId = msgIdParam(req.params[0] ?? textOf(fields(req, ["msgID"]).msgID));
       await messages.remove(req.app, actorOf(req), [messageId]);
-      return { messageID: messageId, deleted: true };
+      return { messageID: String(messageId), deleted: true };
     },
   },
   GetMemberNotifications: {
@@ -237,4 +271,10 @@ export const message: Controller = {
       return new TextAnswer(reply.text);
     },
   },
+  // Sideline keeps one read state for all of a member's notifications (the web client's bell marks them read together).
+  ToggleNotificationState: refusedAction("Sideline marks a member's notifications read all together, not one by one."),
+  DeleteNotification: refusedAction(
+    "Notifications are removed by Sideline after 30 days once read, 90 days unread; they cannot be deleted one by one.",
+  ),
+  GetNotificationByID: refusedAction("Notifications are read as a list: message/GetMemberNotifications."),
 };

@@ -41,6 +41,8 @@ export interface RestAction {
   allowRestricted?: boolean;
   /** The dispatcher checks it before the handler runs: 400 for a missing or malformed id, 403 for someone else's. */
   own?: Ownership;
+  /** Set on an action of the original Sideline does not serve (refusedAction): the reason, answered with 501. */
+  refused?: string;
   /** The answer, or a promise of it. */
   handler: (req: RestRequest) => unknown;
 }
@@ -49,6 +51,14 @@ export type Controller = Record<string, RestAction>;
 
 /** The answer to a deactivated login's token, which can only reactivate or sign out. */
 export const DEACTIVATED_REFUSAL = "This account is deactivated. Reactivate it first (member/SetMemberStatus with status 2).";
+
+/**
+ * An action of the original service that Sideline deliberately does not serve: with a session, 501
+ * {message} giving the reason (docs/rest-api.md lists each with it).
+ */
+export function refusedAction(reason: string): RestAction {
+  return { methods: ["GET", "POST", "PUT", "DELETE"], refused: reason, handler: (req) => req.c.json({ message: reason }, 501) };
+}
 
 /** A text answer (the legacy service answered some actions as plain text). */
 export class TextAnswer {
@@ -171,7 +181,7 @@ export function memberIdFrom(req: RestRequest, source: MemberIdSource): number {
     case "pathOrQueryId":
       return memberIdParam(fromPath ?? req.query.memberid ?? req.query.id, "memberID");
     default:
-      return memberIdField(req, source.field);
+      return memberIdInField(req, source.field);
   }
 }
 
@@ -183,11 +193,11 @@ function mustBeOwn(req: RestRequest, rule: Ownership): void {
 /** The member id in path segment `index` (called `pathName` in errors), else in the field `field`. */
 export function memberIdAt(req: RestRequest, index: number, pathName: string, field: string): number {
   const fromPath = req.params[index];
-  return fromPath !== undefined ? memberIdParam(fromPath, pathName) : memberIdField(req, field);
+  return fromPath !== undefined ? memberIdParam(fromPath, pathName) : memberIdInField(req, field);
 }
 
 /** A member id in the field `name` of the query or body: 400 when missing or malformed. */
-export const memberIdField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
+export const memberIdInField = (req: RestRequest, name: string) => memberIdParam(textOf(fields(req, [name])[name]), name);
 
 /** An empty value counts as not given (so the schema's default applies). */
 export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);

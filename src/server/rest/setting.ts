@@ -4,11 +4,11 @@ import {
   emailChangeInput,
   nameInput,
   NOTIFICATION_KEYS,
+  type NotificationKey,
   type NotificationSettings,
   notificationSettingsInput,
   passwordChangeInput,
-  PROFILE_PRIVACY_KEYS,
-  type ProfilePrivacy,
+  type PrivacySettings,
   type ProfilePrivacyKey,
   profilePrivacyInput,
   SECURITY_QUESTIONS,
@@ -20,7 +20,7 @@ import {
 import * as settings from "../../domains/settings/settings.service.ts";
 import { badInput } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
-import { actorOf, type Controller, fields, firstGiven, type Ownership } from "./registry.ts";
+import { actorOf, type Controller, fields, firstGiven, type Ownership, type RestRequest } from "./registry.ts";
 
 /*
  * setting/* of the original service: thin adapters over the settings service. Every action but
@@ -35,8 +35,8 @@ import { actorOf, type Controller, fields, firstGiven, type Ownership } from "./
  *   chosen question's id as a string ("1"-"6", the values of the legacy select) or "select" when none
  *   was chosen; the answer is stored only as an Argon2 hash and is never answered. pendingEmail is
  *   the address waiting for its confirmation code ("" when none).
- * - GetMemberNotifications/{id}: {memberId, memberID, sendMsg, addAsFriend, confirmFriendShipRequest,
- *   repliesToYourHelpQuest}, the switches as JSON booleans (all true until saved).
+ * - GetMemberNotifications/{id}: a list of one item {memberID (a number), sendMsg, addAsFriend,
+ *   confirmFriendShipRequest, repliesToYourHelpQuest}, the switches as JSON booleans (all true until saved).
  * - GetProfileSettings/{id}: a list of one item with the keys of spec section 3 "Profile visibility
  *   settings". Levels are strings "1" Public (signed-in members), "2" Private, "3" Only Contacts:
  *   basicInfo, personalInfo, contactInfo, education, workInfo, mobilePhone, otherPhone, emailAddress
@@ -89,12 +89,19 @@ const OWN: Ownership = { memberId: "pathOrField", refusal: "Settings are private
 
 const questionText = (id: number | null) => SECURITY_QUESTIONS.find((q) => q.id === id)?.text ?? "";
 
+/** The notification switches, as the original's NotificationsSettingModel (memberID a number). */
 function legacyNotifications(memberId: number, n: NotificationSettings) {
-  return { memberId: String(memberId), memberID: String(memberId), ...n };
+  return { memberID: memberId, ...n };
 }
 
-function legacyProfileSettings(memberId: number, p: ProfilePrivacy) {
+/**
+ * The original's PrivacySearchSettingsModel, which GetProfileSettings and GetPrivacySearchSettings
+ * both answered: the profile levels as text, the search visibility as text, the view flags as
+ * booleans and the account's e-mail address.
+ */
+function legacyPrivacySettings(memberId: number, privacy: PrivacySettings, email: string) {
   const s = (n: number) => String(n);
+  const { profile: p, search } = privacy;
   return {
     ID: String(memberId),
     memberID: String(memberId),
@@ -110,22 +117,26 @@ function legacyProfileSettings(memberId: number, p: ProfilePrivacy) {
     mobilePhone: s(p.mobilePhone),
     otherPhone: s(p.otherPhone),
     emailAddress: s(p.emailAddress),
-    email: s(p.emailAddress),
+    visibility: String(search.visibility),
+    viewProfilePicture: search.viewProfilePicture,
+    viewFriendsList: search.viewFriendsList,
+    viewLinksToRequestAddingYouAsFriend: search.viewLinkToRequestAddingYouAsFriend,
+    viewLinkTSendYouMsg: search.viewLinkToSendYouMsg,
+    // The names SavePrivacySearchSettings takes, with the same values.
+    viewLinkToRequestAddingYouAsFriend: search.viewLinkToRequestAddingYouAsFriend,
+    viewLinkToSendYouMsg: search.viewLinkToSendYouMsg,
+    email,
   };
 }
 
-function legacySearchSettings(memberId: number, p: SearchPrivacy) {
-  return {
-    memberID: String(memberId),
-    visibility: String(p.visibility),
-    viewProfilePicture: p.viewProfilePicture,
-    viewFriendsList: p.viewFriendsList,
-    viewLinkToRequestAddingYouAsFriend: p.viewLinkToRequestAddingYouAsFriend,
-    viewLinkToSendYouMsg: p.viewLinkToSendYouMsg,
-    // The spellings of spec section 3.
-    viewLinksToRequestAddingYouAsFriend: p.viewLinkToRequestAddingYouAsFriend,
-    viewLinkTSendYouMsg: p.viewLinkToSendYouMsg,
-  };
+/** The caller's privacy settings item (see legacyPrivacySettings), read or after a save. */
+async function privacySettingsItem(req: RestRequest, privacy?: PrivacySettings) {
+  const actor = actorOf(req);
+  const [settingsNow, emailInfo] = await Promise.all([
+    privacy ?? settings.getPrivacy(req.app, actor),
+    settings.getEmailInfo(req.app, actor),
+  ]);
+  return legacyPrivacySettings(actor.memberId, settingsNow, emailInfo.email);
 }
 
 /** Legacy names of the Profile visibility settings -> the level each sets (first present wins). */
@@ -139,9 +150,40 @@ const PROFILE_SOURCES: Record<ProfilePrivacyKey, readonly string[]> = {
   videos: ["videosTagOfYou", "videos"],
   mobilePhone: ["mobilePhone"],
   otherPhone: ["otherPhone"],
-  emailAddress: ["emailAddress", "email"],
+  emailAddress: ["emailAddress"],
 };
-const PROFILE_SOURCE_NAMES = [...new Set(Object.values(PROFILE_SOURCES).flat())];
+
+/** SaveNotificationSettings: each switch under its own name. */
+const NOTIFICATION_SOURCES = Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, [k] as readonly string[]])) as Record<
+  NotificationKey,
+  readonly string[]
+>;
+
+/** SavePrivacySearchSettings: each setting and the legacy names that set it (first present wins). */
+const SEARCH_SOURCES: Record<keyof SearchPrivacy, readonly string[]> = {
+  visibility: ["visibility"],
+  viewProfilePicture: ["viewProfilePicture"],
+  viewFriendsList: ["viewFriendsList"],
+  viewLinkToRequestAddingYouAsFriend: ["viewLinkToRequestAddingYouAsFriend", "viewLinksToRequestAddingYouAsFriend"],
+  viewLinkToSendYouMsg: ["viewLinkToSendYouMsg", "viewLinkTSendYouMsg"],
+};
+
+/**
+ * The settings a legacy save names, each from the first of its legacy names the client sent, the
+ * current value for a setting left out (a missing field never reads as false): 400 when none is sent.
+ */
+function mergeSent<K extends string>(
+  req: RestRequest,
+  sources: Record<K, readonly string[]>,
+  current: Record<K, unknown>,
+  what: string,
+): Record<K, unknown> {
+  const names = [...new Set(Object.values<readonly string[]>(sources).flat())];
+  const sent = fields(req, names);
+  if (names.every((name) => sent[name] === undefined)) throw badInput(`Send the ${what}: ${Object.keys(sources).join(", ")}.`);
+  const keys = Object.keys(sources) as K[];
+  return Object.fromEntries(keys.map((k) => [k, firstGiven(...sources[k].map((name) => sent[name])) ?? current[k]])) as Record<K, unknown>;
+}
 
 export const setting: Controller = {
   GetMemberNameInfo: {
@@ -169,29 +211,14 @@ export const setting: Controller = {
     },
   },
 
+  // Lists of one item, as the original answered these readers.
   GetMemberNotifications: {
     methods: ["GET"],
     own: OWN,
-    handler: async (req) => legacyNotifications(actorOf(req).memberId, await settings.getNotificationSettings(req.app, actorOf(req))),
+    handler: async (req) => [legacyNotifications(actorOf(req).memberId, await settings.getNotificationSettings(req.app, actorOf(req)))],
   },
-
-  GetProfileSettings: {
-    methods: ["GET"],
-    own: OWN,
-    handler: async (req) => {
-      const memberId = actorOf(req).memberId;
-      return [legacyProfileSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).profile)];
-    },
-  },
-
-  GetPrivacySearchSettings: {
-    methods: ["GET"],
-    own: OWN,
-    handler: async (req) => {
-      const memberId = actorOf(req).memberId;
-      return legacySearchSettings(memberId, (await settings.getPrivacy(req.app, actorOf(req))).search);
-    },
-  },
+  GetProfileSettings: { methods: ["GET"], own: OWN, handler: async (req) => [await privacySettingsItem(req)] },
+  GetPrivacySearchSettings: { methods: ["GET"], own: OWN, handler: async (req) => [await privacySettingsItem(req)] },
 
   SaveMemberNameInfo: {
     methods: ["PUT"],
@@ -287,14 +314,9 @@ export const setting: Controller = {
     own: OWN,
     handler: async (req) => {
       const actor = actorOf(req);
-      const memberId = actor.memberId;
-      const sent = fields(req, NOTIFICATION_KEYS);
-      if (NOTIFICATION_KEYS.every((k) => sent[k] === undefined)) {
-        throw badInput(`Send the notification settings: ${NOTIFICATION_KEYS.join(", ")}.`);
-      }
       const current = await settings.getNotificationSettings(req.app, actor);
-      const data = notificationSettingsInput.parse(Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, sent[k] ?? current[k]])));
-      return legacyNotifications(memberId, await settings.saveNotificationSettings(req.app, actor, data));
+      const data = notificationSettingsInput.parse(mergeSent(req, NOTIFICATION_SOURCES, current, "notification settings"));
+      return legacyNotifications(actor.memberId, await settings.saveNotificationSettings(req.app, actor, data));
     },
   },
 
@@ -303,17 +325,10 @@ export const setting: Controller = {
     own: OWN,
     handler: async (req) => {
       const actor = actorOf(req);
-      const memberId = actor.memberId;
-      const sent = fields(req, PROFILE_SOURCE_NAMES);
-      if (PROFILE_SOURCE_NAMES.every((k) => sent[k] === undefined)) {
-        throw badInput(`Send the profile settings: ${PROFILE_PRIVACY_KEYS.join(", ")}.`);
-      }
-      const current = (await settings.getPrivacy(req.app, actor)).profile;
-      const merged = Object.fromEntries(
-        PROFILE_PRIVACY_KEYS.map((k) => [k, firstGiven(...PROFILE_SOURCES[k].map((name) => sent[name])) ?? current[k]]),
-      );
-      const data = profilePrivacyInput.parse(merged);
-      return legacyProfileSettings(memberId, await settings.saveProfilePrivacy(req.app, actor, data));
+      const current = await settings.getPrivacy(req.app, actor);
+      const data = profilePrivacyInput.parse(mergeSent(req, PROFILE_SOURCES, current.profile, "profile settings"));
+      const profile = await settings.saveProfilePrivacy(req.app, actor, data);
+      return privacySettingsItem(req, { ...current, profile });
     },
   },
 
@@ -321,24 +336,11 @@ export const setting: Controller = {
     methods: ["PUT"],
     own: OWN,
     handler: async (req) => {
-      const memberId = actorOf(req).memberId;
-      const f = fields(req, [
-        "visibility",
-        "viewProfilePicture",
-        "viewFriendsList",
-        "viewLinkToRequestAddingYouAsFriend",
-        "viewLinkToSendYouMsg",
-        "viewLinksToRequestAddingYouAsFriend",
-        "viewLinkTSendYouMsg",
-      ]);
-      const data = searchPrivacyInput.parse({
-        visibility: f.visibility,
-        viewProfilePicture: f.viewProfilePicture,
-        viewFriendsList: f.viewFriendsList,
-        viewLinkToRequestAddingYouAsFriend: firstGiven(f.viewLinkToRequestAddingYouAsFriend, f.viewLinksToRequestAddingYouAsFriend),
-        viewLinkToSendYouMsg: firstGiven(f.viewLinkToSendYouMsg, f.viewLinkTSendYouMsg),
-      });
-      return legacySearchSettings(memberId, await settings.saveSearchPrivacy(req.app, actorOf(req), data));
+      const actor = actorOf(req);
+      const current = await settings.getPrivacy(req.app, actor);
+      const data = searchPrivacyInput.parse(mergeSent(req, SEARCH_SOURCES, current.search, "search privacy settings"));
+      const search = await settings.saveSearchPrivacy(req.app, actor, data);
+      return privacySettingsItem(req, { ...current, search });
     },
   },
 };
