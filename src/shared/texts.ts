@@ -581,6 +581,9 @@ export const en = {
   unsubscribeButton: "Unsubscribe",
   unsubscribeDone: "Done: you will no longer get these e-mails. You can turn them on again in Account Settings > Notifications.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
+  // The first hour, actions and honest states (issue 16, points 5-8)
+  messageYou: "You",
+  messageYourReplies: "Your replies",
 } as const;
 
 export type TextId = keyof typeof en;
