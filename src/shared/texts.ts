@@ -584,6 +584,22 @@ export const en = {
   // The first hour, actions and honest states (issue 16, points 5-8)
   messageYou: "You",
   messageYourReplies: "Your replies",
+  tabAboutMe: "About Me",
+  tabWorkExperience: "Work Experience",
+  addJob: "Add Job",
+  addNewJob: "Add New Job",
+  updateJob: "Update Job",
+  removeJob: "Remove Job",
+  removeJobConfirm: "Do you really want to remove the job: {job}?",
+  noWorkExperience: "No work experience information.",
+  company: "Company",
+  jobTitle: "Job Title",
+  jobDescription: "Description",
+  startMonth: "Start Month",
+  startYear: "Start Year",
+  endMonth: "End Month",
+  endYear: "End Year",
+  currentlyWorksHere: "I currently work here",
 } as const;
 
 export type TextId = keyof typeof en;

@@ -70,11 +70,7 @@ export function CompleteRegisterPage({ email, code }: { email: string; code: str
           onChange={(e) => setAccepted(e.currentTarget.checked)}
           label={`${texts.acceptTermsPrefix} ${texts.termsOfUse}`}
         />
-        <Button
-          onClick={() => complete.mutate({ email, code })}
-          disabled={!accepted || complete.isPending}
-          loading={complete.isPending}
-        >
+        <Button onClick={() => complete.mutate({ email, code })} disabled={!accepted || complete.isPending} loading={complete.isPending}>
           {texts.completeSubmit}
         </Button>
         <Anchor component={Link} to="/" size="sm">

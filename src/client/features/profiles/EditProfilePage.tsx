@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { AboutMeForm } from "./AboutMeForm.tsx";
 import { BasicInfoForm } from "./BasicInfoForm.tsx";
 import { ChangePhoto } from "./ChangePhoto.tsx";
 import { ContactInfoForm } from "./ContactInfoForm.tsx";
@@ -10,6 +11,7 @@ import { EducationTab } from "./EducationTab.tsx";
 import { PhotoAccountForm, VideoChannelForm } from "./MediaLinkForms.tsx";
 import { ProfileHeader } from "./ProfileHeader.tsx";
 import { ProfileTabList, type ProfileTab } from "./ProfileTabList.tsx";
+import { WorkExperienceTab } from "./WorkExperienceTab.tsx";
 
 /** Edit profile (spec section 2): the header with Change photo, then one tab per part of the profile. */
 export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
@@ -24,7 +26,7 @@ export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
       </ProfileHeader>
       <Card p={{ base: "sm", sm: "lg" }}>
         <Tabs defaultValue={initialTab} keepMounted>
-          <ProfileTabList />
+          <ProfileTabList editing />
           <Tabs.Panel value="basic" pt="md">
             {p.basic && <BasicInfoForm basic={p.basic} />}
           </Tabs.Panel>
@@ -39,6 +41,12 @@ export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
           </Tabs.Panel>
           <Tabs.Panel value="videos" pt="md">
             <VideoChannelForm channelId={p.videoChannelId ?? ""} />
+          </Tabs.Panel>
+          <Tabs.Panel value="about" pt="md">
+            {p.personal && <AboutMeForm personal={p.personal} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="work" pt="md">
+            <WorkExperienceTab entries={p.employment ?? []} />
           </Tabs.Panel>
         </Tabs>
       </Card>
