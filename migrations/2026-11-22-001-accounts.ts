@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
+import { idColumn } from "./lib/dialect.ts";
 
 // Frozen in time: no imports from the application. Dates are ISO text, flags 0/1 integers.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("member")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("first_name", "text", (c) => c.notNull())
@@ -35,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("one_time_code")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("purpose", "text", (c) => c.notNull())
     .addColumn("code_hash", "text", (c) => c.notNull().unique())
@@ -47,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("client_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer")
     .addColumn("level", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())

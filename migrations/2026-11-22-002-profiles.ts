@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
+import { idColumn } from "./lib/dialect.ts";
 
 type Table = CreateTableBuilder<string, string>;
 
@@ -111,7 +112,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const named = (table: string) =>
     db.schema
       .createTable(table)
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", "integer", idColumn(db))
       .addColumn("name", "text", (c) => c.notNull().unique())
       .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(0));
   for (const table of ["sport", "degree_type", "competition_level", "other_sporting_interest", "interest", "sector"]) {
@@ -124,7 +125,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable("school")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("city", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("state", "text", (c) => c.notNull())
@@ -136,14 +137,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("school_state_type_name_idx").on("school").columns(["state", "type", "name"]).execute();
   await db.schema
     .createTable("industry")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("sector_id", "integer", (c) => c.notNull().references("sector.id"))
     .addColumn("name", "text", (c) => c.notNull())
     .addUniqueConstraint("industry_sector_name_uq", ["sector_id", "name"])
     .execute();
   await db.schema
     .createTable("company")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("industry_id", "integer", (c) => c.references("industry.id"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("website", "text", (c) => c.notNull().defaultTo(""))
@@ -153,7 +154,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("member_school")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("school_id", "integer", (c) => c.notNull().references("school.id"))
     .addColumn("degree_type_id", "integer", (c) => c.references("degree_type.id"))
@@ -167,7 +168,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("member_employment")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("company_id", "integer", (c) => c.notNull().references("company.id"))
     .addColumn("title", "text", (c) => c.notNull().defaultTo(""))

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 /** Tables as this migration sees them: by name, frozen in time (no import of the app's types). */
 type Tables = Record<string, Record<string, unknown>>;
@@ -205,7 +206,9 @@ async function insertChunked(db: Kysely<Tables>, table: string, rows: Array<Reco
 
 export async function up(db: Kysely<Tables>): Promise<void> {
   const ordered = (names: string[]) => names.map((name, i) => ({ name, sort_order: i }));
-  await db.transaction().execute(async (trx) => {
+  // PostgreSQL runs each migration in a transaction already (its DDL is transactional).
+  const inTransaction = (fill: (trx: Kysely<Tables>) => Promise<void>) => (onPostgres(db) ? fill(db) : db.transaction().execute(fill));
+  await inTransaction(async (trx) => {
     await insertChunked(trx, "sport", ordered(SPORTS));
     await insertChunked(
       trx,
@@ -217,6 +220,9 @@ export async function up(db: Kysely<Tables>): Promise<void> {
       "degree_type",
       DEGREE_TYPES.map(([id, name], i) => ({ id, name, sort_order: i })),
     );
+    // Explicit ids leave an identity's sequence behind: the next insert would reuse id 1.
+    if (onPostgres(trx))
+      await sql`SELECT setval(pg_get_serial_sequence('degree_type', 'id'), (SELECT max(id) FROM degree_type))`.execute(trx);
     await insertChunked(trx, "competition_level", ordered(COMPETITION_LEVELS));
     await insertChunked(trx, "other_sporting_interest", ordered(OTHER_SPORTING_INTERESTS));
     await insertChunked(trx, "interest", ordered(INTERESTS));

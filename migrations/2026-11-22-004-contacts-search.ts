@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time. Follows, and the member search index: an FTS5 table (SQLite) holding its own copy
 // of each active member's searchable text, kept current by triggers on member and member_profile so
@@ -30,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("follow_pk", ["follower_id", "followed_id"])
     .execute();
   await db.schema.createIndex("follow_followed_idx").on("follow").columns(["followed_id", "follower_id"]).execute();
+  // PostgreSQL gets its search index from 2026-11-24-020 (this FTS5 one is replaced there).
+  if (onPostgres(db)) return;
 
   await sql`CREATE VIRTUAL TABLE member_search USING fts5(
     name, status, sport, positions, place,

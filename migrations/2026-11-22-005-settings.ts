@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { idColumn } from "./lib/dialect.ts";
 
 // Frozen in time: no imports from the application. Account settings: notification switches (a lazy
 // row with defaults, like member_profile), the security question (the answer only as an Argon2
@@ -25,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("member_deactivation")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     // 1-5 as listed in the spec, 0 Other, null when the member chose none.
     .addColumn("reason", "integer")

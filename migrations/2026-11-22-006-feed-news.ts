@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { idColumn } from "./lib/dialect.ts";
 
 /** Tables as this migration sees them: by name, frozen in time (no import of the app's types). */
 type Tables = Record<string, Record<string, unknown>>;
@@ -43,7 +44,7 @@ const SITE_GUIDE = [
 export async function up(db: Kysely<Tables>): Promise<void> {
   await db.schema
     .createTable("post")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -53,7 +54,7 @@ export async function up(db: Kysely<Tables>): Promise<void> {
 
   await db.schema
     .createTable("post_reply")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("post_id", "integer", (c) => c.notNull().references("post.id").onDelete("cascade"))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("description", "text", (c) => c.notNull())
@@ -63,7 +64,7 @@ export async function up(db: Kysely<Tables>): Promise<void> {
 
   await db.schema
     .createTable("news_item")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("header_text", "text", (c) => c.notNull())
     .addColumn("text", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("image_url", "text")
@@ -78,7 +79,7 @@ export async function up(db: Kysely<Tables>): Promise<void> {
 
   await db.schema
     .createTable("ad_item")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("header_text", "text", (c) => c.notNull())
     .addColumn("text", "text", (c) => c.notNull().defaultTo(""))
@@ -90,7 +91,7 @@ export async function up(db: Kysely<Tables>): Promise<void> {
 
   await db.schema
     .createTable("ad_enquiry")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("last_name", "text", (c) => c.notNull())
     .addColumn("company", "text", (c) => c.notNull().defaultTo(""))

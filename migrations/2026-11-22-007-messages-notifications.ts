@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { idColumn, onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time. Private messages, notifications and the live-event log.
 // - message: what was sent, once. message_copy: each member's own copy of it (the recipient's in
@@ -11,7 +12,7 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("message")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("sender_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("recipient_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("subject", "text", (c) => c.notNull())
@@ -21,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("message_copy")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("message_id", "integer", (c) => c.notNull().references("message.id").onDelete("cascade"))
     .addColumn("owner_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     // 'inbox' (received) or 'sent'
@@ -33,14 +34,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("message_copy_owner_box_idx").on("message_copy").columns(["owner_id", "box", "id"]).execute();
   await db.schema.createIndex("message_copy_unread_idx").on("message_copy").columns(["owner_id", "box", "is_read"]).execute();
   await db.schema.createIndex("message_copy_message_idx").on("message_copy").columns(["message_id"]).execute();
-  await sql`
+  if (onPostgres(db)) {
+    await sql`
+      CREATE FUNCTION message_copy_last_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM message_copy WHERE message_id = OLD.message_id) THEN
+          DELETE FROM message WHERE id = OLD.message_id;
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`
+      CREATE TRIGGER message_copy_last_deleted AFTER DELETE ON message_copy
+      FOR EACH ROW EXECUTE FUNCTION message_copy_last_deleted()`.execute(db);
+  } else {
+    await sql`
     CREATE TRIGGER message_copy_last_deleted AFTER DELETE ON message_copy
     WHEN NOT EXISTS (SELECT 1 FROM message_copy WHERE message_id = OLD.message_id)
     BEGIN DELETE FROM message WHERE id = OLD.message_id; END`.execute(db);
+  }
 
   await db.schema
     .createTable("notification")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
@@ -55,7 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("live_event")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", idColumn(db))
     .addColumn("member_id", "integer", (c) => c.notNull().references("member.id").onDelete("cascade"))
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("data", "text", (c) => c.notNull().defaultTo("{}"))

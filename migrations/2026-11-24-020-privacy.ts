@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time: no imports from the application (issue 11, findings 5 and 13).
 //
@@ -90,6 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex(`${table}_added_by_idx`).on(table).column("added_by_member_id").execute();
   }
 
+  if (onPostgres(db)) return createPostgresSearchIndex(db);
   for (const t of OLD_TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   await sql`DROP TABLE IF EXISTS member_search`.execute(db);
   await sql
@@ -109,6 +111,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   // Index the members that exist already.
   await sql`UPDATE member SET status = status`.execute(db);
+}
+
+/** PostgreSQL: the same index as tsvector columns (public and contacts-only) with GIN indexes. */
+async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE member_search (member_id integer PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

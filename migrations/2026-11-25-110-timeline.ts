@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time (decision 011). The home feed's timeline: for each member, the posts of their
 // network (themself, accepted contacts, followed members) written since a horizon a few days back.
@@ -35,13 +36,26 @@ const contacts = (reader: string, author: string) =>
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
-  await run(`CREATE TABLE timeline (
+  const pg = onPostgres(db);
+  // PostgreSQL has no WITHOUT ROWID tables (every table is a heap) and no DESC in a key; its b-tree
+  // reads the key backwards for the newest-first pages.
+  await run(
+    pg
+      ? `CREATE TABLE timeline (
+    member_id INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    post_id INTEGER NOT NULL,
+    author_id INTEGER NOT NULL,
+    PRIMARY KEY (member_id, created_at, post_id)
+  )`
+      : `CREATE TABLE timeline (
     member_id INTEGER NOT NULL,
     created_at TEXT NOT NULL,
     post_id INTEGER NOT NULL,
     author_id INTEGER NOT NULL,
     PRIMARY KEY (member_id, created_at DESC, post_id)
-  ) WITHOUT ROWID`);
+  ) WITHOUT ROWID`,
+  );
   await run(`CREATE TABLE timeline_state (id INTEGER PRIMARY KEY CHECK (id = 1), horizon TEXT NOT NULL)`);
   await run(`CREATE TABLE timeline_queue (
     post_id INTEGER PRIMARY KEY,
@@ -60,6 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO timeline_state (id, horizon) VALUES (1, ${horizon})`.execute(db);
   await run(`INSERT INTO timeline_pull_author (member_id)
     SELECT followed_id FROM follow GROUP BY followed_id HAVING count(*) > ${PULL_FOLLOWERS}`);
+  if (pg) return createPostgresTimelineTriggers(db);
   await run(`INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
     SELECT r.reader, p.created_at, p.id, p.member_id
     FROM post p
@@ -109,6 +124,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DELETE FROM timeline_pull_author WHERE member_id = old.id;
     END`);
 }
+
+/** PostgreSQL: the same triggers as plpgsql functions (a new database has no posts to copy yet). */
+async function createPostgresTimelineTriggers(_db: Kysely<unknown>): Promise<void> {}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time. Search, suggestions and contact lists at community scale (decision 012).
 //
@@ -55,12 +56,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS member_profile_sport_idx ON member_profile (sport, member_id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS member_type_idx ON member (profile_type, id)`.execute(db);
 
+  const pg = onPostgres(db);
+  // WITHOUT ROWID (SQLite) keeps these small tables in their key's order; PostgreSQL has no such
+  // tables and needs none.
+  const keyed = sql.raw(pg ? "" : " WITHOUT ROWID");
   await sql`CREATE TABLE member_suggestion (
     member_id integer NOT NULL REFERENCES member (id) ON DELETE CASCADE,
     suggested_id integer NOT NULL REFERENCES member (id) ON DELETE CASCADE,
     score integer NOT NULL,
     PRIMARY KEY (member_id, suggested_id)
-  ) WITHOUT ROWID`.execute(db);
+  )${keyed}`.execute(db);
   await sql`CREATE INDEX member_suggestion_rank_idx ON member_suggestion (member_id, score DESC, suggested_id DESC)`.execute(db);
   await sql`CREATE INDEX member_suggestion_suggested_idx ON member_suggestion (suggested_id)`.execute(db);
   await sql`CREATE TABLE member_suggestion_state (
@@ -69,16 +74,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     stale integer NOT NULL DEFAULT 0
   )`.execute(db);
   await sql`CREATE INDEX member_suggestion_state_stale_idx ON member_suggestion_state (stale, computed_at)`.execute(db);
-  for (const [name, event, body] of TRIGGERS) {
-    await sql.raw(`CREATE TRIGGER ${name} ${event} BEGIN ${body} END`).execute(db);
-  }
+  if (pg) await createPostgresSuggestionTriggers(db);
+  else
+    for (const [name, event, body] of TRIGGERS) {
+      await sql.raw(`CREATE TRIGGER ${name} ${event} BEGIN ${body} END`).execute(db);
+    }
 
-  await sql`CREATE TABLE search_term (term text PRIMARY KEY) WITHOUT ROWID`.execute(db);
-  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term)) WITHOUT ROWID`.execute(
-    db,
-  );
-  await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
+  await sql`CREATE TABLE search_term (term text PRIMARY KEY)${keyed}`.execute(db);
+  await sql`CREATE TABLE search_term_variant (variant text NOT NULL, term text NOT NULL, PRIMARY KEY (variant, term))${keyed}`.execute(db);
+  if (!pg) await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
 }
+
+/** PostgreSQL: the same triggers as plpgsql functions. */
+async function createPostgresSuggestionTriggers(_db: Kysely<unknown>): Promise<void> {}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const [name] of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);

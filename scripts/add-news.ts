@@ -18,9 +18,9 @@ import { addNews } from "../src/domains/news/news.service.ts";
 import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { openSqlite } from "../src/platform/db/client.ts";
+import { openDatabase } from "../src/platform/db/open.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
-import { ConfigError, loadConfig } from "../src/server/env.ts";
+import { ConfigError, databaseLocation, loadConfig } from "../src/server/env.ts";
 
 const USAGE = `usage: bun scripts/add-news.ts --title TEXT [--text TEXT] [--url URL] [--image URL] [--date YYYY-MM-DD] [--guid KEY]`;
 
@@ -84,7 +84,7 @@ try {
 }
 const log = createLogger("warn");
 const dataDir = path.resolve(config.DATA_DIR);
-const db = await openSqlite(path.join(dataDir, "sideline.db"));
+const db = await openDatabase(databaseLocation(config));
 await migrateToLatest(db);
 const ctx = createAppContext({
   db,

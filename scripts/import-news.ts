@@ -8,9 +8,9 @@ import { importFeeds } from "../src/domains/news/feed-import.ts";
 import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
-import { openSqlite } from "../src/platform/db/client.ts";
+import { openDatabase } from "../src/platform/db/open.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
-import { loadConfig } from "../src/server/env.ts";
+import { databaseLocation, loadConfig } from "../src/server/env.ts";
 
 const config = loadConfig();
 const urls = process.argv.slice(2).length > 0 ? process.argv.slice(2) : config.NEWS_FEEDS;
@@ -19,7 +19,7 @@ if (urls.length === 0) {
   process.exit(2);
 }
 const dataDir = path.resolve(config.DATA_DIR);
-const db = await openSqlite(path.join(dataDir, "sideline.db"));
+const db = await openDatabase(databaseLocation(config));
 await migrateToLatest(db);
 const log = createLogger(config.LOG_LEVEL);
 const ctx = createAppContext({

@@ -25,9 +25,9 @@ import { silentLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
-import { openSqlite } from "../src/platform/db/client.ts";
+import { openDatabase } from "../src/platform/db/open.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
-import { loadConfig } from "../src/server/env.ts";
+import { databaseLocation, loadConfig } from "../src/server/env.ts";
 import { MemberStatus, type ProfileType } from "../src/shared/members.ts";
 
 export const DEMO_PASSWORD = "sideline";
@@ -542,7 +542,7 @@ const DEMO_MESSAGES: Array<[string, string, string, string, number]> = [
 export const demoEmail = (first: string, last: string) => `${first}.${last}@demo.sideline.local`.toLowerCase();
 
 const config = loadConfig();
-const db = await openSqlite(path.join(path.resolve(config.DATA_DIR), "sideline.db"));
+const db = await openDatabase(databaseLocation(config));
 await migrateToLatest(db);
 const passwordHash = await hashPassword(DEMO_PASSWORD);
 const companies = await db.selectFrom("company").select(["id", "name"]).orderBy("id").execute();

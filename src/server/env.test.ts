@@ -114,7 +114,11 @@ describe("loadConfig", () => {
     expect(error.message).toMatch(/RATE_LIMITS: /);
   });
 
-  it("refuses DATABASE_URL until PostgreSQL support exists", () => {
-    expect(configErrorOf({ DATABASE_URL: "postgres://x" }).message).toMatch(/DATABASE_URL/);
+  it("takes a PostgreSQL DATABASE_URL with its pool size, and refuses any other URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://sideline@db/sideline", DATABASE_POOL_MAX: "4" });
+    expect(config.DATABASE_URL).toBe("postgres://sideline@db/sideline");
+    expect(config.DATABASE_POOL_MAX).toBe(4);
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(configErrorOf({ DATABASE_URL: "mysql://x" }).message).toMatch(/DATABASE_URL: must start with postgres:\/\//);
   });
 });

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { z } from "zod";
+import type { DatabaseLocation } from "../platform/db/open.ts";
 
 /**
  * The whole configuration, read from the environment once and checked. A bad value stops start-up
@@ -31,7 +33,13 @@ const schema = z.object({
   /** The built web client, relative to the project (npm run build writes it). */
   CLIENT_DIR: z.string().min(1).default("dist/client"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://sideline.example.org" }).optional(),
-  DATABASE_URL: z.string().optional(),
+  /** PostgreSQL instead of the embedded SQLite file (docs/operations.md). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  /** Connections each server process keeps open to PostgreSQL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -87,12 +95,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const cfg = parsed.data;
-  if (cfg.DATABASE_URL) {
-    throw new ConfigError(
-      "Invalid configuration:\n  DATABASE_URL: PostgreSQL support is reserved for a later release; unset it to use the embedded SQLite file.",
-    );
-  }
   const host = cfg.HOST === "0.0.0.0" || cfg.HOST === "::" ? "localhost" : cfg.HOST;
   const publicUrl = (cfg.PUBLIC_URL ?? `http://${host}:${cfg.PORT}`).replace(/\/+$/, "");
   return { ...cfg, PUBLIC_URL: publicUrl };
+}
+
+/** Where the configured database lives: PostgreSQL at DATABASE_URL, else DATA_DIR/sideline.db. */
+export function databaseLocation(config: Config): DatabaseLocation {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(path.resolve(config.DATA_DIR), "sideline.db"),
+    poolMax: config.DATABASE_POOL_MAX,
+  };
 }

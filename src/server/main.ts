@@ -12,9 +12,9 @@ import { loadKeyMaterial } from "../platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createAssistant } from "../domains/assistant/assistant.ts";
 import { createHttpApp } from "./app.ts";
-import { openSqlite } from "../platform/db/client.ts";
+import { openDatabase } from "../platform/db/open.ts";
 import { migrateToLatest } from "../platform/db/migrator.ts";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
 
 const ROOT = path.resolve(import.meta.dir, "../..");
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
@@ -33,7 +33,8 @@ async function start() {
   }
   const log = createLogger(config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
-  const db = await openSqlite(path.join(dataDir, "sideline.db"));
+  const where = databaseLocation(config);
+  const db = await openDatabase(where);
   const applied = await migrateToLatest(db);
   if (applied.length) log.info(`database migrated: ${applied.join(", ")}`);
 
@@ -116,7 +117,7 @@ async function start() {
   setTimeout(prune, 60_000).unref();
 
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
-  const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: path.join(dataDir, "sideline.db") });
+  const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: where.databaseUrl ? undefined : where.sqliteFile });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { type Compilable, CompiledQuery } from "kysely";
 import type { DB } from "./client.ts";
+import { isPostgres } from "./dialect.ts";
 
 /** Marks a parameter's place while the query is built once (a string no input can begin with). */
 const MARK = "\u0000param:";
@@ -16,19 +17,21 @@ type Slot<P> = { param: keyof P } | { constant: unknown };
  * changed on the way is refused when the query runs); other values it binds are constants of the
  * statement. Rows come back through the plugins as usual (camelCase), on whatever `db` is given
  * (the database or a write unit's transaction), and the statement itself is prepared once by the
- * connection's statement cache. PostgreSQL: the same (the SQL text is the key of its named
- * prepared statements).
+ * connection's statement cache on SQLite; PostgreSQL plans each statement as it comes.
  */
 export function precompiled<P extends Record<string, unknown>, R>(
   build: (db: DB, params: P) => Compilable<R>,
 ): (db: DB, params: P) => Promise<R[]> {
-  let compiled: { sql: string; slots: Array<Slot<P>> } | undefined;
+  // One compiled text per engine: the SQL differs (placeholders, quoting), and one process may hold
+  // both (the copy from SQLite to PostgreSQL).
+  const byEngine = new Map<boolean, { sql: string; slots: Array<Slot<P>> }>();
   return async (db, params) => {
-    compiled ??= compile(db, build);
+    const engine = isPostgres(db);
+    const compiled = byEngine.get(engine) ?? byEngine.set(engine, compile(db, build)).get(engine)!;
     const values = compiled.slots.map((slot) => {
       if ("constant" in slot) return slot.constant;
       if (!(slot.param in params))
-        throw new Error(`A precompiled query binds "${String(slot.param)}", which is not one of its parameters: ${compiled!.sql}`);
+        throw new Error(`A precompiled query binds "${String(slot.param)}", which is not one of its parameters: ${compiled.sql}`);
       return params[slot.param];
     });
     return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows;
