@@ -600,6 +600,9 @@ export const en = {
   endMonth: "End Month",
   endYear: "End Year",
   currentlyWorksHere: "I currently work here",
+  requestAccepted: "{name} is now one of your contacts.",
+  requestRejected: "You rejected {name}'s request.",
+  searchAgainLabel: "Search for",
 } as const;
 
 export type TextId = keyof typeof en;

@@ -311,7 +311,10 @@ test("about me and work experience: edited in their own tabs, shown on the profi
   await update.getByRole("button", { name: "Save" }).click();
   await expect(update).toBeHidden();
   await expect(jobs).toContainText("Head Coach, Harbor Athletics");
-  await testInfo.attach("edit-profile-work-experience-desktop", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("edit-profile-work-experience-desktop", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await testInfo.attach("edit-profile-work-experience-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

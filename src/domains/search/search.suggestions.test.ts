@@ -109,7 +109,11 @@ describe("member_suggestion", () => {
     await expectConsistent(viewer);
     // A rejected requester stays out for 90 days (issue 16), then comes back.
     expect(await suggest(viewer)).toEqual([z.memberId, x.memberId]);
-    await db.updateTable("contactRejection").set({ rejectedAt: "2000-01-01T00:00:00.000Z" }).where("memberId", "=", viewer.memberId).execute();
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: "2000-01-01T00:00:00.000Z" })
+      .where("memberId", "=", viewer.memberId)
+      .execute();
     expect(await suggest(viewer)).toEqual([z.memberId, y.memberId, x.memberId]);
 
     // Follows change nothing.
@@ -154,9 +158,17 @@ describe("member_suggestion", () => {
     expect(await suggest(a)).toEqual([c.memberId]);
     // 89 days later still hidden; 91 days later back, with no recomputation needed.
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000).toISOString();
-    await db.updateTable("contactRejection").set({ rejectedAt: daysAgo(89) }).where("memberId", "=", a.memberId).execute();
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: daysAgo(89) })
+      .where("memberId", "=", a.memberId)
+      .execute();
     expect(await suggest(a)).toEqual([c.memberId]);
-    await db.updateTable("contactRejection").set({ rejectedAt: daysAgo(91) }).where("memberId", "=", a.memberId).execute();
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: daysAgo(91) })
+      .where("memberId", "=", a.memberId)
+      .execute();
     expect(await suggest(a)).toEqual([c.memberId, b.memberId]);
     // A second rejection starts the 90 days again (one row per pair).
     await contacts.sendRequest(ctx, b, a.memberId);
