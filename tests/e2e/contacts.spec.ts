@@ -283,13 +283,13 @@ test("a rejected request: Reject is a button with a toast, and the requester is 
   const rhea = await member({ firstName: "Rhea", lastName: "Rejecter" });
   const pushy = await member({ firstName: "Pax", lastName: "Pushy" });
   const mate = await member({ firstName: "Mona", lastName: "Matey" });
-  // All three play korfball: each is among the others' best suggestions.
+  // All three play handball: each is among the others' best suggestions.
   for (const [m, first, last] of [
     [rhea, "Rhea", "Rejecter"],
     [pushy, "Pax", "Pushy"],
     [mate, "Mona", "Matey"],
   ] as const) {
-    await profileAs(m, { first, last }, { sport: "Korfball", title: "Shooter" }, { city: "Newport", state: "RI" });
+    await profileAs(m, { first, last }, { sport: "Handball", title: "Shooter" }, { city: "Newport", state: "RI" });
   }
   await (await callerFor(pushy)).mutation("contacts.sendRequest", { memberId: rhea.memberId });
 
