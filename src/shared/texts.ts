@@ -603,6 +603,22 @@ export const en = {
   requestAccepted: "{name} is now one of your contacts.",
   requestRejected: "You rejected {name}'s request.",
   searchAgainLabel: "Search for",
+  firstHourTitle: "Your first hour on Sideline",
+  firstHourProgress: "{done} of {total} done",
+  firstHourStepPhoto: "Add a photo of yourself",
+  firstHourStepSportAndStatus: "Choose your sport and current status",
+  firstHourStepEducation: "Add a school",
+  firstHourStepContact: "Make your first contact",
+  firstHourStepPost: "Write your first post",
+  firstHourDone: "Done",
+  firstHourToDo: "To do",
+  profileCompleteness: "Profile {percent}% complete",
+  profileCompletenessLabel: "Profile completeness",
+  suggestedPostsTitle: "Suggested posts",
+  suggestedPostsIntro: "Your feed is empty for now. Here is what members who share your sport or state are posting.",
+  suggestedBecauseSport: "Suggested: plays your sport",
+  suggestedBecauseState: "Suggested: in your state",
+  writeAPost: "Write a post",
 } as const;
 
 export type TextId = keyof typeof en;

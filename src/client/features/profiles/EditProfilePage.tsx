@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { ProfileCompleteness } from "../onboarding/FirstHour.tsx";
 import { AboutMeForm } from "./AboutMeForm.tsx";
 import { BasicInfoForm } from "./BasicInfoForm.tsx";
 import { ChangePhoto } from "./ChangePhoto.tsx";
@@ -22,6 +23,7 @@ export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
   return (
     <Stack>
       <ProfileHeader name={p.name} title={p.title} picturePath={p.picturePath}>
+        <ProfileCompleteness />
         <ChangePhoto />
       </ProfileHeader>
       <Card p={{ base: "sm", sm: "lg" }}>
