@@ -113,15 +113,107 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE member SET status = status`.execute(db);
 }
 
-/** PostgreSQL: the same index as tsvector columns (public and contacts-only) with GIN indexes. */
+/**
+ * PostgreSQL: the same index as tsvector columns with GIN indexes, one row per active member.
+ * `pub` holds the five public columns but place, weighted by column (A name, B status, C sport,
+ * D positions: a tier's column filter is a weight filter, `word:*AB`); `place` the public place (the
+ * last tier reads `pub || place`, with its own GIN index); `con` the five Only Contacts columns.
+ * Words are read as SQLite's `unicode61 remove_diacritics 2` reads them: lower-cased (Unicode),
+ * accents removed (unaccent: "nunez" finds "Núñez"), split on everything but letters and digits.
+ * The view member_search_source computes the rows (one member in the triggers, all in a rebuild);
+ * the words of every row written go to member_search_word, the vocabulary the typo tables follow
+ * (SQLite's fts5vocab). Triggers watch the same tables and columns as SQLite's.
+ */
 async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE TABLE member_search (member_id integer PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE)`.execute(db);
+  await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+  // Unicode lower case where the server has it (PostgreSQL 17+); the database's C locale lowers ASCII only.
+  const unicode = await sql<{ found: number }>`SELECT 1 AS found FROM pg_collation WHERE collname = 'pg_c_utf8'`.execute(db);
+  const lower = unicode.rows.length ? `lower($1 COLLATE pg_c_utf8)` : `lower($1)`;
+  // unaccent() is STABLE (it reads its dictionary by name): an IMMUTABLE wrapper naming it may be
+  // used in index expressions and generated columns.
+  await sql
+    .raw(
+      `CREATE FUNCTION member_search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+       AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, ${lower}) $$`,
+    )
+    .execute(db);
+  // ASCII signs and spaces separate words; other characters are letters to the text-search parser.
+  await sql
+    .raw(
+      String.raw`CREATE FUNCTION member_search_vector(text) RETURNS tsvector LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+       AS $$ SELECT to_tsvector('simple', regexp_replace(member_search_fold($1), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+', ' ', 'g')) $$`,
+    )
+    .execute(db);
+
+  await sql`CREATE TABLE member_search (
+    member_id integer PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE,
+    pub tsvector NOT NULL,
+    place tsvector NOT NULL,
+    con tsvector NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX member_search_pub_idx ON member_search USING gin (pub)`.execute(db);
+  await sql`CREATE INDEX member_search_pub_place_idx ON member_search USING gin ((pub || place))`.execute(db);
+  await sql`CREATE TABLE member_search_word (word text PRIMARY KEY)`.execute(db);
+
+  // The rows are SQLite's (the SELECT of REINDEX, for every active member): the ten columns' texts,
+  // then their words.
+  const reindex = REINDEX("m.id");
+  const texts = reindex.slice(reindex.indexOf("SELECT f.id"), reindex.lastIndexOf(";"));
+  const columns = [...COLUMNS, ...COLUMNS.map((c) => `${c}_c`)];
+  await sql.raw(`CREATE VIEW member_search_text (member_id, ${columns.join(", ")}) AS ${texts}`).execute(db);
+  await sql`CREATE VIEW member_search_source AS
+    SELECT member_id,
+      setweight(member_search_vector(name), 'A') || setweight(member_search_vector(status), 'B') ||
+        setweight(member_search_vector(sport), 'C') || setweight(member_search_vector(positions), 'D') AS pub,
+      member_search_vector(place) AS place,
+      member_search_vector(concat_ws(' ', name_c, status_c, sport_c, positions_c, place_c)) AS con
+    FROM member_search_text`.execute(db);
+  await sql`CREATE FUNCTION member_search_reindex(target integer) RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM member_search WHERE member_id = target;
+      INSERT INTO member_search SELECT * FROM member_search_source WHERE member_id = target;
+    END $$`.execute(db);
+  await sql`CREATE FUNCTION member_search_words_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO member_search_word (word)
+      SELECT DISTINCT unnest(tsvector_to_array(pub || place || con)) AS word FROM added ORDER BY word
+      ON CONFLICT DO NOTHING;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER member_search_words AFTER INSERT ON member_search REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION member_search_words_added()`.execute(db);
+
+  for (const [trigger, event, id] of TRIGGERS) {
+    await sql
+      .raw(
+        `CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM member_search_reindex(${id}); RETURN NULL; END $$`,
+      )
+      .execute(db);
+    await sql.raw(`CREATE TRIGGER ${trigger} ${event} FOR EACH ROW EXECUTE FUNCTION ${trigger}()`).execute(db);
+  }
+  // A deleted member's row goes with them (ON DELETE CASCADE). Index the members that exist already.
+  await sql`INSERT INTO member_search SELECT * FROM member_search_source`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ["school", "company"]) {
     await db.schema.dropIndex(`${table}_added_by_idx`).ifExists().execute();
     await db.schema.alterTable(table).dropColumn("status").execute();
+  }
+  if (onPostgres(db)) {
+    // The tables take their triggers along; 2026-11-22-004 made no index on PostgreSQL.
+    await sql`DROP VIEW IF EXISTS member_search_source, member_search_text`.execute(db);
+    await sql`DROP TABLE IF EXISTS member_search_word, member_search`.execute(db);
+    for (const [trigger] of TRIGGERS) await sql.raw(`DROP FUNCTION IF EXISTS ${trigger}() CASCADE`).execute(db);
+    for (const f of [
+      "member_search_words_added()",
+      "member_search_reindex(integer)",
+      "member_search_vector(text)",
+      "member_search_fold(text)",
+    ]) {
+      await sql.raw(`DROP FUNCTION IF EXISTS ${f} CASCADE`).execute(db);
+    }
+    return;
   }
   for (const [name] of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
   await sql`DROP TRIGGER IF EXISTS member_search_member_ad`.execute(db);

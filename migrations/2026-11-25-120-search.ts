@@ -15,7 +15,7 @@ import { onPostgres } from "./lib/dialect.ts";
 // - search_term / search_term_variant: the words of the member search index and their one-deletion
 //   variants (of each prefix from 3 letters), for typo-tolerant search from 4 letters. The app fills
 //   them from the FTS5 vocabulary (member_search_vocab) at start-up and then periodically.
-// PostgreSQL: the same tables and triggers (plpgsql); pg_trgm on a words table for the typos.
+// PostgreSQL: the same tables and triggers (plpgsql); the vocabulary is member_search_word (2026-11-24-020).
 
 const STALE = (ids: string) => `UPDATE member_suggestion_state SET stale = stale + 1 WHERE member_id IN (${ids});`;
 /** The lists in which this member appears (their score or eligibility changed). */
@@ -85,11 +85,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!pg) await sql`CREATE VIRTUAL TABLE member_search_vocab USING fts5vocab(member_search, 'row')`.execute(db);
 }
 
-/** PostgreSQL: the same triggers as plpgsql functions. */
-async function createPostgresSuggestionTriggers(_db: Kysely<unknown>): Promise<void> {}
+/**
+ * PostgreSQL: the same triggers, each running its body as a plpgsql function of the same name; a
+ * trigger's WHEN condition goes into CREATE TRIGGER … WHEN (…), so the function runs only then.
+ */
+async function createPostgresSuggestionTriggers(db: Kysely<unknown>): Promise<void> {
+  for (const [name, event, body] of TRIGGERS) {
+    const [on, when] = event.split(" WHEN ");
+    await sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`).execute(db);
+    await sql.raw(`CREATE TRIGGER ${name} ${on} FOR EACH ROW${when ? ` WHEN (${when})` : ""} EXECUTE FUNCTION ${name}()`).execute(db);
+  }
+}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
+  // PostgreSQL: dropping a trigger's function drops the trigger.
+  const drop = onPostgres(db)
+    ? (name: string) => `DROP FUNCTION IF EXISTS ${name}() CASCADE`
+    : (name: string) => `DROP TRIGGER IF EXISTS ${name}`;
+  for (const [name] of TRIGGERS) await sql.raw(drop(name)).execute(db);
   for (const t of ["member_search_vocab", "search_term_variant", "search_term", "member_suggestion_state", "member_suggestion"]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);
   }

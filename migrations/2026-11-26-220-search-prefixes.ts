@@ -42,5 +42,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (onPostgres(db)) return;
   await recreate(db, "1 2 3");
 }

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "./context.ts";
 import type { DB } from "./db/client.ts";
 import { type DomainEvent, DomainEvents } from "./events.ts";
-import { LocalLiveBus } from "./live.ts";
+import { type LiveBus, LocalLiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import { type Assistant, unconfiguredAssistant } from "./ports/assistant.ts";
 import { noVideos, type VideoProvider } from "./ports/videos.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { isPostgres } from "./db/dialect.ts";
+import { MemoryRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { TableRateLimiter } from "./rate-limit-table.ts";
 import { createLinkSigner, createSecretBox } from "./secret-box.ts";
 
 export interface AppContextOptions {
@@ -33,6 +35,8 @@ export interface AppContextOptions {
   operatorEmail?: string;
   /** Aborts when the server starts to stop; without it the context never stops (scripts, tests). */
   shutdown?: AbortSignal;
+  /** Live updates across processes (PostgreSQL); without it this process's own pages only (LocalLiveBus). */
+  live?: LiveBus;
   /** Where failures of event handlers go; without it they are dropped. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void;
 }
@@ -43,10 +47,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
   return {
     db: options.db,
     mailer: options.mailer,
-    limiter: new RateLimiter(options.rateLimits ?? false),
+    limiter: createRateLimiter(options.db, options.rateLimits ?? false),
     log: options.log,
     events: new DomainEvents(options.onEventHandlerError),
-    live: new LocalLiveBus(),
+    live: options.live ?? new LocalLiveBus(),
     publicUrl: options.publicUrl,
     uploadsDir: options.uploadsDir,
     videos: options.videos ?? noVideos,
@@ -56,4 +60,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
     operatorEmail: options.operatorEmail ?? null,
     shutdown: options.shutdown ?? new AbortController().signal,
   };
+}
+
+/** Counts in memory for the one process SQLite serves; in the database for PostgreSQL's several. */
+export function createRateLimiter(db: DB, enabled: boolean): RateLimiter {
+  return isPostgres(db) ? new TableRateLimiter(db, enabled) : new MemoryRateLimiter(enabled);
 }

@@ -8,7 +8,10 @@ import { EventEmitter } from "node:events";
  * replaces it with one that fans out (PostgreSQL LISTEN/NOTIFY, Redis) behind the same interface.
  */
 export interface LiveEvent {
-  /** Monotonic per site: the live_event row's id. */
+  /**
+   * Monotonic per site: the live_event row's id. 0 for an event told without being logged (a like
+   * count: a page that reconnects reloads it anyway); a stream sends it under the id it sent last.
+   */
   id: number;
   memberId: number;
   type: LiveEventType;
@@ -16,7 +19,8 @@ export interface LiveEvent {
   at: string;
 }
 
-export type LiveEventType = "message.received" | "messages.changed" | "notification.created" | "notifications.changed" | "stream.ready";
+export type LiveEventType =
+  "message.received" | "messages.changed" | "notification.created" | "notifications.changed" | "post.likes" | "stream.ready";
 
 export interface LiveBus {
   publish: (event: LiveEvent) => void;

@@ -46,61 +46,114 @@ export type RateLimitBucket = keyof typeof RATE_LIMIT_RULES;
 export const rateLimited = (message: string = texts.tooManyRequests) => new DomainError(ErrorCodes.RateLimited, message);
 
 /**
- * In-memory sliding-window limiter: one process serves the site (see docs/decisions). Keys are
- * chosen by the caller (client address, e-mail address) so one attacker cannot lock out everyone.
- * With limits off (tests, RATE_LIMITS=off) nothing is counted and nothing is refused.
+ * Sliding-window limits: at most a bucket's `max` events per key in its window. Keys are chosen by
+ * the caller (client address, e-mail address) so one attacker cannot lock out everyone, and are
+ * compared without case. With limits off (tests, RATE_LIMITS=off) nothing is counted and nothing
+ * is refused. One process on SQLite counts in memory; processes sharing a PostgreSQL database
+ * count in a table, so a limit holds across all of them (createRateLimiter).
  */
-export class RateLimiter {
+export interface RateLimiter {
+  /** Counts one attempt for each key; throws RATE_LIMITED (counting nothing) when any key is at its limit. */
+  consume: (bucket: RateLimitBucket, keys: readonly string[], now?: number) => Promise<void>;
+  /** Like consume, but answers false instead of throwing (for limits the caller must not reveal). */
+  tryConsume: (bucket: RateLimitBucket, keys: readonly string[], now?: number) => Promise<boolean>;
+  /** Whether the key is at its bucket's limit, without counting anything. */
+  isOver: (bucket: RateLimitBucket, key: string, now?: number) => Promise<boolean>;
+  /** How many events the key has in its bucket's window, at most the bucket's `max` (0 with limits off). */
+  count: (bucket: RateLimitBucket, key: string, now?: number) => Promise<number>;
+  /** Counts one event for each key and never refuses (failures, successes). */
+  record: (bucket: RateLimitBucket, keys: readonly string[], now?: number) => Promise<void>;
+  /** Forgets a key's events in one bucket. */
+  clear: (bucket: RateLimitBucket, key: string) => Promise<void>;
+}
+
+/** The parts every limiter shares: the checks written once over a store's count and add. */
+export abstract class SlidingWindowLimiter implements RateLimiter {
+  constructor(protected readonly enabled: boolean) {}
+
+  /** Under the store's lock for these keys: when `admit` allows, adds one event per key. */
+  protected abstract counted(
+    bucket: RateLimitBucket,
+    keys: string[],
+    now: number,
+    admit: (countOf: (key: string) => number) => boolean,
+  ): Promise<boolean>;
+  protected abstract countStored(bucket: RateLimitBucket, key: string, now: number): Promise<number>;
+  protected abstract clearStored(bucket: RateLimitBucket, key: string): Promise<void>;
+
+  async consume(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): Promise<void> {
+    if (!(await this.tryConsume(bucket, keys, now))) throw rateLimited();
+  }
+
+  async tryConsume(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): Promise<boolean> {
+    if (!this.enabled) return true;
+    const { max } = RATE_LIMIT_RULES[bucket];
+    const list = normalised(keys);
+    return this.counted(bucket, list, now, (countOf) => list.every((key) => countOf(key) < max));
+  }
+
+  async isOver(bucket: RateLimitBucket, key: string, now = Date.now()): Promise<boolean> {
+    return (await this.count(bucket, key, now)) >= RATE_LIMIT_RULES[bucket].max;
+  }
+
+  async count(bucket: RateLimitBucket, key: string, now = Date.now()): Promise<number> {
+    if (!this.enabled) return 0;
+    return Math.min(RATE_LIMIT_RULES[bucket].max, await this.countStored(bucket, key.toLowerCase(), now));
+  }
+
+  async record(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): Promise<void> {
+    if (!this.enabled) return;
+    await this.counted(bucket, normalised(keys), now, () => true);
+  }
+
+  async clear(bucket: RateLimitBucket, key: string): Promise<void> {
+    if (this.enabled) await this.clearStored(bucket, key.toLowerCase());
+  }
+}
+
+/** Lower-cased, without repeats, in one order (a store that locks per key locks them in this order). */
+function normalised(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => key.toLowerCase()))].sort();
+}
+
+/** One process's limiter: the times of each key's recent events in a map (at most `max` per key). */
+export class MemoryRateLimiter extends SlidingWindowLimiter {
   /** bucket -> key -> times of the events still in the bucket's window (at most `max`). */
   private readonly hits = new Map<RateLimitBucket, Map<string, number[]>>();
   private size = 0;
-  constructor(private readonly enabled: boolean) {}
 
-  /** Counts one attempt for each key; throws RATE_LIMITED (counting nothing) when any key is at its limit. */
-  consume(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): void {
-    if (!this.tryConsume(bucket, keys, now)) throw rateLimited();
-  }
-
-  /** Like consume, but answers false instead of throwing (for limits the caller must not reveal). */
-  tryConsume(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): boolean {
-    if (!this.enabled) return true;
-    if (keys.some((key) => this.isOver(bucket, key, now))) return false;
-    this.record(bucket, keys, now);
-    return true;
-  }
-
-  /** Whether the key is at its bucket's limit, without counting anything. */
-  isOver(bucket: RateLimitBucket, key: string, now = Date.now()): boolean {
-    return this.count(bucket, key, now) >= RATE_LIMIT_RULES[bucket].max;
-  }
-
-  /** How many events the key has in its bucket's window (0 with limits off). */
-  count(bucket: RateLimitBucket, key: string, now = Date.now()): number {
-    if (!this.enabled) return 0;
-    const { windowMs } = RATE_LIMIT_RULES[bucket];
-    return (this.hits.get(bucket)?.get(key.toLowerCase()) ?? []).filter((t) => now - t < windowMs).length;
-  }
-
-  /** Counts one event for each key and never refuses (failures, successes); keeps the newest `max`. */
-  record(bucket: RateLimitBucket, keys: readonly string[], now = Date.now()): void {
-    if (!this.enabled) return;
-    const { max, windowMs } = RATE_LIMIT_RULES[bucket];
+  protected counted(
+    bucket: RateLimitBucket,
+    keys: string[],
+    now: number,
+    admit: (countOf: (key: string) => number) => boolean,
+  ): Promise<boolean> {
+    if (!admit((key) => this.recent(bucket, key, now).length)) return Promise.resolve(false);
+    const { max } = RATE_LIMIT_RULES[bucket];
     let byKey = this.hits.get(bucket);
     if (!byKey) this.hits.set(bucket, (byKey = new Map<string, number[]>()));
-    for (const raw of keys) {
-      const key = raw.toLowerCase();
-      const previous = byKey.get(key);
-      if (!previous) this.size += 1;
-      const recent = (previous ?? []).filter((t) => now - t < windowMs);
+    for (const key of keys) {
+      if (!byKey.has(key)) this.size += 1;
+      const recent = this.recent(bucket, key, now);
       recent.push(now);
       byKey.set(key, recent.slice(-max));
     }
     if (this.size > 50_000) this.prune(now);
+    return Promise.resolve(true);
   }
 
-  /** Forgets a key's events in one bucket. */
-  clear(bucket: RateLimitBucket, key: string): void {
-    if (this.hits.get(bucket)?.delete(key.toLowerCase())) this.size -= 1;
+  protected countStored(bucket: RateLimitBucket, key: string, now: number): Promise<number> {
+    return Promise.resolve(this.recent(bucket, key, now).length);
+  }
+
+  protected clearStored(bucket: RateLimitBucket, key: string): Promise<void> {
+    if (this.hits.get(bucket)?.delete(key)) this.size -= 1;
+    return Promise.resolve();
+  }
+
+  private recent(bucket: RateLimitBucket, key: string, now: number): number[] {
+    const { windowMs } = RATE_LIMIT_RULES[bucket];
+    return (this.hits.get(bucket)?.get(key) ?? []).filter((t) => now - t < windowMs);
   }
 
   private prune(now: number) {

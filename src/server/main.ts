@@ -2,7 +2,7 @@ import path from "node:path";
 import { createLogger } from "../platform/logger.ts";
 import { createMailerThread } from "../platform/mailer.ts";
 import { createAppContext } from "../platform/app-context.ts";
-import { pruneLiveEvents } from "../domains/live/live.service.ts";
+import { eventsAfter, pruneLiveEvents } from "../domains/live/live.service.ts";
 import { pruneClientLogs } from "../domains/accounts/accounts.service.ts";
 import { pruneNotifications, registerNotificationHandlers } from "../domains/notifications/notifications.service.ts";
 import { pruneInBatches, type RetentionJob } from "../platform/retention.ts";
@@ -14,11 +14,18 @@ import { createAssistant } from "../domains/assistant/assistant.ts";
 import { createHttpApp } from "./app.ts";
 import { openDatabase } from "../platform/db/open.ts";
 import { migrateToLatest } from "../platform/db/migrator.ts";
+import { isPostgres } from "../platform/db/dialect.ts";
+import { runOncePer } from "../platform/db/job-lock.ts";
+import { PostgresLiveBus } from "../platform/live-postgres.ts";
+import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
 
 const ROOT = path.resolve(import.meta.dir, "../..");
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
 const DRAIN_MS = 7_000;
+/** Scheduled jobs: once per period between all the processes of one database (runOncePer). */
+const NEWS_IMPORT_EVERY_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 async function start() {
   let config;
@@ -47,7 +54,13 @@ async function start() {
     logLevel: config.LOG_LEVEL,
   });
   const shutdown = new AbortController();
+  // Several processes on one PostgreSQL database hear each other's live events (LISTEN/NOTIFY).
+  const live = where.databaseUrl
+    ? new PostgresLiveBus({ url: where.databaseUrl, db, log, readEventsAfter: (memberId, afterId) => eventsAfter(db, memberId, afterId) })
+    : undefined;
+  await live?.start();
   const app = createAppContext({
+    live,
     db,
     mailer,
     log,
@@ -92,9 +105,9 @@ async function start() {
   if (config.NEWS_FEEDS.length > 0) {
     const importNews = () =>
       void import("../domains/news/feed-import.ts")
-        .then(({ importFeeds }) => importFeeds(app, config.NEWS_FEEDS))
+        .then(({ importFeeds }) => runOncePer(db, "news import", NEWS_IMPORT_EVERY_MS, () => importFeeds(app, config.NEWS_FEEDS)))
         .catch((error) => log.error("news import failed", { error: String(error) }));
-    newsTimer = setInterval(importNews, 60 * 60_000);
+    newsTimer = setInterval(importNews, NEWS_IMPORT_EVERY_MS);
     setTimeout(importNews, 5_000).unref();
   }
 
@@ -106,14 +119,19 @@ async function start() {
     { name: "unread notifications", deleteBatch: (now, limit) => pruneNotifications(app, false, now, limit) },
     { name: "live events", deleteBatch: (now, limit) => pruneLiveEvents(app, now, limit) },
     { name: "client logs", deleteBatch: (now) => pruneClientLogs(app, now) },
+    ...(isPostgres(db)
+      ? [{ name: "rate-limit events", deleteBatch: (now: Date, limit: number) => pruneRateLimitHits(db, now, limit) }]
+      : []),
   ];
   let pruning: Promise<unknown> | undefined;
   const prune = () => {
-    pruning ??= pruneInBatches(retentionJobs, { log, signal: shutdown.signal })
-      .then((deleted) => log.debug("retention run", deleted))
+    pruning ??= runOncePer(db, "retention", PRUNE_EVERY_MS, () =>
+      pruneInBatches(retentionJobs, { log, signal: shutdown.signal }).then((deleted) => log.debug("retention run", deleted)),
+    )
+      .catch((error) => log.error("retention run failed", { error: String(error) }))
       .finally(() => (pruning = undefined));
   };
-  const pruneTimer = setInterval(prune, 10 * 60_000);
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   setTimeout(prune, 60_000).unref();
 
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
@@ -141,6 +159,7 @@ async function start() {
     await timeline.stopped;
     await searchUpkeep.stopped;
     await mailer.flush();
+    await live?.stop();
     await db.destroy();
     process.exit(0);
   };

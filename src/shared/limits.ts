@@ -9,6 +9,8 @@ export const PROFILE_YEAR_FIRST = 2040;
 export const PROFILE_YEAR_LAST = 1900;
 export const POST_MAX_LENGTH = 150;
 export const POSTS_PER_PAGE = 5;
+/** Not in the spec: the members who like a post, a page at a time (the list's modal). */
+export const LIKERS_PER_PAGE = 20;
 export const NEWS_TEXT_LENGTH = 120;
 export const IMAGE_UPLOAD_MAX_BYTES = 3_000_000;
 /** Not in the spec: every body but an upload (JSON, forms) stops here; no action needs more than a few KB. */

@@ -110,11 +110,11 @@ test("find by sport, request, accept; contacts, follow and unfollow, followers, 
   await expect(page.getByText("There are no connections to display.")).toBeVisible();
 
   // A member without a title (legacy data: the edit form requires one) shows as "Unknown Title".
-  const db = openServerDb(process.env.E2E_DB_FILE!);
+  const db = openServerDb(process.env.E2E_DB_URL!);
   try {
-    db.run("UPDATE member SET title = '' WHERE id = ?", avery.memberId);
+    await db.run("UPDATE member SET title = '' WHERE id = ?", avery.memberId);
   } finally {
-    db.close();
+    await db.close();
   }
 
   // Blake sees the request under Requests and accepts it.
@@ -386,14 +386,14 @@ test("search privacy Only Contacts: hidden from strangers' search and dropdown, 
   expect(await trpcMutation(hiddenPage, "contacts.accept", { memberId: friend.memberId })).toBe(200);
 
   // Search visibility 2 (Only Contacts): the privacy settings screen comes later, so set it in the database.
-  const db = openServerDb(process.env.E2E_DB_FILE!);
+  const db = openServerDb(process.env.E2E_DB_URL!);
   try {
-    db.run(
+    await db.run(
       "INSERT INTO member_privacy (member_id, search_visibility) VALUES (?, 2) ON CONFLICT(member_id) DO UPDATE SET search_visibility = 2",
       hidden.memberId,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 
   await loginThroughUi(page, stranger.email, stranger.password);

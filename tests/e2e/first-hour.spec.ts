@@ -110,13 +110,13 @@ test("a complete first hour: no checklist, a full meter, and no 'Complete your p
   const caller = await callerFor(pat);
   await caller.mutation("feed.post", { text: "Training done." });
   // The photo: a picture stored as an upload would (the upload journey is in settings.spec.ts).
-  const db = openServerDb(process.env.E2E_DB_FILE!);
+  const db = openServerDb(process.env.E2E_DB_URL!);
   let schoolId: number;
   try {
-    db.run("UPDATE member SET picture_path = '/images/default.png' WHERE id = ?", pat.memberId);
-    schoolId = db.value<number>("SELECT id FROM school WHERE state = 'RI' AND type = 3 ORDER BY id LIMIT 1");
+    await db.run("UPDATE member SET picture_path = '/images/default.png' WHERE id = ?", pat.memberId);
+    schoolId = await db.value<number>("SELECT id FROM school WHERE state = 'RI' AND type = 3 ORDER BY id LIMIT 1");
   } finally {
-    db.close();
+    await db.close();
   }
   await caller.mutation("profiles.addSchool", {
     state: "RI",

@@ -38,8 +38,8 @@ export default async function globalSetup() {
     env: { YOUTUBE_API_KEY: YOUTUBE_TEST_KEY, YOUTUBE_API_BASE_URL: youtube.baseUrl },
   });
   process.env.E2E_BASE_URL = server.baseUrl;
-  // The server's SQLite file, for the few states no screen reaches yet (search privacy before its settings screen).
-  process.env.E2E_DB_FILE = server.dbFile;
+  // The server's database (openServerDb), for the few states no screen reaches yet (search privacy before its settings screen).
+  process.env.E2E_DB_URL = server.database;
 
   return async () => {
     await server.stop();

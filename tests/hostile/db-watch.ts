@@ -1,13 +1,16 @@
 /**
- * Watches a running server's SQLite file from the outside (read-only), to prove that a refused
- * request wrote nothing: a fingerprint is a SHA-256 of the content of every table.
+ * Watches a running server's database from the outside (read-only), to prove that a refused
+ * request wrote nothing: a fingerprint is a hash of the content of every table.
  *
- * Cheap in the common case: SQLite's `PRAGMA data_version` changes on a connection only when
+ * SQLite: cheap in the common case, since `PRAGMA data_version` changes on a connection only when
  * another connection (the server) commits, so tables are hashed only when a refused request was
- * followed by a commit.
+ * followed by a commit. PostgreSQL has no such per-database counter (its statistics lag by up to
+ * a second), so the fingerprint itself is the change probe: one statement hashes every table with
+ * md5(string_agg(...)) in one snapshot.
  */
 import { createHash } from "node:crypto";
 import BetterSqlite from "better-sqlite3";
+import { isPostgresUrl, testPool } from "../support/pg.ts";
 
 /**
  * What the fingerprint leaves out, and why. Everything else counts: a refused (4xx) request must
@@ -46,8 +49,34 @@ export const DERIVED_TABLES: ReadonlySet<string> = new Set([
 
 type Fingerprint = ReadonlyMap<string, string>;
 
+export interface DatabaseWatch {
+  /**
+   * Waits until the server has stopped writing: the reactions to an accepted request (notifications,
+   * live events) are written just after its answer, and must not be taken for the next request's.
+   */
+  settle: (quietMs?: number, maxMs?: number) => Promise<void>;
+  /** Takes the snapshot a request is compared with (call just before sending it). */
+  begin: () => Promise<void>;
+  /** True when the server committed something since begin(). */
+  committed: () => Promise<boolean>;
+  /** The tables whose content differs from the snapshot of begin() ([] when nothing was committed); ends the snapshot. */
+  changedTables: () => Promise<string[]>;
+  /** Ends the snapshot without comparing (the request was accepted). */
+  end: () => Promise<void>;
+  /** Read-only queries on the current state (is the member's session still there?); `?` placeholders. */
+  value: <T = unknown>(sql: string, ...params: unknown[]) => Promise<T>;
+  close: () => Promise<void>;
+}
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const differing = (old: Fingerprint, current: Fingerprint) =>
+  [...new Set([...old.keys(), ...current.keys()])].filter((t) => old.get(t) !== current.get(t)).sort();
+
+/** Watches the server's database: `database` is its PostgreSQL URL or its SQLite file (RunningServer.database). */
+export function watchDatabase(database: string): DatabaseWatch {
+  return isPostgresUrl(database) ? watchPostgres(database) : watchSqlite(database);
+}
 
 function open(dbFile: string) {
   const db = new BetterSqlite(dbFile, { readonly: true, fileMustExist: true });
@@ -90,7 +119,7 @@ const fingerprint = (db: Db): Fingerprint => new Map(tablesOf(db).map((t) => [t,
  * when a request was sent) while `now` sees what the server committed since. Nothing is hashed
  * unless the server committed something during a refused request.
  */
-export function watchDatabase(dbFile: string) {
+function watchSqlite(dbFile: string): DatabaseWatch {
   const now = open(dbFile);
   const before = open(dbFile);
   const version = () => now.pragma("data_version", { simple: true }) as number;
@@ -102,11 +131,7 @@ export function watchDatabase(dbFile: string) {
   };
 
   return {
-    /**
-     * Waits until the server has stopped writing: the reactions to an accepted request (notifications,
-     * live events) are written just after its answer, and must not be taken for the next request's.
-     */
-    async settle(quietMs = 40, maxMs = 3_000): Promise<void> {
+    async settle(quietMs = 40, maxMs = 3_000) {
       let seen = version();
       if (seen === settledAt) return;
       for (let quiet = 0, waited = 0; quiet < quietMs && waited < maxMs; waited += 10) {
@@ -117,40 +142,102 @@ export function watchDatabase(dbFile: string) {
       }
       settledAt = seen;
     },
-    /** Takes the snapshot a request is compared with (call just before sending it). */
-    begin(): void {
-      endSnapshot();
-      before.exec("begin");
-      before.prepare("select count(*) from sqlite_master").get();
-      startedAt = version();
-    },
-    /** True when the server committed something since begin(). */
-    committed: () => version() !== startedAt,
-    /** The tables whose content differs from the snapshot of begin() ([] when nothing was committed); ends the snapshot. */
-    changedTables(): string[] {
-      try {
-        if (version() === startedAt) return [];
-        const old = fingerprint(before);
-        const current = now.transaction(() => fingerprint(now))();
-        const names = new Set([...old.keys(), ...current.keys()]);
-        return [...names].filter((t) => old.get(t) !== current.get(t)).sort();
-      } finally {
+    begin: () =>
+      Promise.resolve().then(() => {
         endSnapshot();
-      }
-    },
-    /** Ends the snapshot without comparing (the request was accepted). */
-    end: endSnapshot,
-    /** Read-only queries on the current state (is the member's session still there?). */
-    value: <T = unknown>(sql: string, ...params: unknown[]) =>
-      now
-        .prepare(sql)
-        .pluck()
-        .get(...params) as T,
-    close(): void {
-      endSnapshot();
-      before.close();
-      now.close();
-    },
+        before.exec("begin");
+        before.prepare("select count(*) from sqlite_master").get();
+        startedAt = version();
+      }),
+    committed: () => Promise.resolve().then(() => version() !== startedAt),
+    changedTables: () =>
+      Promise.resolve().then(() => {
+        try {
+          if (version() === startedAt) return [];
+          return differing(fingerprint(before), now.transaction(() => fingerprint(now))());
+        } finally {
+          endSnapshot();
+        }
+      }),
+    end: () => Promise.resolve().then(endSnapshot),
+    value: <T>(sql: string, ...params: unknown[]) =>
+      Promise.resolve().then(
+        () =>
+          now
+            .prepare(sql)
+            .pluck()
+            .get(...params) as T,
+      ),
+    close: () =>
+      Promise.resolve().then(() => {
+        endSnapshot();
+        before.close();
+        now.close();
+      }),
   };
 }
-export type DatabaseWatch = ReturnType<typeof watchDatabase>;
+
+/**
+ * PostgreSQL: one statement hashes every table (a single statement reads one snapshot), each row as
+ * its row text without the unhashed columns, rows sorted by that text (heap order is not stable).
+ */
+function watchPostgres(url: string): DatabaseWatch {
+  const db = testPool(url);
+  let hashAll: Promise<string> | undefined;
+  const statement = () =>
+    (hashAll ??= db
+      .query<{ table_name: string; column_name: string }>(
+        `select c.table_name, c.column_name from information_schema.columns c
+           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+          where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+          order by c.table_name, c.ordinal_position`,
+      )
+      .then(({ rows }) => {
+        const columns = new Map<string, string[]>();
+        for (const r of rows) {
+          if (DERIVED_TABLES.has(r.table_name) || UNHASHED_COLUMNS[r.table_name]?.includes(r.column_name)) continue;
+          columns.set(r.table_name, [...(columns.get(r.table_name) ?? []), r.column_name]);
+        }
+        return [...columns]
+          .map(([table, cols]) => {
+            const row = `row(${cols.map((c) => `t.${quote(c)}`).join(", ")})::text`;
+            return `select '${table}' as name, md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as hash from ${quote(table)} t`;
+          })
+          .join("\nunion all\n");
+      }));
+  const fingerprintNow = async (): Promise<Fingerprint> => {
+    const { rows } = await db.query<{ name: string; hash: string }>(await statement());
+    return new Map(rows.map((r) => [r.name, r.hash]));
+  };
+  const same = (a: Fingerprint, b: Fingerprint) => differing(a, b).length === 0;
+  let started: Fingerprint | undefined;
+  let latest: Fingerprint | undefined;
+
+  return {
+    async settle(quietMs = 40, maxMs = 3_000) {
+      let seen = await fingerprintNow();
+      const since = Date.now();
+      for (let quietSince = Date.now(); Date.now() - quietSince < quietMs && Date.now() - since < maxMs;) {
+        await sleep(10);
+        const current = await fingerprintNow();
+        if (!same(current, seen)) quietSince = Date.now();
+        seen = current;
+      }
+    },
+    async begin() {
+      started = await fingerprintNow();
+      latest = undefined;
+    },
+    async committed() {
+      latest ??= await fingerprintNow();
+      return started ? !same(started, latest) : false;
+    },
+    async changedTables() {
+      latest = await fingerprintNow();
+      return started ? differing(started, latest) : [];
+    },
+    end: () => Promise.resolve(),
+    value: async <T>(sql: string, ...params: unknown[]) => (await db.query<[T]>(sql, params, "array")).rows[0]?.[0] as T,
+    close: () => db.pool.end(),
+  };
+}

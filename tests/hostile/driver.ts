@@ -201,7 +201,7 @@ async function postJson(h: Harness, pathAndQuery: string, body: unknown, headers
 /** REST bearer token and tRPC cookie session for an active member (reactivating a deactivated one). */
 async function signIn(h: Harness, m: Pick<Member, "email" | "password" | "memberId">): Promise<Member> {
   const origin = { Origin: h.server.baseUrl };
-  const status = h.db.value<number>("select status from member where id = ?", m.memberId);
+  const status = await h.db.value<number>("select status from member where id = ?", m.memberId);
   if (status === 3) await postJson(h, "/trpc/account.reactivate", { email: m.email, password: m.password }, origin);
   const rest = await postJson(h, "/api/account/login", { email: m.email, password: m.password });
   const trpc = await postJson(h, "/trpc/account.login", { email: m.email, password: m.password }, origin);
@@ -212,9 +212,9 @@ async function signIn(h: Harness, m: Pick<Member, "email" | "password" | "member
 }
 
 /** Ids of rows that a statement selects, or none when the statement no longer fits the schema. */
-function idsOf(h: Harness, sql: string, ...params: unknown[]): string[] {
+async function idsOf(h: Harness, sql: string, ...params: unknown[]): Promise<string[]> {
   try {
-    return h.db.rows<{ id: unknown }>(sql, ...params).map((r) => String(r.id));
+    return (await h.db.rows<{ id: unknown }>(sql, ...params)).map((r) => String(r.id));
   } catch {
     return [];
   }
@@ -273,7 +273,7 @@ export async function createFixture(h: Harness): Promise<Fixture> {
       }),
   ];
   for (const step of steps) await step();
-  const postId = idsOf(h, "select id from post where member_id = ?", b.memberId)[0];
+  const postId = (await idsOf(h, "select id from post where member_id = ?", b.memberId))[0];
   if (postId) await h.c.post(`/api/member/SavePosts/${a.memberId}/${postId}`, { headers: as(a), body: { postMsg: "A reply" } });
 
   const me = await signIn(h, { memberId: a.memberId, email: a.email, password: a.password });
@@ -281,16 +281,16 @@ export async function createFixture(h: Harness): Promise<Fixture> {
     String(a.memberId),
     String(b.memberId),
     "999999",
-    ...idsOf(h, "select id from post"),
-    ...idsOf(h, "select id from post_reply"),
-    ...idsOf(h, "select id from message_copy"),
-    ...idsOf(h, "select id from notification"),
-    ...idsOf(h, "select id from member_school"),
-    ...idsOf(h, "select school_id as id from member_school"),
-    ...idsOf(h, "select id from member_employment"),
-    ...idsOf(h, "select company_id as id from member_employment"),
-    ...idsOf(h, "select id from live_event"),
-    ...idsOf(h, "select id from session where member_id = ?", a.memberId),
+    ...(await idsOf(h, "select id from post")),
+    ...(await idsOf(h, "select id from post_reply")),
+    ...(await idsOf(h, "select id from message_copy")),
+    ...(await idsOf(h, "select id from notification")),
+    ...(await idsOf(h, "select id from member_school")),
+    ...(await idsOf(h, "select school_id as id from member_school")),
+    ...(await idsOf(h, "select id from member_employment")),
+    ...(await idsOf(h, "select company_id as id from member_employment")),
+    ...(await idsOf(h, "select id from live_event")),
+    ...(await idsOf(h, "select id from session where member_id = ?", a.memberId)),
   ];
   return { me, contactId: b.memberId, ids: [...new Set(ids)] };
 }
@@ -440,19 +440,19 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
  */
 export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Promise<Exchange> {
   await ctx.watch.settle();
-  ctx.watch.begin();
+  await ctx.watch.begin();
   let x: Exchange;
   try {
     x = await exchange(ctx, r);
   } catch (error) {
-    ctx.watch.end();
+    await ctx.watch.end();
     throw error;
   }
   if (process.env.HOSTILE_DEBUG) console.log(`${x.status} ${Math.round(x.ms)}ms ${describeRequest(r).slice(0, 150)}`);
   // Status 0: an oversized request refused by closing the connection (see exchange).
   const refused = x.status === 0 || (x.status >= 400 && x.status < 500);
-  const changed = refused ? ctx.watch.changedTables() : (ctx.watch.end(), []);
-  if (ctx.watch.committed()) await ensureSignedIn(ctx);
+  const changed = refused ? await ctx.watch.changedTables() : (await ctx.watch.end(), []);
+  if (await ctx.watch.committed()) await ensureSignedIn(ctx);
 
   const where = () => `${x.status} in ${Math.round(x.ms)} ms to ${describeRequest(r)}\nanswer: ${abbreviate(x.text, 400)}`;
   const serverLog = () =>
@@ -479,12 +479,12 @@ export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Prom
 /** Signs the member in again when an accepted request ended a session or deactivated them. */
 export async function ensureSignedIn(ctx: HostileContext): Promise<void> {
   const me = ctx.fixture.me;
-  const stands = (token: string) =>
-    ctx.watch.value<number>(
+  const stands = async (token: string) =>
+    (await ctx.watch.value<number>(
       "select count(*) from session s join member m on m.id = s.member_id where s.id = ? and s.scope = 'full' and m.status = 2",
       SESSION_ID(token),
-    ) === 1;
-  if (stands(me.token) && stands(me.cookieToken)) return;
+    )) === 1;
+  if ((await stands(me.token)) && (await stands(me.cookieToken))) return;
   ctx.fixture.me = await signIn(ctx.h, me);
 }
 
@@ -515,6 +515,6 @@ export function stubClientDir(): { dir: string; remove: () => void } {
 
 export async function openHostileContext(h: Harness): Promise<HostileContext> {
   const fixture = await createFixture(h);
-  const watch = watchDatabase(h.server.dbFile);
+  const watch = watchDatabase(h.server.database);
   return { h, fixture, watch };
 }

@@ -37,8 +37,8 @@ let ctx: HostileContext;
 beforeAll(async () => {
   ctx = await openHostileContext(h);
 });
-afterAll(() => {
-  ctx?.watch.close();
+afterAll(async () => {
+  await ctx?.watch.close();
   client.remove();
 });
 // A request that hung the server fails its test; the next one waits until the server answers again.

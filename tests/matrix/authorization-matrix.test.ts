@@ -468,6 +468,20 @@ const REST: Record<string, Row> = {
     call: (as, w) => as.post(`/api/member/CreatePostComment/${w.owner.id}/${w.ownerPost}${qs({ postMsg: "Matrix reply" })}`),
     status: OWNER_ONLY,
   },
+  "member/ImcrementPostLikeCounter": [
+    {
+      case: "the owner's post (the stranger follows the owner)",
+      call: (as, w) => as.post(`/api/member/ImcrementPostLikeCounter/${w.ownerPost}`),
+      status: SIGNED_IN,
+      undo: async (as, w) => void (await as.trpc("feed.unlike", { postId: w.ownerPost })),
+    },
+    {
+      case: "the contact's post: outside the stranger's network",
+      call: (as, w) => as.post(`/api/member/ImcrementPostLikeCounter/${w.contactPost}`),
+      status: status(401, 404, 200, 200),
+      undo: async (as, w) => void (await as.trpc("feed.unlike", { postId: w.contactPost })),
+    },
+  ],
 
   // common/*: public lookups, client logs, the right column.
   "common/EncryptString": { call: (as) => as.get(`/api/common/EncryptString${qs({ encrypt: "hello" })}`), status: PUBLIC },
@@ -918,6 +932,44 @@ const TRPC: Record<string, Row> = {
     },
   ],
   "feed.post": { call: (as) => as.trpc("feed.post", { text: "Matrix post" }), status: SIGNED_IN },
+  "feed.like": [
+    {
+      case: "the owner's post (the stranger follows the owner)",
+      call: (as, w) => as.trpc("feed.like", { postId: w.ownerPost }),
+      status: SIGNED_IN,
+      undo: async (as, w) => void (await as.trpc("feed.unlike", { postId: w.ownerPost })),
+    },
+    {
+      case: "the contact's post: outside the stranger's network",
+      call: (as, w) => as.trpc("feed.like", { postId: w.contactPost }),
+      status: status(401, 404, 200, 200),
+      undo: async (as, w) => void (await as.trpc("feed.unlike", { postId: w.contactPost })),
+    },
+  ],
+  "feed.unlike": [
+    { case: "the owner's post", call: (as, w) => as.trpc("feed.unlike", { postId: w.ownerPost }), status: SIGNED_IN },
+    {
+      case: "the contact's post: outside the stranger's network",
+      call: (as, w) => as.trpc("feed.unlike", { postId: w.contactPost }),
+      status: status(401, 404, 200, 200),
+    },
+  ],
+  "feed.likers": [
+    {
+      // The owner likes their post: the owner's picture in the list only for contacts.
+      case: "of the owner's post, liked by the owner",
+      setup: async (w) => must(await callerFor(w, "owner").trpc("feed.like", { postId: w.ownerPost }), 200, "like"),
+      call: (as, w) => as.trpc("feed.likers", { postId: w.ownerPost }),
+      status: SIGNED_IN,
+      shows: { contact: PICTURE, owner: PICTURE },
+      cleanup: async (w) => void must(await callerFor(w, "owner").trpc("feed.unlike", { postId: w.ownerPost }), 200, "unlike"),
+    },
+    {
+      case: "of the contact's post: outside the stranger's network",
+      call: (as, w) => as.trpc("feed.likers", { postId: w.contactPost }),
+      status: status(401, 404, 200, 200),
+    },
+  ],
   "feed.reply": {
     // A reply to the owner's post: in the stranger's network too, since they follow the owner.
     call: (as, w) => as.trpc("feed.reply", { postId: w.ownerPost, text: "Matrix reply" }),
@@ -1177,7 +1229,7 @@ describe("authorization and privacy matrix", () => {
           const as = callerFor(w, who);
           const res = await c.call(as, w, s);
           expect.soft(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(c.status[who]);
-          expectPrivacy(w, who, res, c.shows?.[who]);
+          await expectPrivacy(w, who, res, c.shows?.[who]);
           c.check?.(res, who, w);
           await c.undo?.(as, w, res);
         }

@@ -539,15 +539,15 @@ export const freshEmail = (label: string) => uniqueEmail(`matrix-${label}`);
 // Checks
 
 /** The owner's secrets as they are now (the picture changes with each upload: its stem names every size). */
-export function secretValues(w: World): Record<Secret, string> {
-  const picture = w.h.db.value<string | null>("select picture_path from member where id = ?", w.owner.id);
+export async function secretValues(w: World): Promise<Record<Secret, string>> {
+  const picture = await w.h.db.value<string | null>("select picture_path from member where id = ?", w.owner.id);
   if (!picture) throw new Error("The owner has no picture");
   return { ...SECRETS, picture: picture.replace(/-\d+\.webp$/, "") };
 }
 
 /** No secret the actor may not see is anywhere in the answer; the ones `shows` names are. */
-export function expectPrivacy(w: World, who: ActorName, res: ApiResponse, shows: readonly Secret[] = []) {
-  const values = secretValues(w);
+export async function expectPrivacy(w: World, who: ActorName, res: ApiResponse, shows: readonly Secret[] = []) {
+  const values = await secretValues(w);
   for (const secret of EVERYTHING) {
     if (ENTITLED[who].includes(secret)) continue;
     expect.soft(res.text.includes(values[secret]), `${who} must not see the owner's ${secret} (${values[secret]})`).toBe(false);

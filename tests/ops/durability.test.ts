@@ -131,22 +131,22 @@ describe("a crash during a write load (SIGKILL)", () => {
     expect(failedAfterKill).toBeGreaterThan(0);
 
     const second = await start({ dataDir: dir });
-    const db = openServerDb(second.dbFile);
+    const db = openServerDb(second.database);
     let stored: Map<number, string>;
     try {
-      expect(db.value("pragma integrity_check")).toBe("ok");
-      expect(db.rows("pragma foreign_key_check")).toEqual([]);
+      expect(await db.value("pragma integrity_check")).toBe("ok");
+      expect(await db.rows("pragma foreign_key_check")).toEqual([]);
       stored = new Map(
-        db
-          .rows<{ id: number; description: string }>("select id, description from post where member_id = ?", author.memberId)
-          .map((r) => [r.id, r.description]),
+        (await db.rows<{ id: number; description: string }>("select id, description from post where member_id = ?", author.memberId)).map(
+          (r) => [r.id, r.description],
+        ),
       );
       const lost = [...posts].filter(([id, text]) => stored.get(id) !== text);
       expect(lost, `${lost.length} of ${posts.size} acknowledged posts are missing`).toEqual([]);
-      const known = new Set(db.rows<{ email: string }>("select email from member").map((r) => r.email.toLowerCase()));
+      const known = new Set((await db.rows<{ email: string }>("select email from member")).map((r) => r.email.toLowerCase()));
       expect(members.filter((e) => !known.has(e.toLowerCase()))).toEqual([]);
     } finally {
-      db.close();
+      await db.close();
     }
     // The restarted server serves the data: the session survived, and the feed shows the stored posts.
     const feed = await api(second.baseUrl).get(`/api/member/getRecentPosts/${author.memberId}${qs({ limit: 50 })}`, {

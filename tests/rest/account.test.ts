@@ -101,7 +101,7 @@ describe("account/login", () => {
     keep(unconfirmed.password);
     expect((await h.c.post("/api/account/register", { body: unconfirmed })).text).toBe("NewEmail");
     await h.sink.waitForMail(unconfirmed.email);
-    const before = sessionCount(m.memberId);
+    const before = await sessionCount(m.memberId);
 
     for (const [email, password] of [
       [m.email, `${m.password}x`],
@@ -112,8 +112,10 @@ describe("account/login", () => {
       expect(res.status).toBe(200);
       expect(res.json).toEqual(EMPTY_LOGIN);
     }
-    expect(sessionCount(m.memberId)).toBe(before);
-    expect(h.db.value("select count(*) from session s join member m on m.id = s.member_id where m.email = ?", unconfirmed.email)).toBe(0);
+    expect(await sessionCount(m.memberId)).toBe(before);
+    expect(
+      await h.db.value("select count(*) from session s join member m on m.id = s.member_id where m.email = ?", unconfirmed.email),
+    ).toBe(0);
   });
 
   it("gives a deactivated account status 3 and a token that can only reactivate", async () => {
@@ -133,7 +135,7 @@ describe("account/login", () => {
     expect(refresh.status).toBe(403);
     expect(typeof refresh.json.message).toBe("string");
     expect((await setStatus(restricted.accessToken, m.memberId, 3)).status).toBe(403);
-    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
+    expect(await h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
 
     const reactivated = await setStatus(restricted.accessToken, m.memberId, 2);
     expect(reactivated.status).toBe(200);
@@ -167,7 +169,7 @@ describe("account/loginNewRegisteredUser", () => {
     expect((await h.c.post("/api/account/register", { body })).text).toBe("NewEmail");
     const { code, email } = registrationCodeOf((await h.sink.waitForMail(body.email)).text);
     keep(code);
-    expect(h.db.value("select status from member where email = ?", body.email)).toBe(1);
+    expect(await h.db.value("select status from member where email = ?", body.email)).toBe(1);
 
     const res = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
     expect(res.status).toBe(200);
@@ -175,7 +177,7 @@ describe("account/loginNewRegisteredUser", () => {
     expect(res.json).toMatchObject({ currentStatus: "2", email: body.email, name: "Rae Runner" });
     expect(res.json.accessToken).toMatch(TOKEN);
     keep(res.json.accessToken);
-    expect(h.db.value("select status from member where email = ?", body.email)).toBe(2);
+    expect(await h.db.value("select status from member where email = ?", body.email)).toBe(2);
     expect(await sessionCheck(res.json.accessToken, Number(res.json.memberID))).toBe(200);
 
     const again = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email, code } });
@@ -194,7 +196,7 @@ describe("account/loginNewRegisteredUser", () => {
       EMPTY_LOGIN,
     );
     expect((await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: uniqueEmail(), code } })).json).toEqual(EMPTY_LOGIN);
-    expect(h.db.value("select status from member where email = ?", body.email)).toBe(1);
+    expect(await h.db.value("select status from member where email = ?", body.email)).toBe(1);
 
     const res = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: body.email, code } });
     expect(res.json.currentStatus).toBe("2");
@@ -250,7 +252,7 @@ describe("account/register", () => {
     keep(code);
     expect(link.startsWith(`${h.server.baseUrl}/complete-register?`)).toBe(true);
     expect(email).toBe(body.email);
-    const row = h.db.rows("select status, gender, birth_date, profile_type from member where email = ?", body.email);
+    const row = await h.db.rows("select status, gender, birth_date, profile_type from member where email = ?", body.email);
     expect(row).toEqual([{ status: 1, gender: "Female", birth_date: "1995-05-17", profile_type: "Athlete (Amateur)" }]);
   });
 
@@ -260,7 +262,7 @@ describe("account/register", () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe("ExistingEmail");
     expect((await login(m.email, m.password)).json.currentStatus).toBe("2");
-    expect(h.db.value("select count(*) from one_time_code c join member m on m.id = c.member_id where m.email = ?", m.email)).toBe(1);
+    expect(await h.db.value("select count(*) from one_time_code c join member m on m.id = c.member_id where m.email = ?", m.email)).toBe(1);
   });
 
   it("re-registering an unconfirmed address mails another link and changes nothing of the first registration", async () => {
@@ -272,7 +274,7 @@ describe("account/register", () => {
     expect(res.text).toBe("NewEmail");
     const newCode = registrationCodeOf((await h.sink.waitForMail(first.email)).text).code;
     keep(oldCode, newCode);
-    expect(memberCount(first.email)).toBe(1);
+    expect(await memberCount(first.email)).toBe(1);
     const done = await h.c.post("/api/account/loginNewRegisteredUser", { body: { email: first.email, code: newCode } });
     expect(done.json).toMatchObject({ currentStatus: "2", name: "Alex Runner" });
     keep(done.json.accessToken);
@@ -304,7 +306,7 @@ describe("account/register", () => {
     const email = body.email ?? "";
     const res = await h.c.post("/api/account/register", { body });
     expectBadInput(res, message);
-    expect(memberCount(email)).toBe(0);
+    expect(await memberCount(email)).toBe(0);
   });
 
   it("answers 400 for a body that is not JSON", async () => {
@@ -347,13 +349,13 @@ describe("member/ResetPassword", () => {
     keep(code);
     expect(firstLink(mail.text)).toBe(`${h.server.baseUrl}/resetpwd?email=${encodeURIComponent(m.email)}&code=${code}`);
 
-    const codesBefore = h.db.value<number>("select count(*) from one_time_code");
+    const codesBefore = await h.db.value<number>("select count(*) from one_time_code");
     const unknown = await h.c.get(`/api/member/ResetPassword${qs({ email: uniqueEmail("ghost") })}`);
     expect(unknown.status).toBe(known.status);
     expect(unknown.text).toBe(known.text);
     expect(unknown.headers.get("content-type")).toBe(known.headers.get("content-type"));
     expect(known.status).toBe(200);
-    expect(h.db.value("select count(*) from one_time_code")).toBe(codesBefore);
+    expect(await h.db.value("select count(*) from one_time_code")).toBe(codesBefore);
   });
 
   it("is also served as account/ResetPassword", async () => {
@@ -392,7 +394,7 @@ describe("member/IsResetCodeExpired", () => {
     const late = await resetCodeFor(other.email);
     expect(await ask(late)).toBe("no");
     const past = new Date(Date.now() - 60_000).toISOString();
-    expect(h.db.run("update one_time_code set expires_at = ? where code_hash = ?", past, sha256(late)).changes).toBe(1);
+    expect((await h.db.run("update one_time_code set expires_at = ? where code_hash = ?", past, sha256(late))).changes).toBe(1);
     expect(await ask(late)).toBe("yes");
     expect((await h.c.get(`/api/member/ChangePassword${qs({ pwd: "too-late-pw", email: other.email, code: late })}`)).text).toBe("");
     expect((await login(other.email, other.password)).json.currentStatus).toBe("2");
@@ -419,7 +421,7 @@ describe("member/ChangePassword", () => {
     expect((await login(m.email, m.password)).json).toEqual(EMPTY_LOGIN);
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(401);
     expect(await sessionCheck(second, m.memberId)).toBe(401);
-    expect(sessionCount(m.memberId)).toBe(0);
+    expect(await sessionCount(m.memberId)).toBe(0);
     const fresh = await login(m.email, newPassword);
     expect(fresh.json.currentStatus).toBe("2");
     keep(fresh.json.accessToken);
@@ -483,7 +485,7 @@ describe("member/ValidateNewRegisteredUser", () => {
     expect(res.json).toMatchObject({ currentStatus: "1", email: body.email, name: "Val Runner", accessToken: "", expiredDate: "" });
     const memberId = Number(res.json.memberID);
     expect(memberId).toBeGreaterThan(0);
-    expect(sessionCount(memberId)).toBe(0);
+    expect(await sessionCount(memberId)).toBe(0);
 
     expect((await h.c.get(`/api/member/ValidateNewRegisteredUser${qs({ email: body.email, code: "b".repeat(32) })}`)).json).toEqual(
       EMPTY_LOGIN,
@@ -515,7 +517,7 @@ describe("member/SetMemberStatus", () => {
     const res = await setStatus(me.accessToken, other.memberId, 3);
     expect(res.status).toBe(403);
     expect(typeof res.json.message).toBe("string");
-    expect(h.db.value("select status from member where id = ?", other.memberId)).toBe(2);
+    expect(await h.db.value("select status from member where id = ?", other.memberId)).toBe(2);
     expect(await sessionCheck(other.accessToken, other.memberId)).toBe(200);
   });
 
@@ -524,7 +526,7 @@ describe("member/SetMemberStatus", () => {
     expectBadInput(await setStatus(m.accessToken, `${m.memberId}abc`, 3), "memberId");
     expectBadInput(await setStatus(m.accessToken, m.memberId, 5), "status");
     expectBadInput(await h.c.get(`/api/member/SetMemberStatus${qs({ status: 3 })}`, { headers: bearer(m.accessToken) }));
-    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(2);
+    expect(await h.db.value("select status from member where id = ?", m.memberId)).toBe(2);
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(200);
   });
 
@@ -535,8 +537,8 @@ describe("member/SetMemberStatus", () => {
     const res = await setStatus(m.accessToken, m.memberId, 3);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "3" });
-    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
-    expect(sessionCount(m.memberId)).toBe(0);
+    expect(await h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
+    expect(await sessionCount(m.memberId)).toBe(0);
     expect(await sessionCheck(m.accessToken, m.memberId)).toBe(401);
     expect(await sessionCheck(second, m.memberId)).toBe(401);
   });
@@ -546,7 +548,7 @@ describe("member/SetMemberStatus", () => {
     await setStatus(m.accessToken, m.memberId, 3);
     const restricted = (await login(m.email, m.password)).json.accessToken as string;
     keep(restricted);
-    expect(h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("reactivate");
+    expect(await h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("reactivate");
 
     // Spaces around names and values, as some legacy clients send them.
     const res = await h.c.get(`/api/member/SetMemberStatus?%20memberId%20=%20${m.memberId}%20&%20status%20=%202%20`, {
@@ -554,10 +556,10 @@ describe("member/SetMemberStatus", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "2" });
-    expect(h.db.rows("select status, welcome_back_pending from member where id = ?", m.memberId)).toEqual([
+    expect(await h.db.rows("select status, welcome_back_pending from member where id = ?", m.memberId)).toEqual([
       { status: 2, welcome_back_pending: 1 },
     ]);
-    expect(h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("full");
+    expect(await h.db.value("select scope from session where id = ?", sha256(restricted))).toBe("full");
     expect(await sessionCheck(restricted, m.memberId)).toBe(200);
   });
 });
@@ -573,7 +575,7 @@ describe("common/Logs (GET) and common/logs (POST)", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
-    expect(h.db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([
+    expect(await h.db.rows("select member_id, level, message, stack from client_log where message = ?", message)).toEqual([
       { member_id: null, level: "error", message, stack: "at main.js:10:5" },
     ]);
   });
@@ -586,16 +588,16 @@ describe("common/Logs (GET) and common/logs (POST)", () => {
       body: { level: 5, message, additional: [{ status: 500 }], fileName: "main.js", lineNumber: 42, timestamp: "2026-01-01" },
     });
     expect(res.status).toBe(200);
-    expect(h.db.rows("select member_id, level, stack from client_log where message = ?", message)).toEqual([
+    expect(await h.db.rows("select member_id, level, stack from client_log where message = ?", message)).toEqual([
       { member_id: m.memberId, level: "error", stack: '[{"status":500}] main.js 42' },
     ]);
   });
 
   it("answers 400 without a message and stores nothing", async () => {
-    const before = logCount();
+    const before = await logCount();
     expectBadInput(await h.c.post("/api/common/logs", { body: { stack: "only a stack" } }));
     expectBadInput(await h.c.get(`/api/common/Logs${qs({ message: "   " })}`));
-    expect(logCount()).toBe(before);
+    expect(await logCount()).toBe(before);
   });
 });
 
@@ -628,7 +630,7 @@ describe("routing of the legacy service", () => {
     const spaced = Object.fromEntries(Object.entries(body).map(([k, v]) => [` ${k} `, v]));
     const registered = await h.c.post("/api/account/register", { body: spaced });
     expect(registered.text).toBe("NewEmail");
-    expect(memberCount(body.email)).toBe(1);
+    expect(await memberCount(body.email)).toBe(1);
     keep(registrationCodeOf((await h.sink.waitForMail(body.email)).text).code);
   });
 

@@ -72,8 +72,8 @@ async function connect(a: M, b: M) {
   expectJson(await accept(b, a));
 }
 
-function setPrivacy(memberId: number, column: string, value: number) {
-  h.db.run(
+async function setPrivacy(memberId: number, column: string, value: number) {
+  await h.db.run(
     `insert into member_privacy (member_id, ${column}) values (?, ?) on conflict(member_id) do update set ${column} = excluded.${column}`,
     memberId,
     value,
@@ -151,7 +151,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     const res = await sendRequest(a, b);
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(a.memberId), contactID: String(b.memberId), status: "requested" });
-    expect(links(a, b)).toEqual([{ member_id: a.memberId, other_id: b.memberId, status: "pending" }]);
+    expect(await links(a, b)).toEqual([{ member_id: a.memberId, other_id: b.memberId, status: "pending" }]);
 
     const requests = await list(b, "GetRequestsList");
     expect(ids(requests)).toEqual([a.memberId]);
@@ -177,7 +177,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     const accepted = await accept(b, a);
     expectJson(accepted);
     expect(accepted.json).toEqual({ memberID: String(b.memberId), contactID: String(a.memberId), status: "accepted" });
-    expect(links(a, b)).toEqual([
+    expect(await links(a, b)).toEqual([
       { member_id: a.memberId, other_id: b.memberId, status: "accepted" },
       { member_id: b.memberId, other_id: a.memberId, status: "accepted" },
     ]);
@@ -200,10 +200,10 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     expectError(await reject(a, b), 404);
     expectError(await accept(c, a), 404);
     expectError(await reject(c, a), 404);
-    expect(links(a, b)).toEqual([{ member_id: a.memberId, other_id: b.memberId, status: "pending" }]);
+    expect(await links(a, b)).toEqual([{ member_id: a.memberId, other_id: b.memberId, status: "pending" }]);
     // Accepting with someone else's memberID: 403.
     expectError(await put(c, `/api/contact/AcceptRequest${qs({ memberID: b.memberId, contactID: a.memberId })}`), 403);
-    expect(links(a, b)).toHaveLength(1);
+    expect(await links(a, b)).toHaveLength(1);
   });
 
   it("a rejected request is gone, and the requester may ask again", async () => {
@@ -213,7 +213,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     const res = await reject(b, a);
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(b.memberId), contactID: String(a.memberId), status: "rejected" });
-    expect(links(a, b)).toEqual([]);
+    expect(await links(a, b)).toEqual([]);
     expect(await list(b, "GetRequestsList")).toEqual([]);
     expectError(await reject(b, a), 404);
     expect((await sendRequest(a, b)).json.status).toBe("requested");
@@ -227,7 +227,7 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     const res = await drop(b, a);
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(b.memberId), contactID: String(a.memberId), status: "dropped" });
-    expect(links(a, b)).toEqual([]);
+    expect(await links(a, b)).toEqual([]);
     expect(await list(a, "GetMemberContacts")).toEqual([]);
     expect(await list(b, "GetMemberContacts")).toEqual([]);
     expect((await isFriend(a, a, b)).json).toBe(false);
@@ -243,14 +243,14 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     expectError(await sendRequest(a, a), 400);
     expectJson(await sendRequest(a, b));
     expectError(await sendRequest(a, b), 400);
-    expect(links(a, b)).toHaveLength(1);
+    expect(await links(a, b)).toHaveLength(1);
     const crossed = await sendRequest(b, a);
     expectJson(crossed);
     expect(crossed.json.status).toBe("accepted");
-    expect(links(a, b).map((l) => l.status)).toEqual(["accepted", "accepted"]);
+    expect((await links(a, b)).map((l) => l.status)).toEqual(["accepted", "accepted"]);
     expectError(await sendRequest(a, b), 400);
     expectError(await sendRequest(b, a), 400);
-    expect(links(a, b)).toHaveLength(2);
+    expect(await links(a, b)).toHaveLength(2);
   });
 
   it("answers 404 for an unknown member, 400 for a missing or malformed id, 403 for someone else's memberID, 401 without a token", async () => {
@@ -272,8 +272,8 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     }
     expectError(await del(a, `/api/contact/DeleteContact${qs({ memberID: a.memberId })}`), 400, "contactID");
     expectError(await del(a, `/api/contact/DeleteContact${qs({ memberID: b.memberId, contactID: a.memberId })}`), 403);
-    expect(links(a, b)).toEqual([]);
-    expect(h.db.value("select count(*) from follow where follower_id in (?, ?)", a.memberId, b.memberId)).toBe(0);
+    expect(await links(a, b)).toEqual([]);
+    expect(await h.db.value("select count(*) from follow where follower_id in (?, ?)", a.memberId, b.memberId)).toBe(0);
   });
 
   it("accepts ids with spaces around names and values, a JSON content type without a body, and the /services base", async () => {
@@ -295,15 +295,15 @@ describe("contact/SendRequestContact, AcceptRequest, RejectRequest, DeleteContac
     expect((await get(a, `/api/contact/DeleteContact${pair(a, b)}`)).status).toBe(405);
     expect((await get(a, `/api/contact/FollowMember${pair(a, b)}`)).status).toBe(405);
     expect((await put(a, `/api/contact/GetMemberContacts${qs({ memberID: a.memberId })}`)).status).toBe(405);
-    expect(links(a, b)).toEqual([]);
+    expect(await links(a, b)).toEqual([]);
   });
 
   it("a member who takes requests only from contacts (view_link_request = 0) refuses a stranger's request (403), and may still be followed", async () => {
     const a = await member();
     const shy = await member();
-    setPrivacy(shy.memberId, "view_link_request", 0);
+    await setPrivacy(shy.memberId, "view_link_request", 0);
     expectError(await sendRequest(a, shy), 403);
-    expect(links(a, shy)).toEqual([]);
+    expect(await links(a, shy)).toEqual([]);
     expectJson(await follow(a, shy));
     // Their own request to the stranger still works, and the stranger may accept it.
     expectJson(await sendRequest(shy, a));
@@ -331,7 +331,7 @@ describe("contact/FollowMember, UnfollowMember, IsFollowingContact, GetPeopleIFo
     expect(alias.json).toBe(true);
 
     expectJson(await follow(a, b));
-    expect(h.db.value("select count(*) from follow where follower_id = ? and followed_id = ?", a.memberId, b.memberId)).toBe(1);
+    expect(await h.db.value("select count(*) from follow where follower_id = ? and followed_id = ?", a.memberId, b.memberId)).toBe(1);
 
     const following = await list(a, "GetPeopleIFollow");
     expect(ids(following)).toEqual([b.memberId]);
@@ -355,7 +355,7 @@ describe("contact/FollowMember, UnfollowMember, IsFollowingContact, GetPeopleIFo
     const a = await member();
     expectError(await follow(a, a), 400);
     expectError(await follow(a, 987654321), 404);
-    expect(h.db.value("select count(*) from follow where follower_id = ?", a.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from follow where follower_id = ?", a.memberId)).toBe(0);
   });
 
   it("is independent of contacts both ways", async () => {
@@ -382,7 +382,7 @@ describe("contact/FollowMember, UnfollowMember, IsFollowingContact, GetPeopleIFo
     expectJson(await follow(a, b));
     expect((await isFollowing(stranger, a, b)).json).toBe(true);
     expect((await isFriend(stranger, a, b)).json).toBe(true);
-    setPrivacy(a.memberId, "view_friends_list", 0);
+    await setPrivacy(a.memberId, "view_friends_list", 0);
     expectError(await isFollowing(stranger, a, b), 403);
     expectError(await isFriend(stranger, a, b), 403);
     // The other member of the pair may still ask; so may the first member's contacts.
@@ -443,7 +443,7 @@ describe("contact/GetMemberContacts, GetRequestsList and the lists of another me
     expectError(await get(stranger, `/api/contact/GetRequestsList${qs({ memberID: owner.memberId })}`), 403);
     expectError(await get(friend, `/api/contact/GetRequestsList${qs({ memberID: owner.memberId })}`), 403);
 
-    setPrivacy(owner.memberId, "view_friends_list", 0);
+    await setPrivacy(owner.memberId, "view_friends_list", 0);
     for (const action of ["GetMemberContacts", "GetPeopleIFollow", "GetWhosFollowingMe"]) {
       expectError(await get(stranger, `/api/contact/${action}${qs({ memberID: owner.memberId })}`), 403);
     }
@@ -605,12 +605,12 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
     const friend = await member();
     const stranger = await member();
     await connect(hidden, friend);
-    setPrivacy(hidden.memberId, "search_visibility", 2);
+    await setPrivacy(hidden.memberId, "search_visibility", 2);
     expect(await searchAs(stranger, t)).toEqual([]);
     expect(await searchAs(stranger, t, "SearchResults")).toEqual([]);
     expect(ids(await searchAs(friend, t))).toEqual([hidden.memberId]);
     expect(ids(await searchAs(friend, t, "SearchResults"))).toEqual([hidden.memberId]);
-    setPrivacy(hidden.memberId, "search_visibility", 1);
+    await setPrivacy(hidden.memberId, "search_visibility", 1);
     expect(ids(await searchAs(stranger, t))).toEqual([hidden.memberId]);
   });
 
@@ -619,7 +619,7 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
     const t = nameTag("Q", 9);
     const now = new Date().toISOString();
     for (let i = 0; i < 12; i += 1) {
-      h.db.run(
+      await h.db.run(
         `insert into member (email, password_hash, first_name, middle_name, last_name, gender, birth_date, profile_type, title,
                              picture_path, status, welcome_back_pending, created_at, updated_at)
          values (?, 'x', ?, '', ?, 'Female', '1990-01-01', 'Coach', 'Coach', null, 2, 0, ?, ?)`,
@@ -649,13 +649,13 @@ describe("contact/SearchResults and SearchAllResults: member search", () => {
 
 describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
   it("exclude self, contacts, pending requests either way, deactivated and contacts-only members; rank similar sport and status first", async () => {
-    const names = (m: RegisteredMember, first: string) => ({
+    const names = async (m: RegisteredMember, first: string) => ({
       first,
-      last: h.db.value<string>("select last_name from member where id = ?", m.memberId),
+      last: await h.db.value<string>("select last_name from member where id = ?", m.memberId),
     });
     const make = async (first: string, sport: string, status: string) => {
       const m = await member({ firstName: first, profileType: status });
-      await saveBasic(m, names(m, first), { sport, currentStatus: status, titleDesc: status });
+      await saveBasic(m, await names(m, first), { sport, currentStatus: status, titleDesc: status });
       return m;
     };
     const viewer = await make("Viewer", "Water Polo", "Referee");
@@ -671,7 +671,7 @@ describe("contact/GetMemberSuggestions and GetMemberContactSuggestions", () => {
     expectJson(await sendRequest(viewer, askedByViewer));
     expectJson(await sendRequest(askedViewer, viewer));
     await deactivate(gone);
-    setPrivacy(hidden.memberId, "search_visibility", 2);
+    await setPrivacy(hidden.memberId, "search_visibility", 2);
 
     const res = await get(viewer, `/api/contact/GetMemberContactSuggestions${qs({ memberID: viewer.memberId })}`);
     expectJson(res);
@@ -717,7 +717,7 @@ describe("a deactivated member vanishes from lists, search and suggestions until
     await saveBasic(gone, { first: "Vanishing", last: t }, { sport: "Table Tennis", currentStatus: "Retired", titleDesc: "Retired" });
     await saveBasic(
       c,
-      { first: "Casey", last: h.db.value<string>("select last_name from member where id = ?", c.memberId) },
+      { first: "Casey", last: await h.db.value<string>("select last_name from member where id = ?", c.memberId) },
       {
         sport: "Table Tennis",
         currentStatus: "Retired",

@@ -25,6 +25,7 @@ const POST_KEYS = [
   "datePosted",
   "childPostCnt",
   "children",
+  "likeCounter",
 ].sort();
 const REPLY_KEYS = [
   "postResponseID",
@@ -154,19 +155,19 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
     const p = await newPost(author, "Only for my network");
     expectError(await get(stranger, `/api/member/GetRecentPostResponses/${p.postID}`), 404);
     expectError(await get(stranger, `/api/member/GetRecentPostResponses/999999999`), 404);
-    const replies = replyCount();
+    const replies = await replyCount();
     expectError(await post(stranger, `/api/member/SavePosts/${stranger.memberId}/${p.postID}${qs({ postMsg: "sneaky" })}`), 404);
     expectError(await post(stranger, `/api/member/CreatePostComment/${stranger.memberId}/${p.postID}${qs({ postMsg: "sneaky" })}`), 404);
-    expect(replyCount()).toBe(replies);
+    expect(await replyCount()).toBe(replies);
   });
 
   it("pages through more than 5 posts with X-Next-Cursor: every post once, newest first, ties in insertion order", async () => {
     const m = await member("Pager");
     const written: number[] = [];
     for (let i = 1; i <= 12; i++) written.push((await newPost(m, `Post number ${i}`)).postID);
-    const expected = h.db
-      .rows<{ id: number }>("select id from post where member_id = ? order by created_at desc, id asc", m.memberId)
-      .map((r) => r.id);
+    const expected = (
+      await h.db.rows<{ id: number }>("select id from post where member_id = ? order by created_at desc, id asc", m.memberId)
+    ).map((r) => r.id);
     expect(new Set(expected)).toEqual(new Set(written));
 
     const seen: number[] = [];
@@ -182,7 +183,7 @@ describe("member/SavePosts and getRecentPosts: who sees a post", () => {
     expect(sizes).toEqual([5, 5, 2]);
     expect(seen).toEqual(expected);
     // Posts written in the same millisecond keep their insertion order within the newest-first list.
-    const byTime = h.db.rows<{ id: number; created_at: string }>("select id, created_at from post where member_id = ?", m.memberId);
+    const byTime = await h.db.rows<{ id: number; created_at: string }>("select id, created_at from post where member_id = ?", m.memberId);
     const at = new Map(byTime.map((r) => [r.id, r.created_at]));
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [at.get(seen[i - 1]!)!, at.get(seen[i]!)!];
@@ -214,7 +215,7 @@ describe("member/SavePosts: the text", () => {
     const m = await member("Writer");
     const p150 = await newPost(m, "x".repeat(150));
     expect(p150.description).toHaveLength(150);
-    const [posts, replies] = [postCount(), replyCount()];
+    const [posts, replies] = [await postCount(), await replyCount()];
     expectError(await post(m, `/api/member/SavePosts/${m.memberId}/0${qs({ postMsg: "y".repeat(151) })}`), 400, "at most 150 characters");
     expectError(
       await post(m, `/api/member/SavePosts/${m.memberId}/${p150.postID}${qs({ postMsg: "y".repeat(151) })}`),
@@ -228,7 +229,7 @@ describe("member/SavePosts: the text", () => {
       400,
       "at most 150 characters",
     );
-    expect([postCount(), replyCount()]).toEqual([posts, replies]);
+    expect([await postCount(), await replyCount()]).toEqual([posts, replies]);
     const reply150 = await newReply(m, p150.postID, "r".repeat(150));
     expect(reply150.description).toHaveLength(150);
   });
@@ -253,7 +254,7 @@ describe("member/SavePosts: the text", () => {
 
   it("acts only as the caller: another member's id is 403 and nothing is written; GET is 405; a bad postID 400", async () => {
     const [a, b] = await Promise.all([member("Me"), member("You")]);
-    const posts = postCount();
+    const posts = await postCount();
     expectError(await post(a, `/api/member/SavePosts/${b.memberId}/0${qs({ postMsg: "as you" })}`), 403);
     expectError(await post(a, `/api/member/CreateMemberPost/${b.memberId}${qs({ postMsg: "as you" })}`), 403);
     expectError(await get(a, `/api/member/CreatePostComment/${b.memberId}/1${qs({ postMsg: "as you" })}`), 403);
@@ -261,7 +262,7 @@ describe("member/SavePosts: the text", () => {
     expectError(await get(a, `/api/member/SavePosts/${a.memberId}/0${qs({ postMsg: "via GET" })}`), 405);
     expectError(await post(a, `/api/member/SavePosts/${a.memberId}/x1${qs({ postMsg: "bad id" })}`), 400);
     expectError(await post(a, `/api/member/SavePosts/${a.memberId}${qs({ postMsg: "no post id" })}`), 400);
-    expect(postCount()).toBe(posts);
+    expect(await postCount()).toBe(posts);
   });
 });
 
@@ -296,7 +297,7 @@ describe("member/CreateMemberPost and CreatePostComment (aliases)", () => {
 describe("common/getRecentNews and GetAds (public)", () => {
   it("answers news items newest first with the default image and the text shortened to 120 characters", async () => {
     const long = `${"Season preview: ".repeat(12)}the end.`;
-    h.db.run(
+    await h.db.run(
       "insert into news_item (header_text, text, image_url, navigate_url, posting_date, source, guid, created_at) values (?, ?, null, ?, ?, 'manual', null, ?)",
       "Long story",
       long,
@@ -304,7 +305,7 @@ describe("common/getRecentNews and GetAds (public)", () => {
       "2999-01-01T00:00:00.000Z",
       new Date().toISOString(),
     );
-    h.db.run(
+    await h.db.run(
       "insert into news_item (header_text, text, image_url, navigate_url, posting_date, source, guid, created_at) values (?, ?, ?, '', ?, 'manual', null, ?)",
       "Short story",
       "Short.",
@@ -372,12 +373,12 @@ describe("common/SendAdvertisementInfo (public)", () => {
   };
 
   it("stores the enquiry and mails it to OPERATOR_EMAIL", async () => {
-    const before = h.db.value<number>("select count(*) from ad_enquiry");
+    const before = await h.db.value<number>("select count(*) from ad_enquiry");
     const res = await get(null, `/api/common/SendAdvertisementInfo${qs(enquiry)}`);
     expectJson(res);
-    expect(h.db.value<number>("select count(*) from ad_enquiry")).toBe(before + 1);
+    expect(await h.db.value<number>("select count(*) from ad_enquiry")).toBe(before + 1);
     expect(
-      h.db.rows("select first_name, last_name, company, email, phone, country, title from ad_enquiry order by id desc limit 1")[0],
+      (await h.db.rows("select first_name, last_name, company, email, phone, country, title from ad_enquiry order by id desc limit 1"))[0],
     ).toEqual({
       first_name: "Dana",
       last_name: "Sponsor",
@@ -393,7 +394,7 @@ describe("common/SendAdvertisementInfo (public)", () => {
   });
 
   it("answers 400 for a missing name or a bad e-mail address and stores nothing", async () => {
-    const before = h.db.value<number>("select count(*) from ad_enquiry");
+    const before = await h.db.value<number>("select count(*) from ad_enquiry");
     expectError(await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, FirstName: "" })}`), 400, "First name is required.");
     expectError(
       await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, Email: "not-an-address" })}`),
@@ -401,7 +402,7 @@ describe("common/SendAdvertisementInfo (public)", () => {
       "Valid email is required.",
     );
     expectError(await get(null, `/api/common/SendAdvertisementInfo${qs({ ...enquiry, Company: "c".repeat(101) })}`), 400);
-    expect(h.db.value<number>("select count(*) from ad_enquiry")).toBe(before);
+    expect(await h.db.value<number>("select count(*) from ad_enquiry")).toBe(before);
   });
 
   it("is rate-limited with the other mail-sending actions", async () => {
@@ -422,7 +423,7 @@ describe("the picture rule in the feed (issue 11, finding 6)", () => {
   /** A stored picture (as an upload would leave it) that its owner shows to contacts only. */
   async function withHiddenPicture(m: M): Promise<string> {
     const picture = `/uploads/photos/${m.memberId.toString(16).padStart(32, "a")}.webp`;
-    h.db.run("update member set picture_path = ? where id = ?", picture, m.memberId);
+    await h.db.run("update member set picture_path = ? where id = ?", picture, m.memberId);
     const flags = {
       visibility: 1,
       viewProfilePicture: 0,

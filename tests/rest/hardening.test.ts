@@ -59,8 +59,8 @@ describe("finding 1: no pattern backtracks over member text", () => {
       },
     });
     expect(res.status, res.text).toBe(200);
-    expect(h.db.value("select height_inches from member_profile where member_id = ?", m.memberId)).toBe(73);
-    expect(h.db.value("select weight_lbs from member_profile where member_id = ?", m.memberId)).toBe(180);
+    expect(await h.db.value("select height_inches from member_profile where member_id = ?", m.memberId)).toBe(73);
+    expect(await h.db.value("select weight_lbs from member_profile where member_id = ?", m.memberId)).toBe(180);
   });
 });
 
@@ -71,11 +71,11 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
     ["the public REST login", "/api/account/login", { email: uniqueEmail(), password: big }],
     ["the public client log", "/api/common/Logs", { message: big }],
   ])("answers 413 with a clear message on %s and stores nothing", async (_label, path, body) => {
-    const logs = h.db.value<number>("select count(*) from client_log");
+    const logs = await h.db.value<number>("select count(*) from client_log");
     const res = await h.c.post(path, { headers: { Origin: h.server.baseUrl }, body });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ message: texts.requestBodyTooLarge });
-    expect(h.db.value<number>("select count(*) from client_log")).toBe(logs);
+    expect(await h.db.value<number>("select count(*) from client_log")).toBe(logs);
   });
 
   it("answers tRPC in its own error envelope, and a form body the same way", async () => {
@@ -133,7 +133,7 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect(h.db.rows("select id from client_log where message = ?", message)).toEqual([]);
+    expect(await h.db.rows("select id from client_log where message = ?", message)).toEqual([]);
   });
 });
 
@@ -168,7 +168,7 @@ describe("finding 14: client logs", () => {
     expect((await h.c.post("/api/common/logs", { headers: { Origin: FOREIGN }, body: { message } })).status).toBe(403);
     expect((await h.c.get(`/api/common/Logs${qs({ message })}`, { headers: { Referer: `${FOREIGN}/page` } })).status).toBe(403);
     expect((await h.c.post("/trpc/account.logClientError", { body: { message } })).status).toBe(403);
-    expect(logRows(message)).toEqual([]);
+    expect(await logRows(message)).toEqual([]);
 
     expect((await h.c.post("/api/common/logs", { headers: { Origin: h.server.baseUrl }, body: { message } })).status).toBe(200);
     expect((await h.c.post("/trpc/account.logClientError", { headers: { Origin: h.server.baseUrl }, body: { message } })).status).toBe(200);
@@ -176,7 +176,7 @@ describe("finding 14: client logs", () => {
     expect((await h.c.post("/api/common/logs", { headers: { ...bearer(m.accessToken), Origin: FOREIGN }, body: { message } })).status).toBe(
       200,
     );
-    expect(logRows(message)).toEqual([{ member_id: null }, { member_id: null }, { member_id: m.memberId }]);
+    expect(await logRows(message)).toEqual([{ member_id: null }, { member_id: null }, { member_id: m.memberId }]);
   });
 
   it("caps each log's size and the rate per address", async () => {
@@ -187,9 +187,9 @@ describe("finding 14: client logs", () => {
       body: { message, stack: "s".repeat(20_000), url: `/${"u".repeat(2_000)}` },
     });
     expect(res.status).toBe(200);
-    const row = h.db.rows<{ m: number; s: number; u: number }>(
+    const [row] = await h.db.rows<{ m: number; s: number; u: number }>(
       "select length(message) m, length(stack) s, length(url) u from client_log where message like 'long mmm%'",
-    )[0];
+    );
     expect(row).toEqual({ m: 2_000, s: 8_000, u: 500 });
     let status = 200;
     for (let i = 0; i < 30 && status === 200; i++) {

@@ -146,8 +146,8 @@ async function setChannel(m: RegisteredMember, channelId: string) {
 }
 
 /** The owner's privacy level for the videos section (no REST action sets it yet: written to the database). */
-function setVideosPrivacy(memberId: number, level: number) {
-  h.db.run(
+async function setVideosPrivacy(memberId: number, level: number) {
+  await h.db.run(
     "insert into member_privacy (member_id, videos) values (?, ?) on conflict(member_id) do update set videos = excluded.videos",
     memberId,
     level,
@@ -164,7 +164,7 @@ describe("member/UploadProfilePhoto", () => {
     expect(Object.keys(res.json)).toEqual(["picturePath"]);
     const picturePath: string = res.json.picturePath;
     expect(picturePath).toMatch(/^\/uploads\/photos\/[a-z2-7]{32}-400\.webp$/);
-    expect(storedPicture(m.memberId)).toBe(picturePath);
+    expect(await storedPicture(m.memberId)).toBe(picturePath);
 
     const { res: served, bytes } = await fetchBytes(picturePath);
     expect(served.status).toBe(200);
@@ -203,7 +203,7 @@ describe("member/UploadProfilePhoto", () => {
       .toBuffer();
     const viaServices = await upload(m.memberId, gif, { token: m.accessToken, fileName: "a.gif", type: "image/gif", base: "/services" });
     expect(viaServices.status).toBe(200);
-    expect(storedPicture(m.memberId)).toBe(viaServices.json.picturePath);
+    expect(await storedPicture(m.memberId)).toBe(viaServices.json.picturePath);
   });
 
   it("rasterizes an SVG: the stored picture is an image with no script in it", async () => {
@@ -251,7 +251,7 @@ describe("member/UploadProfilePhoto", () => {
     const json = await h.c.post(`/api/member/UploadProfilePhoto/${m.memberId}`, { headers: bearer(m.accessToken), body: { image: "x" } });
     expect400(json, texts.uploadFileRequired);
     expect(storedFiles()).toEqual(before);
-    expect(storedPicture(m.memberId)).toBeNull();
+    expect(await storedPicture(m.memberId)).toBeNull();
   });
 
   it("refuses a body far over the limit before reading it", async () => {
@@ -273,8 +273,8 @@ describe("member/UploadProfilePhoto", () => {
     expect((await upload(a.memberId, await png())).status).toBe(401);
     expect((await upload("abc", await png(), { token: a.accessToken })).status).toBe(400);
     expect(storedFiles()).toEqual(before);
-    expect(storedPicture(a.memberId)).toBeNull();
-    expect(storedPicture(b.memberId)).toBeNull();
+    expect(await storedPicture(a.memberId)).toBeNull();
+    expect(await storedPicture(b.memberId)).toBeNull();
   });
 });
 
@@ -313,7 +313,7 @@ describe("tRPC media.uploadProfilePhoto (the web client, session cookie)", () =>
     const trpc = clientFor({ Cookie: `sideline_session=${m.accessToken}`, Origin: h.server.baseUrl });
     const done = await trpc.media.uploadProfilePhoto.mutate(formWith(await png()));
     expect(done.picturePath).toMatch(/^\/uploads\/photos\/[a-z2-7]{32}-400\.webp$/);
-    expect(storedPicture(m.memberId)).toBe(done.picturePath);
+    expect(await storedPicture(m.memberId)).toBe(done.picturePath);
     // JSON calls still go through the batch link.
     expect((await trpc.account.me.query())?.picturePath).toBe(done.picturePath);
 
@@ -321,7 +321,7 @@ describe("tRPC media.uploadProfilePhoto (the web client, session cookie)", () =>
     expect(refused).toBeInstanceOf(TRPCClientError);
     expect((refused as TRPCClientError<AppRouter>).message).toBe(texts.uploadFileTypes);
     expect((refused as TRPCClientError<AppRouter>).data?.code).toBe("BAD_REQUEST");
-    expect(storedPicture(m.memberId)).toBe(done.picturePath);
+    expect(await storedPicture(m.memberId)).toBe(done.picturePath);
   });
 
   it("refuses an upload without a session and one from another site", async () => {
@@ -336,7 +336,7 @@ describe("tRPC media.uploadProfilePhoto (the web client, session cookie)", () =>
       body: formWith(await png()),
     });
     expect(res.status).toBe(403);
-    expect(storedPicture(m.memberId)).toBeNull();
+    expect(await storedPicture(m.memberId)).toBeNull();
   });
 });
 
@@ -366,7 +366,7 @@ describe("member/GetVideoPlayList and member/GetVideosList", () => {
     const viewer = await member();
     const channel = `UCprivate${owner.memberId}`;
     await setChannel(owner, channel);
-    setVideosPrivacy(owner.memberId, 2);
+    await setVideosPrivacy(owner.memberId, 2);
     expect((await playlistsOf(viewer.accessToken, owner.memberId)).json).toEqual([]);
     expect((await playlistsOf(owner.accessToken, owner.memberId)).json).toHaveLength(1);
 

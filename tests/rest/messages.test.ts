@@ -103,10 +103,12 @@ async function waitForNotifications(m: M, count: number): Promise<Note[]> {
 
 const messageCount = () => h.db.value<number>("select count(*) from message");
 const copyCount = () => h.db.value<number>("select count(*) from message_copy");
-const copyRow = (id: number) =>
-  h.db.rows<{ id: number; is_read: number; owner_id: number; box: string }>(
-    "select id, is_read, owner_id, box from message_copy where id = ?",
-    id,
+const copyRow = async (id: number) =>
+  (
+    await h.db.rows<{ id: number; is_read: number; owner_id: number; box: string }>(
+      "select id, is_read, owner_id, box from message_copy where id = ?",
+      id,
+    )
   )[0];
 
 // ---------------------------------------------------------------------------------------------
@@ -115,10 +117,10 @@ describe("message/CreateMessage and GetMemberMessages", () => {
   it("sends to a contact: the sender's sent copy is answered, the recipient's copy is unread in All and UnRead", async () => {
     const [a, b] = await Promise.all([member("Sender"), member("Recipient")]);
     await connect(a, b);
-    const before = messageCount();
+    const before = await messageCount();
     const text = `Hi there,\n\nare you coming to the tryouts on Saturday? ${"We start early. ".repeat(8)}`;
     const sent = await send(a, b, "  Tryouts  ", text);
-    expect(messageCount()).toBe(before + 1);
+    expect(await messageCount()).toBe(before + 1);
 
     expect(Object.keys(sent).sort()).toEqual(MESSAGE_KEYS);
     expect(typeof sent.messageID).toBe("number");
@@ -137,7 +139,7 @@ describe("message/CreateMessage and GetMemberMessages", () => {
     expect(sent.body).not.toContain("\n");
     expect(sent.body.startsWith("Hi there, are you coming to the tryouts on Saturday?")).toBe(true);
     expect(sent.body.endsWith("…")).toBe(true);
-    expect(copyRow(sent.messageID)).toMatchObject({ owner_id: a.memberId, box: "sent", is_read: 1 });
+    expect(await copyRow(sent.messageID)).toMatchObject({ owner_id: a.memberId, box: "sent", is_read: 1 });
 
     const all = (await messagesOf(b)).items;
     expect(all).toHaveLength(1);
@@ -146,7 +148,7 @@ describe("message/CreateMessage and GetMemberMessages", () => {
     // The recipient's own copy: another id, unread, the same message.
     expect(received.messageID).not.toBe(sent.messageID);
     expect(received).toEqual({ ...sent, messageID: received.messageID, messageState: "0" });
-    expect(copyRow(received.messageID)).toMatchObject({ owner_id: b.memberId, box: "inbox", is_read: 0 });
+    expect(await copyRow(received.messageID)).toMatchObject({ owner_id: b.memberId, box: "inbox", is_read: 0 });
     expect(idsOf((await messagesOf(b, { showType: "UnRead" })).items)).toEqual([received.messageID]);
     expect((await messagesOf(b, { showType: "Sent" })).items).toEqual([]);
 
@@ -260,7 +262,7 @@ describe("message/ToggleMessageState and GetTotalUnreadMessages", () => {
     const read = await toggle(b, three!.messageID, "1");
     expectJson(read);
     expect(read.json).toEqual({ messageID: three!.messageID, messageState: "1" });
-    expect(copyRow(three!.messageID)!.is_read).toBe(1);
+    expect((await copyRow(three!.messageID))!.is_read).toBe(1);
     expect(await unread(b)).toBe("2");
     // Again: still read, the count stays.
     expect((await toggle(b, three!.messageID, "1")).json).toEqual({ messageID: three!.messageID, messageState: "1" });
@@ -271,7 +273,7 @@ describe("message/ToggleMessageState and GetTotalUnreadMessages", () => {
     const back = await toggle(b, three!.messageID, "0");
     expectJson(back);
     expect(back.json).toEqual({ messageID: three!.messageID, messageState: "0" });
-    expect(copyRow(three!.messageID)!.is_read).toBe(0);
+    expect((await copyRow(three!.messageID))!.is_read).toBe(0);
     expect(await unread(b)).toBe("2");
     // Marking an unread one unread changes nothing and says so.
     expect((await toggle(b, three!.messageID, "0")).json).toEqual({ messageID: three!.messageID, messageState: "0" });
@@ -284,7 +286,7 @@ describe("message/ToggleMessageState and GetTotalUnreadMessages", () => {
     await connect(a, b);
     const sent = await send(a, b, "Sent one", "text");
     expect((await toggle(a, sent.messageID, "0")).json).toEqual({ messageID: sent.messageID, messageState: "1" });
-    expect(copyRow(sent.messageID)!.is_read).toBe(1);
+    expect((await copyRow(sent.messageID))!.is_read).toBe(1);
     for (const status of ["2", "", "read", "true"]) expectError(await toggle(a, sent.messageID, status), 400);
     for (const id of ["abc", "0", "-4"]) expectError(await toggle(a, id, "1"), 400);
   });
@@ -307,8 +309,8 @@ describe("message/ToggleMessageState and GetTotalUnreadMessages", () => {
     expectError(await toggle(a, 999_999_999, "1"), 404);
     expectError(await del(a, "/api/message/DeleteMessage/999999999"), 404);
 
-    expect(copyRow(copy.messageID)).toMatchObject({ owner_id: a.memberId, is_read: 0 });
-    expect(copyRow(sentCopy.messageID)).toMatchObject({ owner_id: b.memberId, is_read: 1 });
+    expect(await copyRow(copy.messageID)).toMatchObject({ owner_id: a.memberId, is_read: 0 });
+    expect(await copyRow(sentCopy.messageID)).toMatchObject({ owner_id: b.memberId, is_read: 1 });
     expect(await unread(a)).toBe("1");
     expect((await messagesOf(a)).items).toEqual([copy]);
   });
@@ -321,17 +323,17 @@ describe("message/DeleteMessage", () => {
     const first = await send(a, b, "Delete me", "first");
     const second = await send(a, b, "Keep me", "second");
     const [secondCopy, firstCopy] = (await messagesOf(b)).items;
-    const messages = messageCount();
+    const messages = await messageCount();
 
     // The recipient deletes theirs: the sender still has the sent copy.
     const res = await del(b, `/api/message/DeleteMessage/${firstCopy!.messageID}`);
     expectJson(res);
     expect(res.json).toEqual({ messageID: firstCopy!.messageID, deleted: true });
-    expect(copyRow(firstCopy!.messageID)).toBeUndefined();
+    expect(await copyRow(firstCopy!.messageID)).toBeUndefined();
     expect((await messagesOf(b)).items).toEqual([secondCopy]);
     expect(await unread(b)).toBe("1");
     expect((await messagesOf(a, { showType: "Sent" })).items).toEqual([second, first]);
-    expect(messageCount()).toBe(messages);
+    expect(await messageCount()).toBe(messages);
     expectError(await del(b, `/api/message/DeleteMessage/${firstCopy!.messageID}`), 404);
 
     // The sender deletes a sent copy (?msgID form): the recipient still has theirs.
@@ -343,7 +345,7 @@ describe("message/DeleteMessage", () => {
 
     // Once both copies of the first message are gone, so is the message.
     expectJson(await del(a, `/api/message/DeleteMessage/${first.messageID}`));
-    expect(messageCount()).toBe(messages - 1);
+    expect(await messageCount()).toBe(messages - 1);
     expectError(await del(a, "/api/message/DeleteMessage/abc"), 400);
   });
 });
@@ -378,13 +380,13 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
   it("refuses a stranger, a pending request, oneself and a member who is not there: 400 with the spec text, nothing written", async () => {
     const [a, stranger, pending] = await Promise.all([member("Lonely"), member("Stranger"), member("Pending")]);
     expectJson(await put(a, `/api/contact/SendRequestContact${pair(a, pending)}`));
-    const before = [messageCount(), copyCount()];
+    const before = [await messageCount(), await copyCount()];
     for (const to of [stranger.memberId, pending.memberId, a.memberId, 999_999_999]) {
       expectError(await create(a, { to, from: a.memberId, subject: "Hello", body: "Can we talk?" }), 400, NOT_VALID);
     }
     // The other way round too.
     expectError(await create(stranger, { to: a.memberId, from: stranger.memberId, subject: "Hello", body: "Hi" }), 400, NOT_VALID);
-    expect([messageCount(), copyCount()]).toEqual(before);
+    expect([await messageCount(), await copyCount()]).toEqual(before);
     expect((await messagesOf(stranger)).items).toEqual([]);
     expect(await unread(pending)).toBe("0");
   });
@@ -397,28 +399,28 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
       headers: bearer(b.accessToken),
     });
     expectJson(status);
-    const before = messageCount();
+    const before = await messageCount();
     expectError(await create(a, { to: b.memberId, from: a.memberId, subject: "After", body: "are you there?" }), 400, NOT_VALID);
-    expect(messageCount()).toBe(before);
+    expect(await messageCount()).toBe(before);
   });
 
   it("answers 403 when from is not the caller, before anything else, writing nothing", async () => {
     const [a, b, c] = await Promise.all([member("Forger"), member("Victim"), member("Target")]);
     await connect(b, c);
     await connect(a, c);
-    const before = messageCount();
+    const before = await messageCount();
     // Even with everything else right for b -> c, or everything else wrong.
     expectError(await create(a, { to: c.memberId, from: b.memberId, subject: "Hi", body: "from b?" }), 403);
     expectError(await create(a, { to: "x", from: b.memberId, subject: "", body: "" }), 403);
     expectError(await post(a, "/api/message/CreateMessage", { to: c.memberId, from: b.memberId, subject: "Hi", body: "json" }), 403);
-    expect(messageCount()).toBe(before);
+    expect(await messageCount()).toBe(before);
     expect((await messagesOf(c)).items).toEqual([]);
   });
 
   it("checks to, subject and body: 400 with the spec texts, nothing written; 150 and 5000 characters are fine", async () => {
     const [a, b] = await Promise.all([member("Strict"), member("Checked")]);
     await connect(a, b);
-    const before = messageCount();
+    const before = await messageCount();
     const base = { to: b.memberId, from: a.memberId, subject: "Subject", body: "Text" };
     expectError(await create(a, { ...base, to: "abc" }), 400, "to must be a member id");
     expectError(await create(a, { from: a.memberId, subject: "S", body: "T" }), 400, "to must be a member id");
@@ -433,7 +435,7 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
       400,
       "at most 5000",
     );
-    expect(messageCount()).toBe(before);
+    expect(await messageCount()).toBe(before);
 
     const longest = await post(a, `/api/message/CreateMessage${qs({ to: b.memberId, from: a.memberId, subject: "s".repeat(150) })}`, {
       body: "b".repeat(5000),
@@ -441,7 +443,7 @@ describe("message/CreateMessage: who may be written to, and the input rules", ()
     expectJson(longest);
     expect(longest.json.subject).toHaveLength(150);
     expect(longest.json.fullBody).toHaveLength(5000);
-    expect(messageCount()).toBe(before + 1);
+    expect(await messageCount()).toBe(before + 1);
   });
 });
 
@@ -538,7 +540,7 @@ describe("message/GetMemberNotifications", () => {
     expect(aNotes.map((n) => n.notificationID)).toEqual([...aNotes.map((n) => n.notificationID)].sort((x, y) => y - x));
 
     // sentDate is the stored time in UTC, dd/MM/yyyy h:mm:ss a.
-    const stored = h.db.value<string>("select created_at from notification where id = ?", request!.notificationID);
+    const stored = await h.db.value<string>("select created_at from notification where id = ?", request!.notificationID);
     const d = new Date(stored);
     const h12 = d.getUTCHours() % 12 || 12;
     const two = (n: number) => String(n).padStart(2, "0");
@@ -562,7 +564,7 @@ describe("message/GetMemberNotifications", () => {
     expect((await notificationsOf(a, { showType: "UnRead" })).items).toEqual(all);
 
     // The oldest is read (the web client's screen marks them; no legacy action does).
-    h.db.run("update notification set is_read = 1 where id = ?", all[2]!.notificationID);
+    await h.db.run("update notification set is_read = 1 where id = ?", all[2]!.notificationID);
     expect((await notificationsOf(a, { showType: "UnRead" })).items).toEqual(all.slice(0, 2));
     expect((await notificationsOf(a, { showType: "unread" })).items).toEqual(all.slice(0, 2));
     expect((await notificationsOf(a, { showType: "All" })).items).toEqual(all);
@@ -703,7 +705,7 @@ describe("the picture rule in messages (issue 11, finding 6)", () => {
     const [a, b] = await Promise.all([member("Pictured"), member("Reader")]);
     await connect(a, b);
     const picture = `/uploads/photos/${a.memberId.toString(16).padStart(32, "b")}.webp`;
-    h.db.run("update member set picture_path = ? where id = ?", picture, a.memberId);
+    await h.db.run("update member set picture_path = ? where id = ?", picture, a.memberId);
     const flags = {
       visibility: 1,
       viewProfilePicture: 0,

@@ -159,32 +159,32 @@ function expectStatusWithMessage(res: ApiResponse, status: number) {
 }
 
 /** Everything a member's profile holds in the database: compared before and after a refused write. */
-function snapshot(memberId: number) {
+async function snapshot(memberId: number) {
   return {
-    member: h.db.rows("select * from member where id = ?", memberId),
-    profile: h.db.rows("select * from member_profile where member_id = ?", memberId),
-    schools: h.db.rows("select * from member_school where member_id = ? order by id", memberId),
-    jobs: h.db.rows("select * from member_employment where member_id = ? order by id", memberId),
-    schoolRows: h.db.value("select count(*) from school"),
-    companyRows: h.db.value("select count(*) from company"),
+    member: await h.db.rows("select * from member where id = ?", memberId),
+    profile: await h.db.rows("select * from member_profile where member_id = ?", memberId),
+    schools: await h.db.rows("select * from member_school where member_id = ? order by id", memberId),
+    jobs: await h.db.rows("select * from member_employment where member_id = ? order by id", memberId),
+    schoolRows: await h.db.value("select count(*) from school"),
+    companyRows: await h.db.value("select count(*) from company"),
   };
 }
 
-function setPrivacy(memberId: number, column: string, value: number) {
-  h.db.run(
+async function setPrivacy(memberId: number, column: string, value: number) {
+  await h.db.run(
     `insert into member_privacy (member_id, ${column}) values (?, ?) on conflict(member_id) do update set ${column} = excluded.${column}`,
     memberId,
     value,
   );
 }
 
-function makeContacts(a: number, b: number) {
+async function makeContacts(a: number, b: number) {
   const now = new Date().toISOString();
   for (const [x, y] of [
     [a, b],
     [b, a],
   ]) {
-    h.db.run(
+    await h.db.run(
       "insert into contact_link (member_id, other_id, status, created_at, updated_at) values (?, ?, 'accepted', ?, ?)",
       x,
       y,
@@ -291,7 +291,7 @@ describe("member/GetMemberGeneralInfoV2", () => {
     const res = await get(m, `/api/member/GetMemberGeneralInfoV2/${m.memberId}`);
     expectJson(res);
     expect(Object.keys(res.json).sort()).toEqual(BASIC_KEYS);
-    const joined = h.db.value<string>("select created_at from member where id = ?", m.memberId);
+    const joined = await h.db.value<string>("select created_at from member where id = ?", m.memberId);
     expect(res.json).toEqual({
       picturePath: m.login.picturePath,
       memProfileName: "Ada Sprint",
@@ -356,7 +356,7 @@ describe("member/GetMemberGeneralInfoV2", () => {
     expect((await get(gone, `/api/member/SetMemberStatus${qs({ memberId: gone.memberId, status: 3 })}`)).status).toBe(200);
     const unconfirmed = registrationBody();
     expect((await h.c.post("/api/account/register", { body: unconfirmed })).text).toBe("NewEmail");
-    const unconfirmedId = h.db.value<number>("select id from member where email = ?", unconfirmed.email);
+    const unconfirmedId = await h.db.value<number>("select id from member where email = ?", unconfirmed.email);
     for (const id of [gone.memberId, unconfirmedId]) {
       for (const action of [
         "GetMemberGeneralInfoV2",
@@ -414,7 +414,10 @@ describe("member/SaveMemberGeneralInfo", () => {
       hometown: "Peoria",
     });
     expect(
-      h.db.rows("select first_name, middle_name, last_name, title, gender, birth_date, profile_type from member where id = ?", m.memberId),
+      await h.db.rows(
+        "select first_name, middle_name, last_name, title, gender, birth_date, profile_type from member where id = ?",
+        m.memberId,
+      ),
     ).toEqual([
       {
         first_name: "Jordan",
@@ -427,7 +430,7 @@ describe("member/SaveMemberGeneralInfo", () => {
       },
     ]);
     expect(
-      h.db.rows(
+      await h.db.rows(
         "select sport, show_gender, show_birth_date, looking_for_networking, looking_for_recruitment, preferred_hand_foot, height_inches, weight_lbs from member_profile where member_id = ?",
         m.memberId,
       ),
@@ -488,9 +491,9 @@ describe("member/SaveMemberGeneralInfo", () => {
       interestedInType: "Sports Coaches and Teachers",
       interestedDesc: "Sports Coaches and Teachers",
     });
-    expect(h.db.value("select middle_name from member where id = ?", m.memberId)).toBe("");
+    expect(await h.db.value("select middle_name from member where id = ?", m.memberId)).toBe("");
     expect(
-      h.db.rows(
+      await h.db.rows(
         "select preferred_hand_foot, preferred_position, secondary_position, height_inches, weight_lbs, other_sporting_interest from member_profile where member_id = ?",
         m.memberId,
       ),
@@ -524,21 +527,21 @@ describe("member/SaveMemberGeneralInfo", () => {
   ])("answers 400 for %s and writes nothing", async (_label, overrides, message) => {
     const m = await member();
     expectJson(await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody()));
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectBadInput(
       await post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, basicBody({ firstName: "Changed", ...overrides })),
       message,
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 403 for another member's id and 401 without a token, writing nothing", async () => {
     const a = await member();
     const b = await member();
-    const before = snapshot(b.memberId);
+    const before = await snapshot(b.memberId);
     expectStatusWithMessage(await post(a, `/api/member/SaveMemberGeneralInfo/${b.memberId}`, basicBody()), 403);
     expectStatusWithMessage(await post(null, `/api/member/SaveMemberGeneralInfo/${b.memberId}`, basicBody()), 401);
-    expect(snapshot(b.memberId)).toEqual(before);
+    expect(await snapshot(b.memberId)).toEqual(before);
     expectBadInput(await post(a, "/api/member/SaveMemberGeneralInfo/abc", basicBody()));
   });
 
@@ -562,9 +565,9 @@ describe("member/GetMemberContactInfo and SaveMemberContactInfo", () => {
     const expected = { ...contactBody(), email: m.email, state: "IL" };
     expect(res.json).toEqual(expected);
     expect((await get(m, `/api/member/GetMemberContactInfo/${m.memberId}`)).json).toEqual(expected);
-    expect(h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
+    expect(await h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
     expect(
-      h.db.rows(
+      await h.db.rows(
         "select neighborhood, state, show_address, show_email, show_cell_phone, show_home_phone from member_profile where member_id = ?",
         m.memberId,
       ),
@@ -579,9 +582,9 @@ describe("member/GetMemberContactInfo and SaveMemberContactInfo", () => {
   ])("answers 400 for %s and writes nothing", async (_label, overrides) => {
     const m = await member();
     expectJson(await post(m, `/api/member/SaveMemberContactInfo/${m.memberId}`, contactBody()));
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectBadInput(await post(m, `/api/member/SaveMemberContactInfo/${m.memberId}`, contactBody({ city: "Changed", ...overrides })));
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 403 for another member's id and 401 without a token", async () => {
@@ -589,7 +592,7 @@ describe("member/GetMemberContactInfo and SaveMemberContactInfo", () => {
     const b = await member();
     expectStatusWithMessage(await post(a, `/api/member/SaveMemberContactInfo/${b.memberId}`, contactBody()), 403);
     expectStatusWithMessage(await get(null, `/api/member/GetMemberContactInfo/${b.memberId}`), 401);
-    expect(h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
   });
 });
 
@@ -607,7 +610,10 @@ describe("member/GetMemberPersonalInfo and SaveMemberPersonalInfo", () => {
     expect(res.json).toEqual(values);
     expect((await get(m, `/api/member/GetMemberPersonalInfo/${m.memberId}`)).json).toEqual(values);
     expect(
-      h.db.rows("select about_me, activities, personal_interests, special_skills from member_profile where member_id = ?", m.memberId),
+      await h.db.rows(
+        "select about_me, activities, personal_interests, special_skills from member_profile where member_id = ?",
+        m.memberId,
+      ),
     ).toEqual([{ about_me: "I run & jump", activities: "Track", personal_interests: "Coaching kids", special_skills: "Hurdles" }]);
   });
 
@@ -628,12 +634,12 @@ describe("member/GetMemberPersonalInfo and SaveMemberPersonalInfo", () => {
     const a = await member();
     const b = await member();
     expectJson(await post(a, `/api/member/SaveMemberPersonalInfo${qs({ memberID: a.memberId, aboutMe: "Kept" })}`));
-    const before = snapshot(a.memberId);
+    const before = await snapshot(a.memberId);
     expectBadInput(await post(a, "/api/member/SaveMemberPersonalInfo", { memberID: a.memberId, aboutMe: "x".repeat(2001) }));
     expectBadInput(await post(a, `/api/member/SaveMemberPersonalInfo${qs({ aboutMe: "No id" })}`));
-    expect(snapshot(a.memberId)).toEqual(before);
+    expect(await snapshot(a.memberId)).toEqual(before);
     expectStatusWithMessage(await post(a, `/api/member/SaveMemberPersonalInfo${qs({ memberID: b.memberId, aboutMe: "Hijack" })}`), 403);
-    expect(h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
   });
 });
 
@@ -642,16 +648,18 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const m = await member();
     expect((await get(m, `/api/member/GetMemberEducationInfo/${m.memberId}`)).json).toEqual([]);
     const body = await schoolBody();
-    const school = h.db.rows<{ name: string; city: string; state: string; website: string }>(
-      "select name, city, state, website from school where id = ?",
-      body.schoolID,
+    const school = (
+      await h.db.rows<{ name: string; city: string; state: string; website: string }>(
+        "select name, city, state, website from school where id = ?",
+        body.schoolID,
+      )
     )[0]!;
 
     const res = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expectJson(res);
     expect(res.json).toHaveLength(1);
     expect(Object.keys(res.json[0]).sort()).toEqual(EDUCATION_KEYS);
-    const entryID = h.db.value<number>("select id from member_school where member_id = ?", m.memberId);
+    const entryID = await h.db.value<number>("select id from member_school where member_id = ?", m.memberId);
     expect(res.json[0]).toEqual({
       entryID,
       schoolID: body.schoolID,
@@ -693,7 +701,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       degreeTypeID: 3,
       sportLevelType: "Club Sports",
     });
-    expect(h.db.rows("select state, type, added_by_member_id, status from school where name = ?", name)).toEqual([
+    expect(await h.db.rows("select state, type, added_by_member_id, status from school where name = ?", name)).toEqual([
       { state: "WI", type: 2, added_by_member_id: m.memberId, status: "pending" },
     ]);
     const pendingId = res.json[0].schoolID;
@@ -715,7 +723,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const typed = await post(other, `/api/member/AddMemberSchool/${other.memberId}`, body);
     expectJson(typed);
     expect(typed.json[0].schoolID).not.toBe(pendingId);
-    expect(h.db.value("select count(*) from school where name = ? and status = 'pending'", name)).toBe(2);
+    expect(await h.db.value("select count(*) from school where name = ? and status = 'pending'", name)).toBe(2);
     // The member who typed it may keep using it (editing the entry), and typing it again reuses it.
     const again = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, body);
     expect(again.json.map((e: { schoolID: number }) => e.schoolID)).toEqual([pendingId, pendingId]);
@@ -728,7 +736,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     expectJson(edited);
     expect(edited.json[0]).toMatchObject({ schoolID: pendingId, major: "Edited" });
     // An approved school of the same name and kind wins over a pending one.
-    h.db.run("update school set status = 'approved' where id = ?", pendingId);
+    await h.db.run("update school set status = 'approved' where id = ?", pendingId);
     const third = await member();
     const joined = await post(third, `/api/member/AddMemberSchool/${third.memberId}`, body);
     expect(joined.json[0].schoolID).toBe(pendingId);
@@ -778,7 +786,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       schoolName: other.schoolName,
       major: "Moved",
     });
-    expect(h.db.value("select count(*) from member_school where member_id = ?", m.memberId)).toBe(1);
+    expect(await h.db.value("select count(*) from member_school where member_id = ?", m.memberId)).toBe(1);
   });
 
   it("removes by instID and instType, or by entryID when the school is there twice", async () => {
@@ -788,12 +796,12 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const twice = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, { ...body, degreeTypeID: 2, major: "MBA" });
     expect(twice.json).toHaveLength(2);
 
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectBadInput(
       await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3 })}`),
       "entryID",
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
 
     const removed = await del(
       m,
@@ -805,7 +813,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     const last = await del(m, `/api/member/RemoveMemberSchool${qs({ memberID: m.memberId, instID: body.schoolID, instType: 3 })}`);
     expectJson(last);
     expect(last.json).toEqual([]);
-    expect(h.db.value("select count(*) from member_school where member_id = ?", m.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_school where member_id = ?", m.memberId)).toBe(0);
   });
 
   it("answers 404 for a school the member does not have", async () => {
@@ -822,7 +830,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID })),
       404,
     );
-    expect(h.db.value("select count(*) from member_school where member_id = ?", other.memberId)).toBe(1);
+    expect(await h.db.value("select count(*) from member_school where member_id = ?", other.memberId)).toBe(1);
     // A refused update adds no school to the lists either.
     const name = `Never Added Academy ${m.memberId}`;
     expectStatusWithMessage(
@@ -833,7 +841,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       ),
       404,
     );
-    expect(h.db.value("select count(*) from school where name = ?", name)).toBe(0);
+    expect(await h.db.value("select count(*) from school where name = ?", name)).toBe(0);
   });
 
   it.each([
@@ -850,13 +858,13 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
   ])("answers 400 for %s, on add and on update, and writes nothing", async (_label, overrides, message) => {
     const m = await member();
     const added = await post(m, `/api/member/AddMemberSchool/${m.memberId}`, await schoolBody());
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectBadInput(await post(m, `/api/member/AddMemberSchool/${m.memberId}`, await schoolBody(overrides)), message);
     expectBadInput(
       await put(m, `/api/member/UpdateMemberSchool/${m.memberId}`, await schoolBody({ entryID: added.json[0].entryID, ...overrides })),
       message,
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 400 for an update or removal that names no entry, 403 for another member, 401 without a token", async () => {
@@ -868,7 +876,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
     expectBadInput(await del(b, `/api/member/RemoveMemberSchool${qs({ memberID: b.memberId })}`));
     expectBadInput(await del(b, `/api/member/RemoveMemberSchool${qs({ memberID: b.memberId, instID: "x1" })}`));
 
-    const before = snapshot(b.memberId);
+    const before = await snapshot(b.memberId);
     expectStatusWithMessage(await post(a, `/api/member/AddMemberSchool/${b.memberId}`, await schoolBody()), 403);
     expectStatusWithMessage(
       await put(a, `/api/member/UpdateMemberSchool/${b.memberId}`, await schoolBody({ entryID: added.json[0].entryID })),
@@ -879,7 +887,7 @@ describe("member/ schools: GetMemberEducationInfo, AddMemberSchool, UpdateMember
       403,
     );
     expectStatusWithMessage(await post(null, `/api/member/AddMemberSchool/${b.memberId}`, await schoolBody()), 401);
-    expect(snapshot(b.memberId)).toEqual(before);
+    expect(await snapshot(b.memberId)).toEqual(before);
   });
 });
 
@@ -903,7 +911,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     expectJson(res);
     expect(res.json).toHaveLength(1);
     expect(Object.keys(res.json[0]).sort()).toEqual(EMPLOYMENT_KEYS);
-    const empInfoID = h.db.value<number>("select id from member_employment where member_id = ?", m.memberId);
+    const empInfoID = await h.db.value<number>("select id from member_employment where member_id = ?", m.memberId);
     expect(res.json[0]).toEqual({
       empInfoID,
       city: "Rockford",
@@ -957,7 +965,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
       endYear: "2018",
       currentlyWorkedHere: false,
     });
-    expect(h.db.value("select added_by_member_id from company where name = ?", name)).toBe(m.memberId);
+    expect(await h.db.value("select added_by_member_id from company where name = ?", name)).toBe(m.memberId);
   });
 
   it("keeps a company the member typed pending: on their entry, not in the shared lookup (issue 11, finding 13)", async () => {
@@ -975,7 +983,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const res = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, body);
     expectJson(res);
     expect(res.json[0]).toMatchObject({ companyName: name, sector: "Professional Sports", industry: "Teams and Clubs" });
-    expect(h.db.rows("select added_by_member_id, status from company where name = ?", name)).toEqual([
+    expect(await h.db.rows("select added_by_member_id, status from company where name = ?", name)).toEqual([
       { added_by_member_id: m.memberId, status: "pending" },
     ]);
     const pendingId = Number(res.json[0].companyID);
@@ -1043,7 +1051,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     );
     expectJson(removedByCompany);
     expect(removedByCompany.json).toEqual([]);
-    expect(h.db.value("select count(*) from member_employment where member_id = ?", m.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_employment where member_id = ?", m.memberId)).toBe(0);
   });
 
   it.each([
@@ -1058,12 +1066,12 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const company = await sectorCompany(m);
     const body = { companyID: company.id, title: "Player", startMonth: 1, startYear: 2016, endYear: "Pres" };
     const added = await post(m, `/api/member/AddWorkExperience/${m.memberId}`, body);
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectBadInput(await post(m, `/api/member/AddWorkExperience/${m.memberId}`, { ...body, ...overrides }));
     expectBadInput(
       await put(m, `/api/member/UpdateMemberWorkExperience/${m.memberId}`, { ...body, empInfoID: added.json[0].empInfoID, ...overrides }),
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 404 for a job that is not the caller's, 400 without empInfoID, 403 for another member, 401 without a token", async () => {
@@ -1072,7 +1080,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     const company = await sectorCompany(b);
     const added = await post(b, `/api/member/AddWorkExperience/${b.memberId}`, { companyID: company.id, title: "Player" });
     const empInfoID = added.json[0].empInfoID;
-    const before = snapshot(b.memberId);
+    const before = await snapshot(b.memberId);
 
     expectStatusWithMessage(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ empInfoID, memberID: a.memberId })}`), 404);
     expectStatusWithMessage(
@@ -1085,7 +1093,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
       await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { empInfoID, companyName: name, title: "Mine now" }),
       404,
     );
-    expect(h.db.value("select count(*) from company where name = ?", name)).toBe(0);
+    expect(await h.db.value("select count(*) from company where name = ?", name)).toBe(0);
     expectBadInput(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ memberID: a.memberId })}`));
     expectBadInput(
       await put(a, `/api/member/UpdateMemberWorkExperience/${a.memberId}`, { companyID: company.id, title: "No id" }),
@@ -1098,7 +1106,7 @@ describe("member/ work experience: GetMemberEmploymentInfo, AddWorkExperience, U
     );
     expectStatusWithMessage(await del(a, `/api/member/RemoveMemberWorkExperience${qs({ empInfoID, memberID: b.memberId })}`), 403);
     expectStatusWithMessage(await get(null, `/api/member/GetMemberEmploymentInfo/${b.memberId}`), 401);
-    expect(snapshot(b.memberId)).toEqual(before);
+    expect(await snapshot(b.memberId)).toEqual(before);
   });
 });
 
@@ -1122,7 +1130,7 @@ describe("member/ video channel and photo account", () => {
 
     expect((await get(m, `/api/member/GetYoutubeChannel/${m.memberId}`)).json).toBe("UC_abc-123");
     expect((await get(m, `/api/member/GetInstagramURL/${m.memberId}`)).json).toBe("https://www.instagram.com/jordan");
-    expect(h.db.rows("select video_channel_id, photo_account_url from member_profile where member_id = ?", m.memberId)).toEqual([
+    expect(await h.db.rows("select video_channel_id, photo_account_url from member_profile where member_id = ?", m.memberId)).toEqual([
       { video_channel_id: "UC_abc-123", photo_account_url: "https://www.instagram.com/jordan" },
     ]);
   });
@@ -1134,8 +1142,8 @@ describe("member/ video channel and photo account", () => {
     await put(owner, "/api/member/SetInstagramURL", { memberID: owner.memberId, instagramURL: "https://instagram.com/owner" });
     expect((await get(viewer, `/api/member/GetYoutubeChannel/${owner.memberId}`)).json).toBe("UCvisible");
     expect((await get(viewer, `/api/member/GetInstagramURL/${owner.memberId}`)).json).toBe("https://instagram.com/owner");
-    setPrivacy(owner.memberId, "videos", 2);
-    setPrivacy(owner.memberId, "photos", 3);
+    await setPrivacy(owner.memberId, "videos", 2);
+    await setPrivacy(owner.memberId, "photos", 3);
     expect((await get(viewer, `/api/member/GetYoutubeChannel/${owner.memberId}`)).json).toBe("");
     expect((await get(viewer, `/api/member/GetInstagramURL/${owner.memberId}`)).json).toBe("");
     expect((await get(owner, `/api/member/GetYoutubeChannel/${owner.memberId}`)).json).toBe("UCvisible");
@@ -1150,7 +1158,7 @@ describe("member/ video channel and photo account", () => {
   ])("%s answers 400 for %j and writes nothing", async (action, body, message) => {
     const m = await member();
     expectBadInput(await put(m, `/api/member/${action}`, { memberID: m.memberId, ...body }), message);
-    expect(h.db.value("select count(*) from member_profile where member_id = ?", m.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_profile where member_id = ?", m.memberId)).toBe(0);
   });
 
   it("answers 403 for another member's id, 400 without memberID, 401 without a token, 404 for an unknown member", async () => {
@@ -1165,7 +1173,7 @@ describe("member/ video channel and photo account", () => {
     expectStatusWithMessage(await put(null, "/api/member/SetYoutubeChannel", { memberID: b.memberId, channelID: "UCx" }), 401);
     expectStatusWithMessage(await get(a, "/api/member/GetYoutubeChannel/987654321"), 404);
     expectStatusWithMessage(await get(a, "/api/member/GetInstagramURL/987654321"), 404);
-    expect(h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
+    expect(await h.db.value("select count(*) from member_profile where member_id = ?", b.memberId)).toBe(0);
   });
 });
 
@@ -1233,8 +1241,9 @@ describe("privacy over HTTP: what a second member gets", () => {
     const owner = await filledOwner();
     const viewer = await member();
     const contact = await member();
-    makeContacts(owner.memberId, contact.memberId);
-    for (const column of ["basic_info", "contact_info", "personal_info", "education", "work_info"]) setPrivacy(owner.memberId, column, 3);
+    await makeContacts(owner.memberId, contact.memberId);
+    for (const column of ["basic_info", "contact_info", "personal_info", "education", "work_info"])
+      await setPrivacy(owner.memberId, column, 3);
 
     const basic = await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`);
     expectJson(basic);
@@ -1272,7 +1281,8 @@ describe("privacy over HTTP: what a second member gets", () => {
     expect((await get(contact, `/api/member/GetMemberEducationInfo/${owner.memberId}`)).json).toHaveLength(1);
     expect((await get(contact, `/api/member/GetMemberEmploymentInfo/${owner.memberId}`)).json).toHaveLength(1);
 
-    for (const column of ["basic_info", "contact_info", "personal_info", "education", "work_info"]) setPrivacy(owner.memberId, column, 2);
+    for (const column of ["basic_info", "contact_info", "personal_info", "education", "work_info"])
+      await setPrivacy(owner.memberId, column, 2);
     expect((await get(contact, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.firstName).toBe("");
     expect((await get(contact, `/api/member/GetMemberContactInfo/${owner.memberId}`)).json).toEqual(EMPTY_CONTACT);
     expect((await get(contact, `/api/member/GetMemberEducationInfo/${owner.memberId}`)).json).toEqual([]);
@@ -1291,9 +1301,9 @@ describe("privacy over HTTP: what a second member gets", () => {
   it("answers a non-contact the default picture when the owner hides it", async () => {
     const owner = await member();
     const viewer = await member();
-    h.db.run("update member set picture_path = '/uploads/owner-photo.webp' where id = ?", owner.memberId);
+    await h.db.run("update member set picture_path = '/uploads/owner-photo.webp' where id = ?", owner.memberId);
     expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("/uploads/owner-photo.webp");
-    setPrivacy(owner.memberId, "view_profile_picture", 0);
+    await setPrivacy(owner.memberId, "view_profile_picture", 0);
     expect((await get(viewer, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe(viewer.login.picturePath);
     expect((await get(owner, `/api/member/GetMemberGeneralInfoV2/${owner.memberId}`)).json.picturePath).toBe("/uploads/owner-photo.webp");
   });

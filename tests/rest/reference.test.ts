@@ -37,7 +37,7 @@ describe("common/GetSportsList", () => {
     const names = res.json.map((s: { name: string }) => s.name);
     expect(names).toContain("Basketball");
     expect(names).toContain("Soccer");
-    expect(names.length).toBe(h.db.value("select count(*) from sport"));
+    expect(names.length).toBe(await h.db.value("select count(*) from sport"));
     expect(res.json[0]).toEqual({ id: expect.any(Number), name: "American Football" });
     expect(new Set(res.json.map((s: { id: number }) => s.id)).size).toBe(names.length);
   });
@@ -67,7 +67,9 @@ describe("common/GetSchoolByState", () => {
     const res = await h.c.get(`/api/common/GetSchoolByState${qs({ state: "IL" })}`);
     expectJson(res);
     expect(keysOf(res.json)).toEqual(["schoolId,schoolName"]);
-    const expected = h.db.rows<{ id: number; name: string }>("select id, name from school where state = 'IL' and type = 3 order by name");
+    const expected = await h.db.rows<{ id: number; name: string }>(
+      "select id, name from school where state = 'IL' and type = 3 order by name",
+    );
     expect(expected.length).toBeGreaterThan(10);
     expect(res.json).toEqual(expected.map((s) => ({ schoolId: s.id, schoolName: s.name })));
   });
@@ -79,14 +81,16 @@ describe("common/GetSchoolByState", () => {
   ])("institutionType %i answers the %s", async (type) => {
     const res = await h.c.get(`/api/common/GetSchoolByState${qs({ state: "WY", institutionType: type })}`);
     expectJson(res);
-    const ids = h.db.rows<{ id: number }>("select id from school where state = 'WY' and type = ? order by name", type).map((r) => r.id);
+    const ids = (await h.db.rows<{ id: number }>("select id from school where state = 'WY' and type = ? order by name", type)).map(
+      (r) => r.id,
+    );
     expect(res.json.map((s: { schoolId: number }) => s.schoolId)).toEqual(ids);
   });
 
   it("takes the state in any case, with stray spaces and an empty institutionType", async () => {
     const res = await h.c.get("/api/common/GetSchoolByState?%20state%20=%20ri%20&institutionType=");
     expectJson(res);
-    const count = h.db.value("select count(*) from school where state = 'RI' and type = 3");
+    const count = await h.db.value("select count(*) from school where state = 'RI' and type = 3");
     expect(res.json).toHaveLength(count as number);
   });
 
@@ -122,7 +126,7 @@ describe("organizations", () => {
     const res = await h.c.get("/api/organizations/GetCompanySectors", { headers: bearer(m.accessToken) });
     expectJson(res);
     expect(res.json.every((s: unknown) => typeof s === "string")).toBe(true);
-    expect([...res.json].sort()).toEqual(h.db.rows<{ name: string }>("select name from sector order by name").map((r) => r.name));
+    expect([...res.json].sort()).toEqual((await h.db.rows<{ name: string }>("select name from sector order by name")).map((r) => r.name));
     expect(res.json).toContain("Professional Sports");
   });
 
@@ -132,7 +136,7 @@ describe("organizations", () => {
       headers: bearer(m.accessToken),
     });
     expectJson(res);
-    const expected = h.db.rows<{ id: number; name: string }>(
+    const expected = await h.db.rows<{ id: number; name: string }>(
       "select i.id, i.name from industry i join sector s on s.id = i.sector_id where s.name = 'Professional Sports' order by i.name",
     );
     expect(res.json).toEqual(expected);

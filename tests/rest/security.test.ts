@@ -87,7 +87,7 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
     const res = await h.c.post("/api/common/logs", { headers: { Cookie: browser.cookie, Origin: FOREIGN }, body: { message } });
     expect(res.status).toBe(403);
     expect(typeof res.json.message).toBe("string");
-    expect(logRows(message)).toEqual([]);
+    expect(await logRows(message)).toEqual([]);
 
     const trpc = await h.c.post("/trpc/account.dismissWelcomeBack", { headers: { Cookie: browser.cookie, Origin: FOREIGN, ...JSON_TYPE } });
     expect(trpc.status).toBe(403);
@@ -97,7 +97,7 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
     const message = `no origin ${Math.random()}`;
     const res = await h.c.post("/api/common/logs", { headers: { Cookie: browser.cookie }, body: { message } });
     expect(res.status).toBe(403);
-    expect(logRows(message)).toEqual([]);
+    expect(await logRows(message)).toEqual([]);
   });
 
   it("lets the same request through from the site's own origin", async () => {
@@ -105,7 +105,7 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
     const res = await h.c.post("/api/common/logs", { headers: { Cookie: browser.cookie, Origin: h.server.baseUrl }, body: { message } });
     expect(res.status).toBe(200);
     // The legacy REST service authenticates by bearer token only: the cookie names no one there.
-    expect(logRows(message)).toEqual([{ member_id: null }]);
+    expect(await logRows(message)).toEqual([{ member_id: null }]);
     const trpc = await h.c.post("/trpc/account.dismissWelcomeBack", {
       headers: { Cookie: browser.cookie, Origin: h.server.baseUrl, ...JSON_TYPE },
     });
@@ -116,7 +116,7 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
       body: { message: viaTrpc },
     });
     expect(logged.status, logged.text).toBe(200);
-    expect(logRows(viaTrpc)).toEqual([{ member_id: browser.member.memberId }]);
+    expect(await logRows(viaTrpc)).toEqual([{ member_id: browser.member.memberId }]);
   });
 
   it("lets it through with the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie, and not with another value", async () => {
@@ -126,14 +126,14 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
       body: { message },
     });
     expect(ok.status).toBe(200);
-    expect(logRows(message)).toEqual([{ member_id: null }]);
+    expect(await logRows(message)).toEqual([{ member_id: null }]);
 
     const wrong = await h.c.post("/api/common/logs", {
       headers: { Cookie: browser.cookie, Origin: FOREIGN, "X-XSRF-TOKEN": `${browser.xsrf}x` },
       body: { message: `${message} wrong` },
     });
     expect(wrong.status).toBe(403);
-    expect(logRows(`${message} wrong`)).toEqual([]);
+    expect(await logRows(`${message} wrong`)).toEqual([]);
   });
 
   it("a cross-site link to a state-changing legacy GET does nothing: /api ignores the session cookie", async () => {
@@ -155,7 +155,7 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
       body: { message },
     });
     expect(res.status).toBe(200);
-    expect(logRows(message)).toEqual([{ member_id: browser.member.memberId }]);
+    expect(await logRows(message)).toEqual([{ member_id: browser.member.memberId }]);
   });
 
   it("refuses a sign-in posted from a foreign origin (no login forgery)", async () => {
@@ -171,14 +171,14 @@ describe("sessions by cookie and the cross-site request forgery guard", () => {
     const other = await browserLogin();
     const sessionId = createHash("sha256").update(other.session).digest("hex");
     const inTenDays = new Date(Date.now() + 10 * DAY).toISOString();
-    expect(h.db.run("update session set expires_at = ? where id = ?", inTenDays, sessionId).changes).toBe(1);
+    expect((await h.db.run("update session set expires_at = ? where id = ?", inTenDays, sessionId)).changes).toBe(1);
 
     const res = await h.c.get("/trpc/account.me", { headers: { Cookie: other.cookie } });
     expect(res.json.result.data).toMatchObject({ memberId: other.member.memberId });
     const renewed = res.headers.getSetCookie().find((l) => l.startsWith(`sideline_session=${other.session};`));
     expect(renewed).toBeDefined();
     const cookieExpiry = Date.parse(/Expires=([^;]+)/i.exec(renewed!)?.[1] ?? "");
-    const stored = Date.parse(h.db.value<string>("select expires_at from session where id = ?", sessionId));
+    const stored = Date.parse(await h.db.value<string>("select expires_at from session where id = ?", sessionId));
     expect(stored).toBeGreaterThan(Date.now() + 29 * DAY);
     // The cookie carries the stored expiry (to the second: cookie dates have no milliseconds).
     expect(Math.abs(cookieExpiry - stored)).toBeLessThan(1000);

@@ -39,15 +39,15 @@ async function loginAgain(email: string, password: string): Promise<{ accessToke
 }
 
 /** Everything settings may write for a member: compared before and after a refused write. */
-function snapshot(memberId: number) {
+async function snapshot(memberId: number) {
   return {
-    member: h.db.rows("select * from member where id = ?", memberId),
-    sessions: h.db.value("select count(*) from session where member_id = ?", memberId),
-    privacy: h.db.rows("select * from member_privacy where member_id = ?", memberId),
-    notifications: h.db.rows("select * from member_notification_settings where member_id = ?", memberId),
-    question: h.db.rows("select * from member_security_question where member_id = ?", memberId),
-    deactivations: h.db.rows("select * from member_deactivation where member_id = ?", memberId),
-    pending: h.db.rows("select * from pending_email_change where member_id = ?", memberId),
+    member: await h.db.rows("select * from member where id = ?", memberId),
+    sessions: await h.db.value("select count(*) from session where member_id = ?", memberId),
+    privacy: await h.db.rows("select * from member_privacy where member_id = ?", memberId),
+    notifications: await h.db.rows("select * from member_notification_settings where member_id = ?", memberId),
+    question: await h.db.rows("select * from member_security_question where member_id = ?", memberId),
+    deactivations: await h.db.rows("select * from member_deactivation where member_id = ?", memberId),
+    pending: await h.db.rows("select * from pending_email_change where member_id = ?", memberId),
   };
 }
 
@@ -101,24 +101,24 @@ function actions(id: number | string): Array<[string, string, unknown?]> {
 describe("authorization of every setting/* action", () => {
   it("answers 401 without a token (or with an unknown one) and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     for (const [method, path, body] of actions(m.memberId)) {
       expectMessage(await h.c.request(method, path, { body }), 401);
       expectMessage(await h.c.request(method, path, { body, headers: bearer("abcdefghijklmnopqrstuvwxyz234567") }), 401);
     }
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 403 for another member's id (settings are private) and writes nothing for either member", async () => {
     const caller = await member();
     const target = await member();
-    const beforeCaller = snapshot(caller.memberId);
-    const beforeTarget = snapshot(target.memberId);
+    const beforeCaller = await snapshot(caller.memberId);
+    const beforeTarget = await snapshot(target.memberId);
     for (const [method, path, body] of actions(target.memberId)) {
       expectMessage(await h.c.request(method, path, { body, headers: bearer(caller.accessToken) }), 403);
     }
-    expect(snapshot(target.memberId)).toEqual(beforeTarget);
-    expect(snapshot(caller.memberId)).toEqual(beforeCaller);
+    expect(await snapshot(target.memberId)).toEqual(beforeTarget);
+    expect(await snapshot(caller.memberId)).toEqual(beforeCaller);
   });
 
   it("answers 400 for a missing or malformed member id", async () => {
@@ -198,7 +198,7 @@ describe("setting/GetMemberNameInfo and SaveMemberNameInfo", () => {
 
   it("answers 400 with the spec's messages and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectMessage(
       await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: " ", lName: "X" })}`),
       400,
@@ -206,14 +206,14 @@ describe("setting/GetMemberNameInfo and SaveMemberNameInfo", () => {
     );
     expectMessage(await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: "X" })}`), 400, texts.lastNameRequired);
     expectMessage(await put(m, `/api/setting/SaveMemberNameInfo/${m.memberId}${qs({ fName: "X".repeat(51), lName: "Y" })}`), 400);
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });
 
 describe("setting/SavePasswordInfo", () => {
   it("checks the current password (code) and refuses a wrong one with the spec's text", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     const res = await put(m, "/api/setting/SavePasswordInfo", {
       memberID: String(m.memberId),
       pwd: "new-pass-1",
@@ -221,12 +221,12 @@ describe("setting/SavePasswordInfo", () => {
     });
     expectMessage(res, 400);
     expect(res.json.message).toBe("The current password you entered is not correct.");
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("answers 400 with the form's messages and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     const id = String(m.memberId);
     expectMessage(await put(m, "/api/setting/SavePasswordInfo", { memberID: id, pwd: "new-pass-1" }), 400, texts.currentPasswordRequired);
     expectMessage(
@@ -240,7 +240,7 @@ describe("setting/SavePasswordInfo", () => {
       400,
       "Re-enter password must match password.",
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 
   it("changes it: other devices are signed out, this token stays valid, a notice is mailed", async () => {
@@ -279,7 +279,7 @@ describe("setting/SaveSecurityQuestionInfo", () => {
     const info = await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`);
     expect(info.json[0]).toMatchObject({ securityQuestion: "3", securityQuestionText: texts.securityQuestion3, hasSecurityAnswer: true });
     expect(info.text.toLowerCase()).not.toContain("margarethe");
-    const stored = h.db.value<string>("select answer_hash from member_security_question where member_id = ?", m.memberId);
+    const stored = await h.db.value<string>("select answer_hash from member_security_question where member_id = ?", m.memberId);
     expect(stored).toMatch(/^\$argon2id\$/);
     expect(stored.toLowerCase()).not.toContain("margarethe");
     expect(h.server.output().toLowerCase()).not.toContain("margarethe");
@@ -287,13 +287,13 @@ describe("setting/SaveSecurityQuestionInfo", () => {
 
   it("answers 400 with the spec's messages and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     const path = `/api/setting/SaveSecurityQuestionInfo/${m.memberId}`;
     expectMessage(await put(m, `${path}${qs({ questionID: "select", answer: "x" })}`), 400, "Security question required.");
     expectMessage(await put(m, `${path}${qs({ questionID: "7", answer: "x" })}`), 400, "Security question required.");
     expectMessage(await put(m, `${path}${qs({ questionID: "2" })}`), 400, "Your answer is required.");
     expectMessage(await put(m, `${path}${qs({ questionID: "2", answer: "x".repeat(201) })}`), 400);
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });
 
@@ -306,7 +306,7 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
     const res = await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: newEmail.toUpperCase() })}`);
     expectJson(res);
     expect(res.json).toMatchObject({ memberID: String(m.memberId), email: m.email, pendingEmail: newEmail });
-    expect(h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
+    expect(await h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
     expect((await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`)).json[0]).toMatchObject({
       email: m.email,
       pendingEmail: newEmail,
@@ -333,7 +333,7 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
     const confirmed = await post(null, "/api/setting/ConfirmMemberEmailInfo", { email: newEmail, code });
     expectJson(confirmed);
     expect(confirmed.json).toEqual({ memberID: String(m.memberId), email: newEmail });
-    expect(h.db.value("select email from member where id = ?", m.memberId)).toBe(newEmail);
+    expect(await h.db.value("select email from member where id = ?", m.memberId)).toBe(newEmail);
     expectJson(await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`));
     expect((await loginAgain(newEmail, m.password)).accessToken).not.toBe("");
     expect((await loginAgain(m.email, m.password)).accessToken).toBe("");
@@ -345,7 +345,7 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
   it("refuses an address in use, the current address and a malformed one (400, nothing written)", async () => {
     const m = await member();
     const other = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectMessage(
       await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: other.email })}`),
       400,
@@ -358,7 +358,7 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
       texts.validEmailRequired,
     );
     expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}`), 400, texts.validEmailRequired);
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });
 
@@ -372,11 +372,11 @@ describe("setting/DeactivateAccount", () => {
     );
     expectJson(res);
     expect(res.json).toEqual({ memberID: String(m.memberId), currentStatus: "3" });
-    expect(h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
-    expect(h.db.value("select count(*) from session where member_id = ?", m.memberId)).toBe(0);
+    expect(await h.db.value("select status from member where id = ?", m.memberId)).toBe(3);
+    expect(await h.db.value("select count(*) from session where member_id = ?", m.memberId)).toBe(0);
     expectMessage(await get(m, `/api/setting/GetMemberNameInfo/${m.memberId}`), 401);
     expectMessage(await get(other, `/api/setting/GetMemberNameInfo/${m.memberId}`), 401);
-    expect(h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([
+    expect(await h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([
       { reason: 3, explanation: "Too many invites." },
     ]);
     expect((await loginAgain(m.email, m.password)).currentStatus).toBe("3");
@@ -384,14 +384,14 @@ describe("setting/DeactivateAccount", () => {
 
   it("accepts no reason ('select'); refuses an unknown reason or an over-long explanation (nothing written)", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectMessage(await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "9" })}`), 400, texts.deactivationReasonInvalid);
     expectMessage(await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "1", explanation: "x".repeat(2001) })}`), 400);
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
     expectJson(
       await put(m, `/api/setting/DeactivateAccount/${m.memberId}${qs({ reason: "select", explanation: "", futureEmail: "false" })}`),
     );
-    expect(h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([
+    expect(await h.db.rows("select reason, explanation from member_deactivation where member_id = ?", m.memberId)).toEqual([
       { reason: null, explanation: "" },
     ]);
   });
@@ -427,7 +427,7 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
 
   it("answers 400 for a switch that is not true/false, or no switch at all, and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, { sendMsg: "maybe" }), 400);
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`, {}), 400);
     expectMessage(await put(m, `/api/setting/SaveNotificationSettings/${m.memberId}`), 400);
@@ -438,7 +438,7 @@ describe("setting/GetMemberNotifications and SaveNotificationSettings", () => {
       }),
       400,
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });
 
@@ -471,7 +471,7 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
   it("saves levels (numbers or strings; left-out keys keep their value) and another member's view changes at once", async () => {
     const owner = await member();
     const viewer = await member();
-    h.db.run(
+    await h.db.run(
       "insert into member_profile (member_id, show_email, cell_phone, show_cell_phone) values (?, 1, '555-0123', 1)",
       owner.memberId,
     );
@@ -510,11 +510,11 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
 
   it("answers 400 for a level other than 1-3, or no level at all, and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     expectMessage(await put(m, `/api/setting/SaveProfileSettings/${m.memberId}`, { basicInfo: "4" }), 400, texts.privacyLevelInvalid);
     expectMessage(await put(m, `/api/setting/SaveProfileSettings/${m.memberId}`, { education: "Public" }), 400, texts.privacyLevelInvalid);
     expectMessage(await put(m, `/api/setting/SaveProfileSettings/${m.memberId}`, { IMdisplayName: "1" }), 400);
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });
 
@@ -563,7 +563,7 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
 
   it("answers 400 for a missing or invalid value and writes nothing", async () => {
     const m = await member();
-    const before = snapshot(m.memberId);
+    const before = await snapshot(m.memberId);
     const path = `/api/setting/SavePrivacySearchSettings/${m.memberId}`;
     expectMessage(await put(m, `${path}?${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
     expectMessage(await put(m, `${path}?visibility=3&${ALL_FLAGS}`), 400, texts.searchVisibilityInvalid);
@@ -581,6 +581,6 @@ describe("setting/GetPrivacySearchSettings and SavePrivacySearchSettings", () =>
       ),
       400,
     );
-    expect(snapshot(m.memberId)).toEqual(before);
+    expect(await snapshot(m.memberId)).toEqual(before);
   });
 });

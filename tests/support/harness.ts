@@ -7,7 +7,7 @@ export interface Harness {
   server: RunningServer;
   /** HTTP helpers against the server's base URL. */
   c: Api;
-  /** Read access to the server's SQLite file, to check what was (not) written. */
+  /** The server's database, to check what was (not) written. */
   db: ServerDb;
 }
 
@@ -21,10 +21,10 @@ export function serverHarness(options: Omit<ServerOptions, "smtpUrl"> = {}): Har
     h.sink = await startMailSink();
     h.server = await startServer({ ...options, smtpUrl: h.sink.url });
     h.c = api(h.server.baseUrl);
-    h.db = openServerDb(h.server.dbFile);
+    h.db = openServerDb(h.server.database);
   });
   afterAll(async () => {
-    h.db?.close();
+    await h.db?.close();
     await h.server?.stop();
     await h.sink?.close();
   });

@@ -5,11 +5,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite from "better-sqlite3";
+import { cloneTestDatabase, isPostgresUrl, testEngine, testPool } from "./pg.ts";
+import { freePort } from "./ports.ts";
 import type { MailSink } from "./mail-sink.ts";
 import { registrationCodeOf } from "./mail-sink.ts";
 
@@ -17,18 +18,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const MAIN = path.join(ROOT, "src/server/main.ts");
 
-/** A TCP port that was free a moment ago (bound to port 0 on 127.0.0.1, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("could not find a free port"))));
-    });
-  });
-}
+export { freePort };
 
 /** The environment a child server starts from: only what a process needs, none of the caller's app settings. */
 function baseEnv(): Record<string, string> {
@@ -53,13 +43,22 @@ export interface ServerOptions {
    * missing and kept on stop(). By default a fresh temporary one that stop() deletes.
    */
   dataDir?: string;
+  /**
+   * PostgreSQL pass: run on this database (a restart), kept on stop(). By default a fresh clone of
+   * the migrated template (tests/support/pg.ts) that stop() drops. Ignored on SQLite.
+   */
+  databaseUrl?: string;
 }
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Path of the SQLite file the server uses. */
+  /** Path of the SQLite file the server uses (SQLite runs only). */
   dbFile: string;
+  /** The server's database for openServerDb: its PostgreSQL URL, or the path of its SQLite file. */
+  database: string;
+  /** Its DATABASE_URL in the PostgreSQL pass. */
+  databaseUrl?: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
   /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) and resolves with the exit code once the process has exited (-1 when a signal ended it). */
@@ -67,12 +66,13 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function spawnServer(options: ServerOptions, port: number, dataDir: string) {
+function spawnServer(options: ServerOptions, port: number, dataDir: string, databaseUrl?: string) {
   const env: Record<string, string> = {
     ...baseEnv(),
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     RATE_LIMITS: options.rateLimits ? "on" : "off",
     LOG_LEVEL: "debug",
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
@@ -96,7 +96,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? (await freePort());
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sideline-test-"));
-  const { child, exited, output } = spawnServer(options, port, dataDir);
+  const onPostgres = testEngine() === "postgres";
+  const clone = onPostgres && !options.databaseUrl ? await cloneTestDatabase() : undefined;
+  const databaseUrl = onPostgres ? (options.databaseUrl ?? clone?.url) : undefined;
+  const { child, exited, output } = spawnServer(options, port, dataDir, databaseUrl);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
@@ -108,6 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
     }
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    await clone?.drop();
   };
   const kill = (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -135,7 +139,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, dataDir, dbFile: path.join(dataDir, "sideline.db"), output, kill, stop };
+  const dbFile = path.join(dataDir, "sideline.db");
+  return { baseUrl, dataDir, dbFile, database: databaseUrl ?? dbFile, databaseUrl, output, kill, stop };
 }
 
 /** Runs the server with options that should make it refuse to start; resolves with its exit code and output. */
@@ -155,26 +160,55 @@ export async function runServerExpectingExit(options: ServerOptions, timeoutMs =
   }
 }
 
+/** The statements a test runs on a server's database; every answer is a promise, whatever the engine. */
+export interface ServerDb {
+  /** The first column of the first row (a count, an id). */
+  value: <T = unknown>(sql: string, ...params: unknown[]) => Promise<T>;
+  rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => Promise<T[]>;
+  /** `changes`: the rows the statement wrote. */
+  run: (sql: string, ...params: unknown[]) => Promise<{ changes: number }>;
+  close: () => Promise<void>;
+}
+
+/** A synchronous call's answer (or error) as a promise. */
+const later = <T>(answer: () => T): Promise<T> => new Promise((resolve) => resolve(answer()));
+
 /**
- * A direct connection to a running server's SQLite file, for checking what was (not) written and
- * for setting up states no endpoint reaches (an expired code). Close it before stopping the server.
+ * A direct connection to a running server's database, for checking what was (not) written and for
+ * setting up states no endpoint reaches (an expired code). Statements are written with `?`
+ * placeholders. Close it before stopping the server.
  */
-export function openServerDb(dbFile: string) {
+export function openServerDb(database: string): ServerDb {
+  return isPostgresUrl(database) ? openPostgresServerDb(database) : openSqliteServerDb(database);
+}
+
+function openPostgresServerDb(url: string): ServerDb {
+  const db = testPool(url);
+  return {
+    value: async <T>(sql: string, ...params: unknown[]) => (await db.query<[T]>(sql, params, "array")).rows[0]?.[0] as T,
+    rows: async <T>(sql: string, ...params: unknown[]) => (await db.query(sql, params)).rows as T[],
+    run: async (sql: string, ...params: unknown[]) => ({ changes: (await db.query(sql, params)).rowCount ?? 0 }),
+    close: () => db.pool.end(),
+  };
+}
+
+function openSqliteServerDb(dbFile: string): ServerDb {
   const db = new BetterSqlite(dbFile, { fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   return {
-    /** The first column of the first row (a count, an id). */
-    value: <T = unknown>(sql: string, ...params: unknown[]) =>
-      db
-        .prepare(sql)
-        .pluck()
-        .get(...params) as T,
-    rows: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
-    run: (sql: string, ...params: unknown[]) => db.prepare(sql).run(...params),
-    close: () => db.close(),
+    value: <T>(sql: string, ...params: unknown[]) =>
+      later(
+        () =>
+          db
+            .prepare(sql)
+            .pluck()
+            .get(...params) as T,
+      ),
+    rows: <T>(sql: string, ...params: unknown[]) => later(() => db.prepare(sql).all(...params) as T[]),
+    run: (sql: string, ...params: unknown[]) => later(() => ({ changes: db.prepare(sql).run(...params).changes })),
+    close: () => later(() => void db.close()),
   };
 }
-export type ServerDb = ReturnType<typeof openServerDb>;
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers

@@ -12,7 +12,8 @@ import { MINUTE } from "../../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../../platform/context.ts";
 import { sha256Hex } from "../../platform/crypto.ts";
 import type { Mailer } from "../../platform/mailer.ts";
-import { RATE_LIMIT_RULES, RateLimiter } from "../../platform/rate-limit.ts";
+import { RATE_LIMIT_RULES } from "../../platform/rate-limit.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import { birthDateError, type RegisterInput, registerInput } from "./accounts.schema.ts";
 import * as accounts from "./accounts.service.ts";
 import { validateSessionToken } from "./sessions.ts";
@@ -390,9 +391,9 @@ describe("setMemberStatus", () => {
   });
 });
 
-describe("RateLimiter", () => {
+describe("sign-in and mail limits", () => {
   it("with limits on, the 11th login attempt from one client address is refused with RATE_LIMITED", async () => {
-    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(db) };
     expect(RATE_LIMIT_RULES.login.max).toBe(10);
     const members = [await activeMember(), await activeMember(), await activeMember()];
     // Four failures each for three accounts: under each account's limit, over the address's.
@@ -412,7 +413,7 @@ describe("RateLimiter", () => {
   });
 
   it("five failures for one account from one address shut that address out of it; others and a reset get in", async () => {
-    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(db) };
     const m = await activeMember();
     for (let i = 0; i < 5; i++)
       expect((await accounts.login(limited, { email: m.email, password: `wrong-${i}` }, meta)).kind).toBe("notfound");
@@ -434,7 +435,7 @@ describe("RateLimiter", () => {
   });
 
   it("a full per-account mail cap sends nothing and answers as usual; the earlier codes still work", async () => {
-    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(db) };
     const m = await activeMember();
     const strangers = (i: number): RequestMeta => ({ ip: `192.0.2.${i}`, userAgent: "vitest" });
     for (let i = 0; i < 5; i++) await expect(accounts.requestPasswordReset(limited, m.email, strangers(i))).resolves.toBeUndefined();
@@ -444,45 +445,6 @@ describe("RateLimiter", () => {
     for (const mail of resets()) expect(await accounts.isResetCodeExpired(ctx, resetCodeOf(mail.text), meta)).toBe(false);
     for (let i = 0; i < RATE_LIMIT_RULES.accountMail.max; i++)
       await sink.waitForMail(m.email, { subject: "Your Sideline password reset code" });
-  });
-
-  it("counts in a sliding window per bucket and key", () => {
-    const limiter = new RateLimiter(true);
-    const t0 = 1_000_000_000_000;
-    const { max, windowMs } = RATE_LIMIT_RULES.register;
-    for (let i = 0; i < max; i++) limiter.consume("register", ["ip:a"], t0 + i);
-    expect(() => limiter.consume("register", ["ip:a"], t0 + max)).toThrow(texts.tooManyRequests);
-    expect(() => limiter.consume("register", ["ip:b"], t0 + max)).not.toThrow();
-    expect(() => limiter.consume("login", ["ip:a"], t0 + max)).not.toThrow();
-    // Keys are case-insensitive (e-mail addresses).
-    expect(() => limiter.consume("register", ["IP:A"], t0 + max)).toThrow();
-    // Once the first attempts leave the window, attempts are allowed again.
-    expect(() => limiter.consume("register", ["ip:a"], t0 + windowMs + 1)).not.toThrow();
-  });
-
-  it("tryConsume refuses without throwing or counting; record never refuses; clear forgets a key", () => {
-    const limiter = new RateLimiter(true);
-    const t0 = 1_000_000_000_000;
-    const { max, windowMs } = RATE_LIMIT_RULES.accountMail;
-    for (let i = 0; i < max; i++) expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0)).toBe(true);
-    expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0)).toBe(false);
-    // A refused call counted nothing, for any of its keys.
-    expect(limiter.tryConsume("accountMail", ["reset:b@x", "reset:a@x"], t0)).toBe(false);
-    expect(limiter.count("accountMail", "reset:b@x", t0)).toBe(0);
-    expect(limiter.tryConsume("accountMail", ["reset:a@x"], t0 + windowMs)).toBe(true);
-
-    for (let i = 0; i < 20; i++) limiter.record("loginFailure", ["a@x|1.2.3.4"], t0);
-    expect(limiter.count("loginFailure", "a@x|1.2.3.4", t0)).toBe(RATE_LIMIT_RULES.loginFailure.max);
-    expect(limiter.isOver("loginFailure", "A@X|1.2.3.4", t0)).toBe(true);
-    limiter.clear("loginFailure", "a@x|1.2.3.4");
-    expect(limiter.isOver("loginFailure", "a@x|1.2.3.4", t0)).toBe(false);
-  });
-
-  it("with limits off, never refuses", () => {
-    const limiter = new RateLimiter(false);
-    expect(() => {
-      for (let i = 0; i < 100; i++) limiter.consume("login", ["ip:a"]);
-    }).not.toThrow();
   });
 });
 

@@ -61,24 +61,25 @@ const pairKey = (email: string, meta: RequestMeta) => `${email}|${meta.ip}`;
  * then the owner gets in from a familiar address or after a password reset (which makes the
  * address it was done from familiar).
  */
-function admitSignIn(ctx: AppContext, email: string, meta: RequestMeta): void {
+async function admitSignIn(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   const { limiter } = ctx;
   const pair = pairKey(email, meta);
-  if (limiter.isOver("loginFailure", pair)) throw rateLimited(texts.loginThrottled);
-  if (limiter.isOver("accountLoginFailure", email) && limiter.count("familiarAddress", pair) === 0) throw rateLimited(texts.loginThrottled);
-  limiter.consume("login", [`ip:${meta.ip}`]);
+  if (await limiter.isOver("loginFailure", pair)) throw rateLimited(texts.loginThrottled);
+  if ((await limiter.isOver("accountLoginFailure", email)) && (await limiter.count("familiarAddress", pair)) === 0)
+    throw rateLimited(texts.loginThrottled);
+  await limiter.consume("login", [`ip:${meta.ip}`]);
 }
 
-function signInFailed(ctx: AppContext, email: string, meta: RequestMeta): void {
-  ctx.limiter.record("loginFailure", [pairKey(email, meta)]);
-  ctx.limiter.record("accountLoginFailure", [email]);
+async function signInFailed(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  await ctx.limiter.record("loginFailure", [pairKey(email, meta)]);
+  await ctx.limiter.record("accountLoginFailure", [email]);
 }
 
 /** The address proved to be the owner's (right password, or a code from the mailbox). */
-function trustAddress(ctx: AppContext, email: string, meta: RequestMeta): void {
+async function trustAddress(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   const pair = pairKey(email, meta);
-  ctx.limiter.clear("loginFailure", pair);
-  ctx.limiter.record("familiarAddress", [pair]);
+  await ctx.limiter.clear("loginFailure", pair);
+  await ctx.limiter.record("familiarAddress", [pair]);
 }
 
 /** Where a member's picture is served from (default.png when none, as the spec says). */
@@ -122,13 +123,13 @@ export async function login(
   meta: RequestMeta,
   options: { reactivationToken: boolean } = { reactivationToken: false },
 ): Promise<LoginOutcome> {
-  admitSignIn(ctx, input.email, meta);
+  await admitSignIn(ctx, input.email, meta);
   const member = await checkCredentials(ctx, input.email, input.password);
   if (!member || member.status === MemberStatus.AwaitingConfirmation) {
-    signInFailed(ctx, input.email, meta);
+    await signInFailed(ctx, input.email, meta);
     return { kind: "notfound" };
   }
-  trustAddress(ctx, input.email, meta);
+  await trustAddress(ctx, input.email, meta);
   if (member.status === MemberStatus.Deactivated) {
     const session = options.reactivationToken ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent) : undefined;
     return { kind: "deactivated", member: toSessionMember(member), session };
@@ -154,11 +155,11 @@ const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Er
  * caller gets the answer, and the wait, of a new registration, so nothing tells the two apart.
  */
 export async function register(ctx: AppContext, data: RegisterData, meta: RequestMeta): Promise<"ExistingEmail" | "NewEmail"> {
-  ctx.limiter.consume("register", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("register", [`ip:${meta.ip}`]);
   const existing = await repo.findMemberByEmail(ctx.db, data.email);
   if (existing && existing.status !== MemberStatus.AwaitingConfirmation) return "ExistingEmail";
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
-  const mayMail = ctx.limiter.tryConsume("accountMail", [`register:${data.email}`]);
+  await ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  const mayMail = await ctx.limiter.tryConsume("accountMail", [`register:${data.email}`]);
   // Hashed either way: a pending address takes as long to answer as a new one.
   const passwordHash = await hashPassword(data.password);
   if (existing) {
@@ -212,7 +213,7 @@ export async function checkRegistrationCode(
   input: { email: string; code: string },
   meta: RequestMeta,
 ): Promise<SessionMember | null> {
-  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
   const found = await findLiveCode(ctx, "register", input.code, input.email);
   return found && found.member.status === MemberStatus.AwaitingConfirmation ? toSessionMember(found.member) : null;
 }
@@ -223,14 +224,14 @@ export async function completeRegistration(
   input: { email: string; code: string },
   meta: RequestMeta,
 ): Promise<{ member: SessionMember; session: IssuedSession } | null> {
-  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
   const found = await findLiveCode(ctx, "register", input.code, input.email);
   if (!found || found.member.status !== MemberStatus.AwaitingConfirmation) return null;
   if (!(await repo.useCode(ctx.db, found.row.id, isoNow()))) return null;
   await repo.updateMember(ctx.db, found.member.id, { status: MemberStatus.Active, updatedAt: isoNow() });
   // The other links mailed for this registration have nothing left to do.
   await repo.voidCodesBeyond(ctx.db, found.member.id, "register", 0, isoNow());
-  trustAddress(ctx, found.member.email, meta);
+  await trustAddress(ctx, found.member.email, meta);
   const session = await createSession(ctx.db, found.member.id, "full", meta.userAgent);
   const member = toSessionMember({ ...found.member, status: MemberStatus.Active });
   return { member, session };
@@ -245,13 +246,13 @@ export async function reactivate(
   input: LoginInput,
   meta: RequestMeta,
 ): Promise<{ member: SessionMember; session: IssuedSession } | null> {
-  admitSignIn(ctx, input.email, meta);
+  await admitSignIn(ctx, input.email, meta);
   const member = await checkCredentials(ctx, input.email, input.password);
   if (!member || member.status === MemberStatus.AwaitingConfirmation) {
-    signInFailed(ctx, input.email, meta);
+    await signInFailed(ctx, input.email, meta);
     return null;
   }
-  trustAddress(ctx, input.email, meta);
+  await trustAddress(ctx, input.email, meta);
   await repo.updateMember(ctx.db, member.id, {
     status: MemberStatus.Active,
     welcomeBackPending: 1,
@@ -299,9 +300,9 @@ export async function setMemberStatus(ctx: AppContext, actor: Actor, memberId: n
  * code instead of voiding the earlier ones. So strangers' requests cannot lock the owner out.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  ctx.limiter.consume("resetRequest", [`ip:${meta.ip}`]);
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
-  const mayMail = ctx.limiter.tryConsume("accountMail", [`reset:${email}`]);
+  await ctx.limiter.consume("resetRequest", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  const mayMail = await ctx.limiter.tryConsume("accountMail", [`reset:${email}`]);
   const member = await repo.findMemberByEmail(ctx.db, email);
   if (!member || !mayMail) return;
   if (member.status === MemberStatus.AwaitingConfirmation) {
@@ -316,7 +317,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
 
 /** IsResetCodeExpired: true when the code is unknown, used or past its hour. Does not use it. */
 export async function isResetCodeExpired(ctx: AppContext, code: string, meta: RequestMeta): Promise<boolean> {
-  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
   return (await findLiveCode(ctx, "reset", code)) === null;
 }
 
@@ -331,7 +332,7 @@ export async function changePasswordWithCode(
   input: { email: string; code: string; password: string },
   meta: RequestMeta,
 ): Promise<boolean> {
-  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
   const found = await findLiveCode(ctx, "reset", input.code, input.email);
   if (!found) return false;
   const passwordHash = await hashPassword(input.password);
@@ -344,9 +345,9 @@ export async function changePasswordWithCode(
     return true;
   });
   if (changed) {
-    trustAddress(ctx, found.member.email, meta);
+    await trustAddress(ctx, found.member.email, meta);
     // The other codes are void now: a new request may mail one at once.
-    ctx.limiter.clear("accountMail", `reset:${found.member.email}`);
+    await ctx.limiter.clear("accountMail", `reset:${found.member.email}`);
     ctx.mailer.send(passwordChangedMail(found.member.email, found.member.firstName, `${ctx.publicUrl}/`));
   }
   return changed;
@@ -407,8 +408,8 @@ export async function recordClientLog(
   meta: RequestMeta,
 ): Promise<void> {
   if (!actor && !meta.fromOwnPage) throw forbidden(texts.clientLogForeignOrigin);
-  ctx.limiter.consume("clientLog", [`ip:${meta.ip}`]);
-  if (!actor) ctx.limiter.consume("anonymousClientLog", ["site"]);
+  await ctx.limiter.consume("clientLog", [`ip:${meta.ip}`]);
+  if (!actor) await ctx.limiter.consume("anonymousClientLog", ["site"]);
   const entry = {
     memberId: actor?.memberId ?? null,
     level: input.level,

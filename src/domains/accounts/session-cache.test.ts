@@ -27,13 +27,11 @@ let t: TestContext | undefined;
 let db: DB;
 let ctx: AppContext;
 let sink: MailSink;
-let dbFile: string;
 
 beforeAll(async () => {
   sink = await startMailSink();
   t = await openTestContext("session-cache", { smtpUrl: sink.url });
   ({ db, ctx } = t);
-  dbFile = `${t.dir}/sideline.db`;
 });
 
 afterAll(async () => {
@@ -184,13 +182,13 @@ describe("writes the cache was not told about", () => {
   it("another connection's commit is seen by the next check", async () => {
     const [gone, banned, renewed] = [await signedIn(), await signedIn(), await signedIn()];
     for (const s of [gone, banned, renewed]) await checkedFromMemory(s);
-    const other = openServerDb(dbFile);
+    const other = openServerDb(t!.database);
     try {
-      other.run("delete from session where id = ?", gone.sessionId);
-      other.run("update member set status = ? where id = ?", MemberStatus.Deactivated, banned.memberId);
-      other.run("update session set expires_at = ? where id = ?", new Date(Date.now() + 10 * DAY).toISOString(), renewed.sessionId);
+      await other.run("delete from session where id = ?", gone.sessionId);
+      await other.run("update member set status = ? where id = ?", MemberStatus.Deactivated, banned.memberId);
+      await other.run("update session set expires_at = ? where id = ?", new Date(Date.now() + 10 * DAY).toISOString(), renewed.sessionId);
     } finally {
-      other.close();
+      await other.close();
     }
     await sleep(5);
     expect(await validateSessionToken(db, gone.token)).toBeNull();

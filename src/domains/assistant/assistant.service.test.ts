@@ -14,7 +14,8 @@ import { texts } from "../../shared/texts.ts";
 import type { Actor } from "../../platform/context.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { unconfiguredAssistant } from "../../platform/ports/assistant.ts";
-import { RateLimiter } from "../../platform/rate-limit.ts";
+import { createRateLimiter } from "../../platform/app-context.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import { type AssistantOptions, createAssistant } from "./assistant.ts";
 import { assistantRouter } from "./assistant.router.ts";
 import { ASSISTANT_FAILURE, ASSISTANT_REQUIRED, assistInput } from "./assistant.schema.ts";
@@ -97,7 +98,7 @@ beforeEach(() => {
   behaviour = "ok";
   hits.length = 0;
   lines = [];
-  t!.ctx.limiter = new RateLimiter(false);
+  t!.ctx.limiter = createRateLimiter(t!.db, false);
   t!.ctx.assistant = assistant();
 });
 
@@ -177,7 +178,7 @@ describe("assist", () => {
   });
 
   it("limits each member to 20 calls an hour: the 21st throws RATE_LIMITED, other members go on", async () => {
-    t!.ctx.limiter = new RateLimiter(true);
+    t!.ctx.limiter = await freshLimiter(t!.db);
     const busy = member();
     for (let i = 0; i < 20; i++) expect((await assist(t!.ctx, busy, { message: NOTES, mode: "polish" })).ok).toBe(true);
     const error = await assist(t!.ctx, busy, { message: NOTES, mode: "polish" }).catch((e: unknown) => e);
@@ -225,7 +226,7 @@ describe("assistant.assist procedure", () => {
   });
 
   it("turns RATE_LIMITED into TOO_MANY_REQUESTS with the catalogue's text", async () => {
-    t!.ctx.limiter = new RateLimiter(true);
+    t!.ctx.limiter = await freshLimiter(t!.db);
     const busy = caller(member());
     for (let i = 0; i < 20; i++) await busy.assist({ message: NOTES });
     await expect(busy.assist({ message: NOTES })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: texts.tooManyRequests });

@@ -32,7 +32,7 @@ export function available(ctx: AppContext): { available: boolean } {
  * included, answers ok=false with the generic failure text; the log gets the reason, never the text.
  */
 export async function assist(ctx: AppContext, actor: Actor, input: AssistInput): Promise<AssistantReply> {
-  ctx.limiter.consume("assistant", [`member:${actor.memberId}`]);
+  await ctx.limiter.consume("assistant", [`member:${actor.memberId}`]);
   const assistant = ctx.assistant;
   if (!assistant.configured) {
     ctx.log.warn("message assistant is not configured", { memberId: actor.memberId });

@@ -13,6 +13,13 @@ export interface PostRow {
   picturePath: string | null;
 }
 
+/** A post of a page with its likes: the count and 1 when the viewer likes it. */
+export interface LikedPostRow extends PostRow {
+  /** A number on SQLite, a bigint's text on PostgreSQL: read it through Number(). */
+  likeCount: number | string;
+  liked: number;
+}
+
 type After = { createdAt: string; id: number } | undefined;
 
 /**
@@ -35,6 +42,15 @@ const isActive = (author: ReturnType<typeof sql.ref>) =>
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
 
 /**
+ * The like columns of a post row (decision 030): like_count counts its likes on the primary key
+ * alone (post_id first: one range of the index per post, no row read), liked says whether the
+ * viewer is one of them (one probe).
+ */
+const likesOfPost = (postId: ReturnType<typeof sql.ref>, viewerId: number) => sql`
+      (SELECT count(*) FROM post_like WHERE post_id = ${postId}) AS like_count,
+      CASE WHEN EXISTS (SELECT 1 FROM post_like WHERE post_id = ${postId} AND member_id = ${int(viewerId)}) THEN 1 ELSE 0 END AS liked`;
+
+/**
  * One page of the feed, newest first (ties in insertion order), keyset on (created_at, id): no
  * OFFSET scans. Authors who are not active are left out. One statement (decision 011):
  * - posts since the timeline's horizon come from the viewer's timeline rows, merged with the
@@ -43,7 +59,12 @@ const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
  * - only when those give less than a page are older posts read from the post table, driven from
  *   the viewer's network through post(member_id, created_at, id).
  */
-export async function feedPage(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<PostRow[]> {
+export async function feedPage(
+  db: DB,
+  viewerId: number,
+  limit: number,
+  after?: { createdAt: string; id: number },
+): Promise<LikedPostRow[]> {
   return (await feedPageQuery(viewerId, limit, after).execute(db)).rows;
 }
 
@@ -56,7 +77,7 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
   const q2 = { at: sql.ref("q2.created_at"), id: sql.ref("q2.post_id") };
   const qa = { author: sql.ref("qa.author_id") };
   const pa = sql.ref("a.member_id");
-  return sql<PostRow>`
+  return sql<LikedPostRow>`
     WITH RECURSIVE
     -- The authors with queued posts, one index seek each (a skip scan: a backlog is one author).
     queued_author (author_id) AS (
@@ -100,7 +121,8 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
       -- A limit of 0 when the timeline filled the page: SQLite then skips this part, network included.
       LIMIT CASE WHEN (SELECT count(*) FROM fast) < ${lim} THEN ${lim} ELSE 0 END
     )
-    SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path
+    SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,
+      ${likesOfPost(sql.ref("post.id"), viewerId)}
     FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
     CROSS JOIN post ON post.id = c.id
     CROSS JOIN member ON member.id = post.member_id
@@ -181,3 +203,113 @@ const insertReplyQuery = precompiled((db, p: { postId: number; memberId: number;
     .values({ postId: p.postId, memberId: p.memberId, description: p.description, createdAt: p.at })
     .returning("id"),
 );
+
+/** Likes the post as the member; false when they liked it already (the row is kept as it was). */
+export async function insertLike(db: DB, postId: number, memberId: number, at: string): Promise<boolean> {
+  return (await insertLikeQuery(db, { postId, memberId, at })).length > 0;
+}
+
+/** Takes the member's like of the post back; false when there was none. */
+export async function deleteLike(db: DB, postId: number, memberId: number): Promise<boolean> {
+  return (await deleteLikeQuery(db, { postId, memberId })).length > 0;
+}
+
+/** The likes of one post (the count every post row carries). */
+export async function likeCount(db: DB, postId: number): Promise<number> {
+  return Number((await likeCountQuery(db, { postId }))[0]?.count ?? 0);
+}
+
+// Precompiled, as the reply's statements: they run on every like and unlike. A conflict inserts
+// nothing and so returns no row.
+const insertLikeQuery = precompiled((db, p: { postId: number; memberId: number; at: string }) =>
+  db
+    .insertInto("postLike")
+    .values({ postId: p.postId, memberId: p.memberId, createdAt: p.at })
+    .onConflict((oc) => oc.columns(["postId", "memberId"]).doNothing())
+    .returning("postId"),
+);
+
+const deleteLikeQuery = precompiled((db, p: { postId: number; memberId: number }) =>
+  db.deleteFrom("postLike").where("postId", "=", p.postId).where("memberId", "=", p.memberId).returning("postId"),
+);
+
+const likeCountQuery = precompiled((db, p: { postId: number }) =>
+  db
+    .selectFrom("postLike")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("postId", "=", p.postId),
+);
+
+export interface LikerRow {
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  picturePath: string | null;
+  likedAt: string;
+}
+
+/**
+ * One page of the active members who like a post, newest like first (keyset on created_at, then
+ * member id, both descending: one backward range of post_like_post_created_idx).
+ */
+export async function likers(db: DB, postId: number, limit: number, after?: { likedAt: string; memberId: number }): Promise<LikerRow[]> {
+  let q = db
+    .selectFrom("postLike")
+    .innerJoin("member", "member.id", "postLike.memberId")
+    .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
+    .where("postLike.postId", "=", postId)
+    .where("member.status", "=", MemberStatus.Active);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb("postLike.createdAt", "<", after.likedAt),
+        eb.and([eb("postLike.createdAt", "=", after.likedAt), eb("postLike.memberId", "<", after.memberId)]),
+      ]),
+    );
+  }
+  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit).execute();
+}
+
+/**
+ * Which of these members see the posts of `authorId` (the author, their accepted contacts and their
+ * followers, active): the members a post's live like count goes to. Primary-key probes per member.
+ */
+export async function audienceAmong(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
+  const out: number[] = [];
+  // In slices: an id list stays far below every engine's limit of bound values.
+  for (let i = 0; i < memberIds.length; i += AUDIENCE_SLICE)
+    out.push(...(await audienceSlice(db, authorId, memberIds.slice(i, i + AUDIENCE_SLICE))));
+  return out;
+}
+
+const AUDIENCE_SLICE = 1000;
+
+async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom("member")
+    .select("member.id")
+    .where("member.id", "in", memberIds)
+    .where("member.status", "=", MemberStatus.Active)
+    .where((eb) =>
+      eb.or([
+        eb("member.id", "=", authorId),
+        eb.exists(
+          eb
+            .selectFrom("follow")
+            .select("follow.followerId")
+            .whereRef("follow.followerId", "=", "member.id")
+            .where("follow.followedId", "=", authorId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("contactLink")
+            .select("contactLink.memberId")
+            .whereRef("contactLink.memberId", "=", "member.id")
+            .where("contactLink.otherId", "=", authorId)
+            .where("contactLink.status", "=", "accepted"),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POST_MAX_LENGTH, POSTS_PER_PAGE } from "../../shared/limits.ts";
+import { LIKERS_PER_PAGE, POST_MAX_LENGTH, POSTS_PER_PAGE } from "../../shared/limits.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -20,6 +20,11 @@ export const feedInput = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(POSTS_PER_PAGE),
 });
 export const postIdInput = z.object({ postId: z.coerce.number().int().positive() });
+/** A page of the members who like a post (keyset: the cursor is opaque). */
+export const likersInput = postIdInput.extend({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(LIKERS_PER_PAGE),
+});
 
 export interface Author {
   memberId: number;
@@ -42,6 +47,23 @@ export interface Post {
   createdAt: string;
   author: Author;
   replies: Reply[];
+  /** How many members like it (a deactivated member's like counts until the member is deleted). */
+  likes: number;
+  /** Whether the viewer is one of them. */
+  liked: boolean;
+}
+
+/** A post's likes after a like or unlike, and in the live event "post.likes" (`liked` only to the member who changed it). */
+export interface LikeState {
+  postId: number;
+  likes: number;
+  liked: boolean;
+}
+
+export interface LikersPage {
+  items: Author[];
+  /** Pass back for the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface FeedPage {

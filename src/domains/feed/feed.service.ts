@@ -1,6 +1,7 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
+import * as live from "../live/live.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -8,6 +9,8 @@ import type { Actor, AppContext } from "../../platform/context.ts";
 import {
   type Author,
   type FeedPage,
+  type LikersPage,
+  type LikeState,
   type Post,
   postText,
   type Reply,
@@ -18,6 +21,8 @@ import {
 import * as repo from "./feed.repository.ts";
 import * as suggested from "./suggested.repository.ts";
 import { wakeTimelineWorkers } from "./timeline.worker.ts";
+
+const NO_SUCH_POST = "There is no such post.";
 
 type AuthorRow = { memberId: number; firstName: string; lastName: string; picturePath: string | null };
 
@@ -75,6 +80,8 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
     createdAt: r.createdAt,
     author: authorOf(r),
     replies: byPost.get(r.id) ?? [],
+    likes: Number(r.likeCount),
+    liked: r.liked === 1,
   }));
   const last = rows.at(-1);
   return { items, nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.createdAt, last.id) : null };
@@ -82,7 +89,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
 
 /** The replies of one post the viewer can see. */
 export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
-  if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound("There is no such post.");
+  if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound(NO_SUCH_POST);
   const rows = await repo.repliesOf(ctx.db, [postId]);
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => toReply(r, authorOf));
@@ -97,7 +104,7 @@ export async function createPost(ctx: AppContext, actor: Actor, input: string): 
   // Its fan-out starts now, off this request (readers merge the queue in until it is done).
   wakeTimelineWorkers();
   const author = { ...member, memberId: member.id };
-  return { postId: id, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author), replies: [] };
+  return { postId: id, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author), replies: [], likes: 0, liked: false };
 }
 
 /**
@@ -108,7 +115,7 @@ export async function createPost(ctx: AppContext, actor: Actor, input: string): 
 export async function reply(ctx: AppContext, actor: Actor, postId: number, input: string): Promise<Reply> {
   const text = checkedText(input);
   const target = await repo.replyTarget(ctx.db, actor.memberId, postId);
-  if (!target) throw notFound("There is no such post.");
+  if (!target) throw notFound(NO_SUCH_POST);
   if (target.firstName === null || target.lastName === null) throw notFound(NO_SUCH_MEMBER);
   const { replyId, at } = await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
@@ -118,6 +125,54 @@ export async function reply(ctx: AppContext, actor: Actor, postId: number, input
   });
   const author = { memberId: actor.memberId, firstName: target.firstName, lastName: target.lastName, picturePath: target.picturePath };
   return { replyId, postId, text, createdAt: at, author: (await authorsFor(ctx, actor, [author]))(author) };
+}
+
+/**
+ * Likes (or, with `liked` false, unlikes) a post in the member's feed as the member: one like per
+ * member, so doing it twice changes nothing. A post outside their feed is NOT_FOUND. The answer is
+ * the post's count after it; a change reaches the open pages of the members who see the post.
+ */
+export async function setLike(ctx: AppContext, actor: Actor, postId: number, liked: boolean): Promise<LikeState> {
+  const post = await repo.visiblePost(ctx.db, actor.memberId, postId);
+  if (!post) throw notFound(NO_SUCH_POST);
+  const changed = liked
+    ? await repo.insertLike(ctx.db, postId, actor.memberId, isoNow())
+    : await repo.deleteLike(ctx.db, postId, actor.memberId);
+  const state = { postId, likes: await repo.likeCount(ctx.db, postId), liked };
+  if (changed) await tellLikes(ctx, post.memberId, state, actor.memberId);
+  return state;
+}
+
+/**
+ * A post's new count to the open pages of those who see it (decision 030): the members connected
+ * now, narrowed to the post's audience in one query, each told without a log row; `liked` goes to
+ * the member who changed it only (their other tabs). Best effort: a failure is logged, never thrown.
+ */
+async function tellLikes(ctx: AppContext, authorId: number, state: LikeState, likerId: number): Promise<void> {
+  try {
+    for (const memberId of await repo.audienceAmong(ctx.db, authorId, live.connectedMembers(ctx))) {
+      live.tell(ctx, memberId, "post.likes", memberId === likerId ? { ...state } : { postId: state.postId, likes: state.likes });
+    }
+  } catch (error) {
+    ctx.log.error("like count not told", { postId: state.postId, error: String(error) });
+  }
+}
+
+/** The members who like a post in the viewer's feed, newest like first, pictures as the viewer may see them. */
+export async function likers(
+  ctx: AppContext,
+  viewer: Actor,
+  input: { postId: number; cursor?: string; limit: number },
+): Promise<LikersPage> {
+  if (!(await repo.visiblePost(ctx.db, viewer.memberId, input.postId))) throw notFound(NO_SUCH_POST);
+  const after = decodeKeysetCursor(input.cursor);
+  const rows = await repo.likers(ctx.db, input.postId, input.limit, after && { likedAt: after.text, memberId: after.id });
+  const authorOf = await authorsFor(ctx, viewer, rows);
+  const last = rows.at(-1);
+  return {
+    items: rows.map(authorOf),
+    nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.likedAt, last.memberId) : null,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ declare module "../../platform/db/database.ts" {
   interface Database {
     post: PostTable;
     postReply: PostReplyTable;
+    postLike: PostLikeTable;
   }
 }
 
@@ -20,5 +21,12 @@ export interface PostReplyTable {
   postId: number;
   memberId: number;
   description: string;
+  createdAt: string;
+}
+
+/** One member's like of one post (primary key: post_id, member_id). */
+export interface PostLikeTable {
+  postId: number;
+  memberId: number;
   createdAt: string;
 }

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import type { LiveEvent, LiveEventType } from "../../platform/live.ts";
 
@@ -9,23 +11,47 @@ export async function insertEvent(
   data: Record<string, unknown>,
   at: string,
 ): Promise<LiveEvent> {
-  const row = await db
-    .insertInto("liveEvent")
-    .values({ memberId, type, data: JSON.stringify(data), createdAt: at })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const insert = async (trx: DB) => {
+    await lockMembersEvents(trx, [memberId]);
+    return trx
+      .insertInto("liveEvent")
+      .values({ memberId, type, data: JSON.stringify(data), createdAt: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  };
+  const row = isPostgres(db) && !db.isTransaction ? await db.transaction().execute(insert) : await insert(db);
   return { id: row.id, memberId, type, data, at };
+}
+
+/** Advisory lock namespace of the live log (the first key of pg_advisory_xact_lock's pair). */
+const LIVE_EVENTS_LOCK = 0x4c495645;
+
+/**
+ * PostgreSQL: holds each member's event lock until the transaction ends. Ids are drawn at insert
+ * but become visible at commit; with the lock, a member's events commit in id order, so a page
+ * that has seen id n never meets a smaller id later (its replay cursor stays sound). SQLite
+ * writes one transaction at a time and needs none. Locks are taken in id order (no deadlock).
+ */
+async function lockMembersEvents(db: DB, memberIds: number[]): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const memberId of [...new Set(memberIds)].sort((a, b) => a - b))
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_EVENTS_LOCK}, ${memberId})`.execute(db);
 }
 
 /** Writes several events in one statement; answers them with their ids, in the order given. */
 export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
   const values = events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at }));
+  await lockMembersEvents(
+    db,
+    events.map((e) => e.memberId),
+  );
   // A unit writes one to three events (a message: three): those statements are precompiled.
   const insert = insertEventsQueries[events.length];
   const rows = insert
     ? await insert(db, Object.fromEntries(values.flatMap((v, i) => Object.entries(v).map(([k, x]) => [`${k}${i}`, x]))))
     : await db.insertInto("liveEvent").values(values).returning("id").execute();
-  // Rows of one INSERT take ascending ids in the order of its VALUES (the statement holds the write lock).
+  // Rows of one INSERT take ascending ids in the order of its VALUES (SQLite: the statement holds the
+  // write lock; PostgreSQL: it draws them from the identity's sequence in that order).
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   return events.map((e, i) => ({ ...e, id: ids[i]! }));
 }

@@ -3,6 +3,7 @@ import { texts } from "../../shared/texts.ts";
 import { isSessionActive } from "../accounts/accounts.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
+import type { DB } from "../../platform/db/client.ts";
 import type { LiveBus, LiveEvent, LiveEventType } from "../../platform/live.ts";
 import { RETENTION_BATCH } from "../../platform/retention.ts";
 import type { WriteUnit } from "../../platform/write-unit.ts";
@@ -76,6 +77,22 @@ export async function emit(
   }
 }
 
+/**
+ * Tells a member's open pages of a change without logging it (id 0): for what a page reloads on
+ * reconnecting anyway (a post's like count), where a log row per member who sees it would cost more
+ * than the change. Pages connected now hear it; the others see it on their next load.
+ */
+export function tell(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown>): void {
+  ctx.live.publish({ id: 0, memberId, type, data, at: isoNow() });
+}
+
+/** The members with a live stream open on this server process now (whom `tell` can reach). */
+export function connectedMembers(ctx: AppContext): number[] {
+  const ids: number[] = [];
+  for (const key of openStreams.get(ctx.live)?.keys() ?? []) if (key.startsWith("member:")) ids.push(Number(key.slice("member:".length)));
+  return ids;
+}
+
 /** The live events a write unit has gathered so far. */
 const gathered = new WeakMap<WriteUnit, Array<Omit<LiveEvent, "id">>>();
 
@@ -121,16 +138,19 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     await requireSession();
     // What this page has had already: everything up to lastEventId, and what the replay sends.
     const had = new Set<number>();
+    // The id of the last logged event sent: an unlogged one (id 0) goes under it, so a reconnect resumes there.
+    let sent = lastEventId ?? 0;
     if (lastEventId === null) {
       // A new page starts now: it is told the newest id, so a reconnect after a drop replays from there.
-      yield { id: await repo.latestId(ctx.db, actor.memberId), memberId: actor.memberId, type: "stream.ready", data: {}, at: isoNow() };
+      sent = await repo.latestId(ctx.db, actor.memberId);
+      yield { id: sent, memberId: actor.memberId, type: "stream.ready", data: {}, at: isoNow() };
     } else {
       let after = lastEventId;
       for (;;) {
         const page = await repo.eventsAfter(ctx.db, actor.memberId, after, REPLAY_PAGE);
         for (const event of page) {
           had.add(event.id);
-          after = event.id;
+          after = sent = event.id;
           yield event;
         }
         if (page.length < REPLAY_PAGE) break;
@@ -138,10 +158,16 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     }
     while (!signal?.aborted) {
       const next = queue.shift();
+      if (next?.id === 0) {
+        await requireSession();
+        yield { ...next, id: sent };
+        continue;
+      }
       if (next) {
         // Heard during the replay, or older than the page's last event: it has it already.
         if (had.delete(next.id) || (lastEventId !== null && next.id <= lastEventId)) continue;
         await requireSession();
+        sent = next.id;
         yield next;
         continue;
       }
@@ -165,6 +191,9 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
     ctx.log.debug("live stream closed", { memberId: actor.memberId });
   }
 }
+
+/** A member's events after an id, oldest first, one replay page at most (for a bus catching up after a gap). */
+export const eventsAfter = (db: DB, memberId: number, afterId: number) => repo.eventsAfter(db, memberId, afterId, REPLAY_PAGE);
 
 /** Drops up to `limit` events older than the retention, oldest first (the server's retention job runs it in batches). */
 export const pruneLiveEvents = (ctx: AppContext, now = new Date(), limit = RETENTION_BATCH) =>

@@ -73,7 +73,7 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   const body = parseInput(messageBody, input.body);
   const parties = await contacts.messageParties(ctx, actor, input.toMemberId);
   if (!parties) throw badInput(texts.recipientNotValid);
-  ctx.limiter.consume("message", [`member:${actor.memberId}`]);
+  await ctx.limiter.consume("message", [`member:${actor.memberId}`]);
   return inWriteUnit(ctx, async (unit) => {
     // Taken inside the unit (which holds the connection): ids and times keep the same order.
     const at = isoNow();

@@ -7,7 +7,7 @@ import { type TestContext, closeTestContext, openTestContext } from "#support/se
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { NEWS_TEXT_LENGTH } from "../../shared/limits.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { RateLimiter } from "../../platform/rate-limit.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import { DEFAULT_NEWS_IMAGE, enquiryInput, shortenNews } from "./news.schema.ts";
 import * as news from "./news.service.ts";
 
@@ -90,7 +90,7 @@ describe("recordEnquiry", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ firstName: "Dana", lastName: "Sponsor", email: "dana@example.org", company: "" });
 
-    const limited = { ...ctx, limiter: new RateLimiter(true) };
+    const limited = { ...ctx, limiter: await freshLimiter(ctx.db) };
     for (let i = 0; i < 10; i++) await news.recordEnquiry(limited, data, { ip: "10.0.0.2", userAgent: "test" });
     const error = await news.recordEnquiry(limited, data, { ip: "10.0.0.2", userAgent: "test" }).catch((e: unknown) => e);
     expect((error as DomainError).code).toBe(ErrorCodes.RateLimited);

@@ -76,7 +76,7 @@ export async function addNews(
 
 /** Stores an advertising enquiry and, when an operator address is configured, mails it there. */
 export async function recordEnquiry(ctx: AppContext, data: EnquiryData, meta: RequestMeta): Promise<void> {
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
   await ctx.db
     .insertInto("adEnquiry")
     .values({ ...data, createdAt: isoNow() })

@@ -16,7 +16,7 @@ import * as contacts from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
-import { RateLimiter } from "../../platform/rate-limit.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import type { LiveEvent } from "../../platform/live.ts";
 import * as settings from "../settings/settings.service.ts";
 import { formatSentDate, notificationListInput } from "./notifications.schema.ts";
@@ -172,7 +172,7 @@ describe("flood guards", () => {
   it("at most 30 notification e-mails an hour to one member; past that the site still notifies", async () => {
     const a = await newMember();
     const b = await newMember();
-    const limited: AppContext = { ...ctx, limiter: new RateLimiter(true) };
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(db) };
     for (let i = 0; i < 32; i++) {
       await notifications.notify(limited, {
         memberId: b.memberId,

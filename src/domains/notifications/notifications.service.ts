@@ -71,7 +71,7 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   });
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text, link: n.link });
   const rule = MAIL_RULES[n.kind];
-  if (rule && settings.notificationSettingsFromRow(facts)[rule.setting] && mayMail(ctx, n.memberId)) {
+  if (rule && settings.notificationSettingsFromRow(facts)[rule.setting] && (await mayMail(ctx, n.memberId))) {
     // Rendered when the mail queue gets to it, off the request path.
     ctx.mailer.send(() =>
       notificationMail({
@@ -89,14 +89,10 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
 }
 
 /** A ceiling on notification e-mails to one member (others' actions must not flood a mailbox); past it the site still notifies. */
-function mayMail(ctx: AppContext, memberId: number): boolean {
-  try {
-    ctx.limiter.consume("notificationMail", [`member:${memberId}`]);
-    return true;
-  } catch {
-    ctx.log.info("notification e-mail skipped: hourly limit reached", { memberId });
-    return false;
-  }
+async function mayMail(ctx: AppContext, memberId: number): Promise<boolean> {
+  if (await ctx.limiter.tryConsume("notificationMail", [`member:${memberId}`])) return true;
+  ctx.log.info("notification e-mail skipped: hourly limit reached", { memberId });
+  return false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CompiledQuery } from "kysely";
+import type { DB } from "../../platform/db/client.ts";
 
 /** Runs a compiled read-only query somewhere and answers its rows. */
 export type Reader = <R>(query: CompiledQuery<R>) => Promise<R[]>;
@@ -37,6 +38,15 @@ export function workerReader(file: string): { read: Reader; close: () => void } 
     pending.clear();
   };
   return { read, close };
+}
+
+/**
+ * A reader on the database's own connections (PostgreSQL: a pooled connection; the query runs in
+ * the server's process, so the Bun thread only waits). Closing it has nothing to end.
+ */
+export function poolReader(db: DB): { read: Reader; close: () => void } {
+  const read: Reader = async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows;
+  return { read, close: () => {} };
 }
 
 let background: Reader | undefined;

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
 import { settingSql } from "../privacy/privacy.service.ts";
@@ -7,12 +8,14 @@ import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
 /**
- * Member search and suggestions, SQLite dialect (FTS5 table `member_search`, kept by triggers on
- * member, member_profile and member_privacy: migrations 004 and 2026-11-24-020). The index holds
- * only what an audience may see: columns name, status, sport, positions, place carry the profile
- * header (first and last name, title) and the fields of Public sections; the same columns with
- * `_c` carry the fields of Only Contacts sections; Private sections are in neither. A PostgreSQL
- * port implements the same functions over two tsvector columns (public, contacts-only).
+ * Member search and suggestions (the index `member_search`, kept by triggers on member,
+ * member_profile and member_privacy: migrations 004 and 2026-11-24-020). The index holds only what
+ * an audience may see: columns name, status, sport, positions, place carry the profile header
+ * (first and last name, title) and the fields of Public sections; the same columns with `_c` carry
+ * the fields of Only Contacts sections; Private sections are in neither. SQLite keeps it in an
+ * FTS5 table; PostgreSQL in tsvector columns: `pub` (name, status, sport, positions weighted A to
+ * D), `place`, and `con` (the Only Contacts columns). Both engines answer the same members in the
+ * same order: the same tiers, the same typo tables.
  */
 
 /**
@@ -29,8 +32,9 @@ const SEARCH_VISIBILITY = settingSql("pr", "searchVisibility");
 const BASIC_INFO = settingSql("pr", "basicInfo");
 const CONTACT_INFO = settingSql("pr", "contactInfo");
 
+/** Runs a statement written with `?` placeholders (numbered on PostgreSQL: rawQuery). */
 async function rowsOf<R>(db: DB, query: CompiledQuery<R>): Promise<R[]> {
-  return (await db.executeQuery(query)).rows;
+  return (await rawQuery<R>(db, query.sql, query.parameters)).rows;
 }
 /** `?, ?, …` for n parameters. */
 const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
@@ -57,14 +61,21 @@ export function ftsQuery(text: string): string | null {
  * sport, positions, and last the place. Within a tier, members come by id (oldest account first).
  * Each tier reads the full-text index in rowid order and stops at the limit, so a two-letter prefix
  * that matches thousands of members costs no more than a rare one; the ranking is bm25-free.
+ * `columns` is the FTS5 column filter (SQLite); `weights` the same columns as tsvector weights of
+ * `pub` (PostgreSQL), none for the last tier, which reads `pub || place`.
  */
-const TIERS: Array<{ columns: string; exact?: true }> = [
-  { columns: "{name}", exact: true },
-  { columns: "{name}" },
-  { columns: "{name status}" },
-  { columns: "{name status sport}" },
-  { columns: "{name status sport positions}" },
-  { columns: "{name status sport positions place}" },
+export interface Tier {
+  columns: string;
+  weights: string;
+  exact?: true;
+}
+export const TIERS: Tier[] = [
+  { columns: "{name}", weights: "A", exact: true },
+  { columns: "{name}", weights: "A" },
+  { columns: "{name status}", weights: "AB" },
+  { columns: "{name status sport}", weights: "ABC" },
+  { columns: "{name status sport positions}", weights: "ABCD" },
+  { columns: "{name status sport positions place}", weights: "" },
 ];
 /** Every public column: the last tier's. */
 const PUBLIC_COLUMNS = TIERS[TIERS.length - 1]!.columns;
@@ -85,6 +96,28 @@ function termExpr(t: QueryTerm, exact: boolean): string {
 }
 const allOf = (terms: QueryTerm[], exact: boolean) => terms.map((t) => termExpr(t, exact)).join(" AND ");
 
+/**
+ * The same as a PostgreSQL tsquery text: `'w':*AB` a prefix within the weights, `'w':AB` a whole
+ * word, `|` for the corrections, `&` between words. The statement folds it as the index folds its
+ * words (member_search_fold: lower case, accents removed). Folding may turn a letter into a quote
+ * or a backslash (unaccent: "ʼ" → "'"), so the lexemes' own quotes are written as U+E000 (private
+ * use: never in a word) and become quotes only after the folded text's quotes and backslashes are
+ * escaped.
+ */
+const LEXEME_QUOTE = "\uE000";
+const tsWord = (w: string, prefix: boolean, weights: string) =>
+  `${LEXEME_QUOTE}${w}${LEXEME_QUOTE}${prefix || weights ? `:${prefix ? "*" : ""}${weights}` : ""}`;
+function tsTermExpr(t: QueryTerm, exact: boolean, weights: string): string {
+  const own = tsWord(t.word, !exact, weights);
+  if (!t.corrections?.length) return own;
+  return `(${[own, ...t.corrections.map((c) => tsWord(c, false, weights))].join(" | ")})`;
+}
+const tsAllOf = (terms: QueryTerm[], exact: boolean, weights = "") => terms.map((t) => tsTermExpr(t, exact, weights)).join(" & ");
+/** The tsquery of a `?` parameter written by tsAllOf, folded as the index's words are. */
+const TS_MATCH = String.raw`to_tsquery('simple', replace(replace(replace(member_search_fold(?), '\', '\\'), '''', ''''''), chr(57344), ''''))`;
+/** A tier's document on PostgreSQL: the weighted public columns, or with the place (last tier). */
+const tsDocument = (tier: Tier) => (tier.weights ? "s.pub" : "(s.pub || s.place)");
+
 /** One tier: visible matches in rowid order (the index drives; privacy and contact rows by key). */
 const TIER_SQL = `
     SELECT s.rowid AS id
@@ -100,6 +133,20 @@ const TIER_SQL = `
 export const tierQuery = (viewerId: number, match: string, limit: number) =>
   CompiledQuery.raw(`${TIER_SQL}\n    LIMIT ?`, [match, viewerId, viewerId, limit]) as CompiledQuery<{ id: number }>;
 
+/** PostgreSQL: the same, on the tier's document (the GIN index of `pub` or of `pub || place` finds the matches). */
+const PG_TIER_SQL = (document: string) => `
+    SELECT s.member_id AS id
+    FROM member_search s
+    JOIN member m ON m.id = s.member_id
+    LEFT JOIN member_privacy pr ON pr.member_id = s.member_id
+    WHERE ${document} @@ ${TS_MATCH}
+      AND m.status = ${ACTIVE}
+      AND s.member_id <> ?
+      AND (${SEARCH_VISIBILITY} = 1
+           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.member_id AND vc.status = 'accepted'))
+    ORDER BY s.member_id`;
+const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, `${PG_TIER_SQL(tsDocument(tier))}\n    LIMIT ?`]));
+
 /**
  * The viewer's contacts matching on any column, Only Contacts ones included. It runs only when the
  * public tiers found fewer than the limit, so the query is a selective one: the index drives and
@@ -113,6 +160,51 @@ const CONTACTS_SQL = `
     ORDER BY s.rowid`;
 export const contactsQuery = (viewerId: number, match: string, limit: number) =>
   CompiledQuery.raw(`${CONTACTS_SQL}\n    LIMIT ?`, [match, viewerId, limit]) as CompiledQuery<{ id: number }>;
+
+/**
+ * PostgreSQL: the same, read from the viewer's contacts in id order (contact_link_member_status_idx)
+ * up to the limit, each one's index row by key: the match is a scalar subquery, which PostgreSQL
+ * runs per contact row instead of joining (a join would read the whole index when it guesses the
+ * match selective; a concatenated tsvector has no index, and a member's contacts are few).
+ */
+const PG_CONTACTS_SQL = `
+    SELECT c.other_id AS id
+    FROM contact_link c
+    WHERE c.member_id = ? AND c.status = 'accepted'
+      AND (SELECT (s.pub || s.place || s.con) @@ ${TS_MATCH} FROM member_search s WHERE s.member_id = c.other_id)
+    ORDER BY c.other_id`;
+
+/** The statements of member search for one engine (the texts are fixed; the terms are parameters). */
+interface SearchStatements {
+  tier: (viewerId: number, tier: Tier, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  contacts: (viewerId: number, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  findsWord: (viewerId: number, term: string) => CompiledQuery<{ found: number }>;
+}
+const sqliteSearch: SearchStatements = {
+  tier: (viewerId, tier, terms, limit) => tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit),
+  contacts: (viewerId, terms, limit) => contactsQuery(viewerId, allOf(terms, false), limit),
+  findsWord: (viewerId, term) => {
+    const word = quote(term);
+    return CompiledQuery.raw(`SELECT CASE WHEN EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`, [
+      `${PUBLIC_COLUMNS} : ${word}`,
+      viewerId,
+      viewerId,
+      word,
+      viewerId,
+    ]);
+  },
+};
+const PG_FINDS_WORD = `SELECT CASE WHEN EXISTS (${PG_TIER_SQL(tsDocument(TIERS[TIERS.length - 1]!))}) OR EXISTS (${PG_CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`;
+const postgresSearch: SearchStatements = {
+  tier: (viewerId, tier, terms, limit) =>
+    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, viewerId, limit]),
+  contacts: (viewerId, terms, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, tsAllOf(terms, false), limit]),
+  findsWord: (viewerId, term) => {
+    const word = tsWord(term, false, "");
+    return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, viewerId, viewerId, word]);
+  },
+};
+export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : sqliteSearch);
 
 /**
  * Ids of the active members matching every term that this viewer may find (search visibility
@@ -131,12 +223,13 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
       }
     }
   };
+  const statements = searchStatements(db);
   for (const tier of TIERS) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
-    take(await rowsOf(db, tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit + found.length)));
+    take(await rowsOf(db, statements.tier(viewerId, tier, terms, limit + found.length)));
     if (found.length >= limit) return found;
   }
-  take(await rowsOf(db, contactsQuery(viewerId, allOf(terms, false), limit + found.length)));
+  take(await rowsOf(db, statements.contacts(viewerId, terms, limit + found.length)));
   return found;
 }
 
@@ -145,17 +238,7 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
  * this viewer, the word in a public column) or one of the viewer's contacts (any column)?
  */
 export async function viewerFindsWord(db: DB, viewerId: number, term: string): Promise<boolean> {
-  const word = quote(term);
-  const [row] = await rowsOf(
-    db,
-    CompiledQuery.raw(`SELECT CASE WHEN EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`, [
-      `${PUBLIC_COLUMNS} : ${word}`,
-      viewerId,
-      viewerId,
-      word,
-      viewerId,
-    ]) as CompiledQuery<{ found: number }>,
-  );
+  const [row] = await rowsOf(db, searchStatements(db).findsWord(viewerId, term));
   return row?.found === 1;
 }
 
@@ -223,11 +306,12 @@ export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): P
   return rowsOf(db, CompiledQuery.raw(text, [viewerId, viewerId, viewerId, viewerId, ...ids]) as CompiledQuery<CardWithLinks>);
 }
 
-/** How many words a sync chunk reads from the FTS5 vocabulary (one short write transaction each). */
+/** How many words a sync chunk reads from the index's vocabulary (one short write transaction each). */
 const TERM_CHUNK = 200;
 
 /**
- * Brings the typo tables up to the FTS5 vocabulary: new words get their variants. Words that left
+ * Brings the typo tables up to the index's vocabulary (SQLite: the FTS5 vocabulary; PostgreSQL:
+ * member_search_word, which the index's trigger keeps): new words get their variants. Words that left
  * the index stay (a correction to a word nobody has finds nobody). Reads the vocabulary in chunks in
  * word order (on `read`, the background's worker connection, when given) and writes each chunk's
  * new words in one short transaction; `pause` runs between
@@ -237,7 +321,9 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
   let after = "";
   let added = 0;
   for (;;) {
-    const vocab = sql<{ term: string }>`SELECT term FROM member_search_vocab WHERE term > ${after} LIMIT ${TERM_CHUNK}`;
+    const vocab = isPostgres(db)
+      ? sql<{ term: string }>`SELECT word AS term FROM member_search_word WHERE word > ${after} ORDER BY word LIMIT ${TERM_CHUNK}`
+      : sql<{ term: string }>`SELECT term FROM member_search_vocab WHERE term > ${after} LIMIT ${TERM_CHUNK}`;
     const chunk = (read ? await read(vocab.compile(db)) : (await vocab.execute(db)).rows).map((r) => r.term);
     if (chunk.length === 0) return added;
     const last = chunk[chunk.length - 1]!;
@@ -270,9 +356,16 @@ export async function syncSearchTerms(db: DB, pause: () => Promise<boolean> = ()
  * triggers of migration 2026-11-24-020 write one member at a time (public columns: the header and
  * the fields of Public sections; `_c` columns: the fields of Only Contacts sections; only active
  * members), then merges it into one segment. Used after a bulk load that ran without the triggers
- * (the community generator).
+ * (the community generator, a copy into PostgreSQL). PostgreSQL: the rows of the view the triggers
+ * read one member at a time (member_search_source), whose words the index's trigger adds to
+ * member_search_word.
  */
 export async function rebuildMemberSearch(db: DB): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`DELETE FROM member_search`.execute(db);
+    await sql`INSERT INTO member_search SELECT * FROM member_search_source ORDER BY member_id`.execute(db);
+    return;
+  }
   const pub = (level: string) => `${level} = 1`;
   const con = (level: string) => `${level} = 3`;
   const part = (test: string, text: string) => `CASE WHEN ${test} THEN ${text} ELSE '' END`;
@@ -403,7 +496,9 @@ export async function refreshSuggestionsOf(db: DB, memberId: number, at: string,
     await sql`
       INSERT INTO member_suggestion_state (member_id, computed_at, stale)
       SELECT ${memberId}, ${at}, 0 WHERE EXISTS (SELECT 1 FROM member WHERE id = ${memberId})
-      ON CONFLICT (member_id) DO UPDATE SET computed_at = excluded.computed_at, stale = max(0, stale - ${before})`.execute(trx);
+      ON CONFLICT (member_id) DO UPDATE SET computed_at = excluded.computed_at, stale = ${sql.raw(greatestFunction(trx))}(0, member_suggestion_state.stale - ${before})`.execute(
+      trx,
+    );
   });
 }
 

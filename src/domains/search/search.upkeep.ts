@@ -1,6 +1,7 @@
 import type { AppContext } from "../../platform/context.ts";
 import { restUnlessWoken } from "../../platform/clock.ts";
-import { setBackgroundReader, workerReader } from "./search.reader.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
+import { poolReader, setBackgroundReader, workerReader } from "./search.reader.ts";
 import { syncSearchTerms } from "./search.repository.ts";
 import { refreshNextSuggestions } from "./search.service.ts";
 
@@ -22,7 +23,8 @@ const START_DELAY_MS = 3_000;
  * `dbFile` (the server) the candidates are read on a worker thread with its own read-only
  * connection, so the server's thread only writes the result: one short transaction (the same reader
  * computes a member's first list for the request that needs it: search.reader backgroundReader). A pause
- * between two steps lets requests run. The first step waits 3 s after start. Stops when `signal`
+ * between two steps lets requests run. On PostgreSQL the reads go to a pooled connection instead (the
+ * database server does the work, not the server's thread). The first step waits 3 s after start. Stops when `signal`
  * aborts (the server's shutdown): the timer is cleared, the worker terminated, and `stopped`
  * resolves once a step under way has ended, before the database closes.
  */
@@ -31,7 +33,7 @@ export function startSearchUpkeep(
   signal: AbortSignal,
   options: { startDelayMs?: number; /** The database file: candidates are read on a worker thread (Bun). */ dbFile?: string } = {},
 ): { stopped: Promise<void> } {
-  const reader = options.dbFile ? workerReader(options.dbFile) : null;
+  const reader = options.dbFile ? workerReader(options.dbFile) : isPostgres(ctx.db) ? poolReader(ctx.db) : null;
   if (reader) setBackgroundReader(reader.read);
   signal.addEventListener(
     "abort",

@@ -18,7 +18,7 @@ import { createSession, validateSessionToken } from "../accounts/sessions.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { sha256Hex, verifyPassword } from "../../platform/crypto.ts";
-import { RateLimiter } from "../../platform/rate-limit.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as profiles from "../profiles/profiles.service.ts";
 import * as search from "../search/search.service.ts";
@@ -93,7 +93,7 @@ const sessionCount = async (memberId: number) =>
 const flushMail = () => testContext!.mailer.flush();
 
 /** A context whose rate limits are on (the shared one has them off). */
-const limitedCtx = (): AppContext => ({ ...ctx, limiter: new RateLimiter(true) });
+const limitedCtx = async (): Promise<AppContext> => ({ ...ctx, limiter: await freshLimiter(db) });
 
 async function makeContacts(a: Actor, b: Actor) {
   await contacts.sendRequest(ctx, a, b.memberId);
@@ -195,7 +195,7 @@ describe("password", () => {
 
   it("rate-limits attempts per member (like logins)", async () => {
     const m = await newMember();
-    const limited = limitedCtx();
+    const limited = await limitedCtx();
     for (let i = 0; i < 10; i++) {
       await expectError(
         settings.changePassword(limited, m, change("wrong", "brand-new-4"), { ...meta, ip: `198.51.100.${i}` }),
@@ -427,7 +427,7 @@ describe("e-mail change", () => {
 
   it("rate-limits the mails it sends", async () => {
     const m = await newMember();
-    const limited = limitedCtx();
+    const limited = await limitedCtx();
     for (let i = 0; i < 10; i++)
       await settings.requestEmailChange(limited, m, `burst-${m.memberId}-${i}@example.com`, { ...meta, ip: `192.0.2.${i}` });
     await expectError(

@@ -83,7 +83,7 @@ export async function saveName(ctx: AppContext, actor: Actor, data: NameData): P
  */
 export async function changePassword(ctx: AppContext, actor: Actor, data: PasswordChangeData, meta: RequestMeta): Promise<PasswordChanged> {
   requireFullSession(actor);
-  ctx.limiter.consume("login", [`ip:${meta.ip}`, `member:${actor.memberId}`]);
+  await ctx.limiter.consume("login", [`ip:${meta.ip}`, `member:${actor.memberId}`]);
   const member = await memberOf(ctx, actor);
   if (!(await verifyPassword(member.passwordHash, data.currentPassword))) throw badInput(texts.currentPasswordWrong);
   const passwordHash = await hashPassword(data.newPassword);
@@ -94,7 +94,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, data: Passwo
     return accounts.deleteMemberSessionsExcept(trx, member.id, actor.sessionId);
   });
   // The reset codes are void now: a new reset request may mail one at once.
-  ctx.limiter.clear("accountMail", `reset:${member.email}`);
+  await ctx.limiter.clear("accountMail", `reset:${member.email}`);
   ctx.mailer.send(passwordChangedInSettingsMail(member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
   return { changed: true, otherSessionsEnded };
 }
@@ -214,7 +214,7 @@ export async function getEmailInfo(ctx: AppContext, actor: Actor): Promise<Email
  */
 export async function requestEmailChange(ctx: AppContext, actor: Actor, email: string, meta: RequestMeta): Promise<EmailChangeRequested> {
   requireFullSession(actor);
-  ctx.limiter.consume("mail", [`ip:${meta.ip}`, `member:${actor.memberId}`, `email:${email}`]);
+  await ctx.limiter.consume("mail", [`ip:${meta.ip}`, `member:${actor.memberId}`, `email:${email}`]);
   const member = await memberOf(ctx, actor);
   if (member.email === email) throw badInput(texts.emailUnchanged);
   if (await accounts.findMemberByEmail(ctx.db, email)) throw badInput(texts.emailInUse);
@@ -248,7 +248,7 @@ export async function confirmEmailChange(
   input: { email: string; code: string },
   meta: RequestMeta,
 ): Promise<{ memberId: number; email: string }> {
-  ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
+  await ctx.limiter.consume("codeEntry", [`ip:${meta.ip}`]);
   const codeHash = sha256Hex(input.code);
   const pending = live(await repo.findPendingEmailChangeByCode(ctx.db, codeHash));
   if (!pending || pending.newEmail !== input.email) throw badInput(texts.emailChangeCodeInvalid);

@@ -23,10 +23,11 @@ import {
  *
  * Shapes (spec section 3; docs/rest-api.md "Value formats"):
  * - Post: {postID, memberID, memberName, firstName, picturePath, description, datePosted,
- *   childPostCnt, children}. postID is a JSON number, memberID a string (as memberID of the login
+ *   childPostCnt, children, likeCounter}. postID is a JSON number, memberID a string (as memberID of the login
  *   result), memberName "First Last", picturePath the author's picture (the default when none, or
  *   when the author shows it to contacts only and the caller is not one), datePosted ISO-8601 UTC
- *   ("2026-11-22T07:22:46.123Z"), children the replies oldest first and childPostCnt their number.
+ *   ("2026-11-22T07:22:46.123Z"), children the replies oldest first and childPostCnt their number,
+ *   likeCounter (a JSON number, the original's LikeCounter column) the members who like it.
  * - Reply: {postResponseID, postID, description, dateResponded, memberID, memberName, firstName,
  *   picturePath}, the same conventions.
  * - News item: {id, imageUrl, headerText, postingDate, textField, navigateUrl}; imageUrl is never
@@ -49,10 +50,15 @@ import {
  * answer the same and take GET or POST. Text: required, at most 150 characters (400 with the
  * message otherwise, nothing written).
  *
+ * Likes: ImcrementPostLikeCounter/{postID} (POST, the original's spelling) likes the post as the
+ * caller, once: the original added 1 on every call, Sideline counts one like per member, so calling
+ * it again changes nothing. The original answered an empty 200; Sideline answers the post's count
+ * after it, {postID, likeCounter} (clients of the original ignore the body).
+ *
  * Authorization: {id} must be the caller (the feed is personal; writes act as the caller): 403
  * otherwise, before the input is looked at. Replies of a post, and replying to it, need the post to
  * be in the caller's feed (their own, a contact's or a followed member's, by an active member):
- * 404 otherwise. The common actions are public; SendAdvertisementInfo is rate-limited with the
+ * 404 otherwise; the same for liking it. The common actions are public; SendAdvertisementInfo is rate-limited with the
  * other mail-sending actions.
  */
 
@@ -87,6 +93,7 @@ const legacyPost = (p: Post) => ({
   datePosted: p.createdAt,
   childPostCnt: p.replies.length,
   children: p.replies.map(legacyReply),
+  likeCounter: p.likes,
 });
 
 /** The text of a new post or reply: postMsg (query or body), a body's description, or a JSON string body. */
@@ -126,6 +133,15 @@ export const memberFeed: Controller = {
     methods: ["POST"],
     own: OWN,
     handler: (req) => save(req, postIdParam(req.params[1])),
+  },
+  ImcrementPostLikeCounter: {
+    methods: ["POST"],
+    handler: async (req) => {
+      const postId = postIdParam(req.params[0] ?? textOf(fields(req, ["postID"]).postID) ?? "");
+      if (postId === 0) throw badInput("postID must name the post to like.");
+      const state = await feed.setLike(req.app, actorOf(req), postId, true);
+      return { postID: state.postId, likeCounter: state.likes };
+    },
   },
   // Aliases the original service answered too (docs/rest-api.md "Conventions").
   CreateMemberPost: {

@@ -10,6 +10,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { EmptyFeed } from "./EmptyFeed.tsx";
+import { PostLikes } from "./PostLikes.tsx";
 import { type Composing, PostModal } from "./PostModal.tsx";
 
 const feedInput = { limit: POSTS_PER_PAGE };
@@ -77,6 +78,7 @@ function PostItem({ post, onReply }: { post: Post; onReply: (post: Post) => void
               {(post.replies.length === 1 ? texts.repliesOne : texts.repliesCount).replace("{count}", String(post.replies.length))}
             </Text>
           )}
+          <PostLikes post={post} />
         </Group>
         {post.replies.length > 0 && (
           <Stack

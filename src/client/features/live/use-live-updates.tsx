@@ -7,6 +7,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import type { NotificationKind } from "../../../domains/notifications/notifications.schema.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
 import { isUnauthorized, trpc } from "../../lib/trpc.ts";
+import { setCachedLikes } from "../feed/likes-cache.ts";
 
 /** The screens that show what a toast would announce: no toast there. */
 export const MESSENGER_PATH = "/messages/view-messages";
@@ -31,6 +32,13 @@ interface NotificationCreated {
   link?: string;
 }
 
+/** A post's new like count; `liked` only when the change was the member's own (another tab). */
+interface PostLikes {
+  postId?: number;
+  likes?: number;
+  liked?: boolean;
+}
+
 /** A plain left click that the app can handle itself (a modified click opens a new tab as usual). */
 const plainClick = (e: MouseEvent) => !(e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
 
@@ -41,7 +49,8 @@ const isInternal = (href: string | undefined): href is string =>
 /**
  * The one live stream of this tab (tRPC subscription over server-sent events), mounted once by the
  * member layout: new and changed messages and notifications refresh the queries that show them
- * (the navbar badges, the messenger, the notifications screen) and announce themselves with a toast.
+ * (the navbar badges, the messenger, the notifications screen) and announce themselves with a toast;
+ * a post's new like count is written into the feed pages that show it.
  * A dropped connection is resumed by the link from the last event id, and every (re)start refetches
  * both families of queries, so nothing missed while disconnected stays stale.
  */
@@ -77,6 +86,13 @@ export function useLiveUpdates(): void {
           case "notifications.changed":
             void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
             break;
+          case "post.likes": {
+            const { postId, likes, liked } = event.data as PostLikes;
+            if (typeof postId !== "number" || typeof likes !== "number") break;
+            setCachedLikes(queryClient, { postId, likes, liked });
+            void queryClient.invalidateQueries({ queryKey: trpc.feed.likers.pathKey() });
+            break;
+          }
         }
       },
       onError: (error) => {

@@ -1,0 +1,128 @@
+import { sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./db/client.ts";
+import { type LiveBus, type LiveEvent, LocalLiveBus } from "./live.ts";
+import type { Logger } from "./logger.ts";
+
+/** The channel every process of one database listens on. */
+export const LIVE_CHANNEL = "sideline_live";
+/** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only. */
+const MAX_PAYLOAD = 7_000;
+const RECONNECT_MS = [250, 1_000, 5_000];
+
+/** A member's events after an id, oldest first (the live_event log): to fetch a large event, and to catch up after a reconnect. */
+export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<LiveEvent[]>;
+
+/**
+ * Live updates for several server processes sharing one PostgreSQL database. `publish` (called
+ * after the commit that wrote the event to the log) sends it with NOTIFY; every process, this one
+ * included, LISTENs on one dedicated connection and hands what it hears to its own open pages.
+ * PostgreSQL delivers notifications in commit order, and a member's events commit in id order (the
+ * writer holds the member's advisory lock from insert to commit), so each page hears its events in
+ * order. When the listening connection drops, it reconnects and reads from the log what its pages
+ * missed meanwhile, from the last id each member was told.
+ */
+export class PostgresLiveBus implements LiveBus {
+  private readonly local = new LocalLiveBus();
+  /** Per member with an open page here: the newest event id handed to its pages. */
+  private readonly lastTold = new Map<number, number>();
+  /** Per member with an open page here: how many, and the newest id heard (any member's) when the first opened. */
+  private readonly watchers = new Map<number, { pages: number; since: number }>();
+  private newestHeard = 0;
+  private client: pg.Client | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: { url: string; db: DB; log: Logger; readEventsAfter: ReadEventsAfter }) {}
+
+  /** Connects the listener; resolves once it listens (throws when it cannot). */
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.client?.end().catch(() => {});
+  }
+
+  publish(event: LiveEvent): void {
+    const whole = JSON.stringify(event);
+    const payload = whole.length <= MAX_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
+    sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.options.db).catch((error: unknown) => {
+      this.options.log.error("live event not announced", { memberId: event.memberId, error: String(error) });
+    });
+  }
+
+  subscribe(memberId: number, handler: (event: LiveEvent) => void): () => void {
+    const watching = this.watchers.get(memberId);
+    if (watching) watching.pages += 1;
+    else this.watchers.set(memberId, { pages: 1, since: this.newestHeard });
+    const unsubscribe = this.local.subscribe(memberId, handler);
+    return () => {
+      unsubscribe();
+      const left = this.watchers.get(memberId);
+      if (left && left.pages > 1) left.pages -= 1;
+      else {
+        this.watchers.delete(memberId);
+        this.lastTold.delete(memberId);
+      }
+    };
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.url });
+    client.on("notification", (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) void this.heard(message.payload);
+    });
+    client.on("error", () => {}); // followed by "end", which reconnects
+    client.on("end", () => {
+      if (this.client === client) void this.reconnect();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    this.client = client;
+  }
+
+  private async reconnect(): Promise<void> {
+    this.client = undefined;
+    for (let attempt = 0; !this.stopped; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]));
+      if (this.stopped) return;
+      try {
+        await this.listen();
+        this.options.log.info("live updates: listening again");
+        await this.catchUp();
+        return;
+      } catch (error) {
+        this.options.log.error("live updates: cannot listen", { error: String(error) });
+      }
+    }
+  }
+
+  /** After a gap in listening: what each member with an open page here missed, from the log. */
+  private async catchUp(): Promise<void> {
+    for (const [memberId, { since }] of this.watchers) {
+      const after = this.lastTold.get(memberId) ?? since;
+      for (const event of await this.options.readEventsAfter(memberId, after)) this.tell(event);
+    }
+  }
+
+  private async heard(payload: string): Promise<void> {
+    try {
+      const sent = JSON.parse(payload) as LiveEvent;
+      this.newestHeard = Math.max(this.newestHeard, sent.id);
+      if (!this.watchers.has(sent.memberId)) return;
+      if (sent.type) return this.tell(sent);
+      // Too large for NOTIFY: read it from the log.
+      const [event] = (await this.options.readEventsAfter(sent.memberId, sent.id - 1)).filter((e) => e.id === sent.id);
+      if (event) this.tell(event);
+    } catch (error) {
+      this.options.log.error("live event not delivered", { error: String(error) });
+    }
+  }
+
+  private tell(event: LiveEvent): void {
+    if (event.id <= (this.lastTold.get(event.memberId) ?? 0)) return;
+    this.lastTold.set(event.memberId, event.id);
+    this.local.publish(event);
+  }
+}

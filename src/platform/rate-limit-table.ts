@@ -1,0 +1,78 @@
+import { sql } from "kysely";
+import type { DB } from "./db/client.ts";
+import { RATE_LIMIT_RULES, type RateLimitBucket, SlidingWindowLimiter } from "./rate-limit.ts";
+
+declare module "./db/database.ts" {
+  interface Database {
+    rateLimitHit: { bucket: string; key: string; at: number };
+  }
+}
+
+/**
+ * Limits counted in the database's rate_limit_hit table, for processes sharing one PostgreSQL
+ * database: an attacker spreading requests over the processes meets the same limit. A check and its
+ * count happen in one transaction that holds a transaction-level advisory lock per key (taken in
+ * one order, so two checks of overlapping keys cannot deadlock), so two processes cannot both
+ * admit the last attempt. Rows past their bucket's window are pruned by the retention job.
+ */
+export class TableRateLimiter extends SlidingWindowLimiter {
+  constructor(
+    private readonly db: DB,
+    enabled: boolean,
+  ) {
+    super(enabled);
+  }
+
+  protected counted(
+    bucket: RateLimitBucket,
+    keys: string[],
+    now: number,
+    admit: (countOf: (key: string) => number) => boolean,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      for (const key of keys) await sql`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`.execute(trx);
+      const rows = await trx
+        .selectFrom("rateLimitHit")
+        .select(["key", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("bucket", "=", bucket)
+        .where("key", "in", keys)
+        .where("at", ">", now - RATE_LIMIT_RULES[bucket].windowMs)
+        .groupBy("key")
+        .execute();
+      const counts = new Map(rows.map((r) => [r.key, Number(r.n)]));
+      if (!admit((key) => counts.get(key) ?? 0)) return false;
+      await trx
+        .insertInto("rateLimitHit")
+        .values(keys.map((key) => ({ bucket, key, at: now })))
+        .execute();
+      return true;
+    });
+  }
+
+  protected async countStored(bucket: RateLimitBucket, key: string, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("rateLimitHit")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("bucket", "=", bucket)
+      .where("key", "=", key)
+      .where("at", ">", now - RATE_LIMIT_RULES[bucket].windowMs)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  protected async clearStored(bucket: RateLimitBucket, key: string): Promise<void> {
+    await this.db.deleteFrom("rateLimitHit").where("bucket", "=", bucket).where("key", "=", key).execute();
+  }
+}
+
+/** Deletes up to `limit` events older than their bucket's window; answers how many (PostgreSQL). */
+export async function pruneRateLimitHits(db: DB, now: Date, limit: number): Promise<number> {
+  let deleted = 0;
+  for (const [bucket, { windowMs }] of Object.entries(RATE_LIMIT_RULES)) {
+    if (deleted >= limit) break;
+    const r = await sql`DELETE FROM rate_limit_hit WHERE ctid IN (
+      SELECT ctid FROM rate_limit_hit WHERE bucket = ${bucket} AND at <= ${now.getTime() - windowMs} LIMIT ${limit - deleted})`.execute(db);
+    deleted += Number(r.numAffectedRows ?? 0);
+  }
+  return deleted;
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailSink, type MailSink } from "#support/mail-sink.ts";
+import { testEngine } from "#support/pg.ts";
+import { api, bearer, type RegisteredMember, registerAndConfirm, type RunningServer, startServer } from "#support/server.ts";
+
+// Two server processes on one PostgreSQL database (the PostgreSQL pass only: SQLite serves one
+// process): a message sent through one arrives live on a stream held open on the other, and a
+// rate limit counts the attempts made on both.
+const onPostgres = testEngine() === "postgres";
+
+let sink: MailSink;
+let a: RunningServer;
+let b: RunningServer;
+let sender: RegisteredMember;
+let reader: RegisteredMember;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  sink = await startMailSink();
+  a = await startServer({ smtpUrl: sink.url, rateLimits: true });
+  b = await startServer({ smtpUrl: sink.url, rateLimits: true, databaseUrl: a.databaseUrl });
+  sender = await registerAndConfirm(a.baseUrl, sink);
+  reader = await registerAndConfirm(b.baseUrl, sink);
+  await api(a.baseUrl).put(`/api/contact/SendRequestContact?memberID=${sender.memberId}&contactID=${reader.memberId}`, {
+    headers: bearer(sender.accessToken),
+  });
+  await api(b.baseUrl).put(`/api/contact/AcceptRequest?memberID=${reader.memberId}&contactID=${sender.memberId}`, {
+    headers: bearer(reader.accessToken),
+  });
+});
+
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+  await sink?.close();
+});
+
+/** The member's live stream on a server (the tRPC subscription over SSE, as a browser tab holds it): resolves with the first frame matching. */
+function openStream(server: RunningServer, member: RegisteredMember, signal: AbortSignal) {
+  const frames: string[] = [];
+  const ready = fetch(`${server.baseUrl}/trpc/live.events?input=${encodeURIComponent("{}")}`, {
+    headers: bearer(member.accessToken),
+    signal,
+  });
+  const waitFor = async (matches: (frame: string) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = frames.find(matches);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no matching live frame within ${timeoutMs} ms; heard:\n${frames.join("\n")}`);
+  };
+  const reading = ready.then(async (res) => {
+    const stream = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await stream.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += value;
+      for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
+        frames.push(buffer.slice(0, i));
+        buffer = buffer.slice(i + 2);
+      }
+    }
+  });
+  return { waitFor, reading };
+}
+
+describe.runIf(onPostgres)("two server processes on one PostgreSQL database", () => {
+  it("a message sent through one process arrives live on a stream held open on the other", async () => {
+    const controller = new AbortController();
+    const stream = openStream(b, reader, controller.signal);
+    await stream.waitFor((frame) => frame.includes("stream.ready"));
+    const subject = `across-${Date.now()}`;
+    const sent = await api(a.baseUrl).post(
+      `/api/message/CreateMessage?to=${reader.memberId}&from=${sender.memberId}&subject=${subject}&body=hello`,
+      { headers: bearer(sender.accessToken) },
+    );
+    expect(sent.status).toBe(200);
+    // Only the LISTEN/NOTIFY fan-out can bring process A's event to a stream held on process B.
+    const frame = await stream.waitFor((f) => f.includes("message.received") && f.includes(subject));
+    expect(frame).toMatch(/^id: \d+$/m);
+    controller.abort();
+    await stream.reading;
+  });
+
+  it("a rate limit counts the attempts made on both processes", async () => {
+    // Sign-in attempts from one address: 10 per 15 minutes, whichever process answers.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await api(server.baseUrl).post("/api/account/login", { body: { email: `nobody-${i}@sideline.test`, password: "wrong" } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
