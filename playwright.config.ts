@@ -1,13 +1,18 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.mjs";
 
+/** The engine of this run: E2E_ENGINE=postgres runs the journeys again on PostgreSQL (tests/support/pg.ts). */
+export const E2E_ENGINE = process.env.E2E_ENGINE === "postgres" ? "postgres" : "sqlite";
 /** The journeys run against the real Bun server, started by tests/e2e/global-setup.ts on this port. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? (E2E_ENGINE === "postgres" ? 3918 : 3917));
 const executablePath = findChromium();
 if (!executablePath) throw new Error("No Chromium found: run `node scripts/ensure-chromium.mjs` (npm test does).");
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // The accessibility sweep (every screen × light/dark × desktop/phone, axe-core) runs on its own with
+  // `npm run test:a11y` until it passes in full: it is not yet part of npm test (issue 16).
+  testIgnore: process.env.E2E_A11Y ? [] : ["accessibility.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
   // Two cores: the server, the browser and one worker already fill them.
   workers: 1,
@@ -24,6 +29,6 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  // Runs on other ports (E2E_PORT) keep their traces apart.
-  outputDir: process.env.E2E_PORT ? `test-results-${E2E_PORT}` : "test-results",
+  // Runs on other ports (E2E_PORT) and the PostgreSQL run keep their traces apart.
+  outputDir: ["test-results", ...(process.env.E2E_PORT ? [E2E_PORT] : []), ...(E2E_ENGINE === "postgres" ? ["postgres"] : [])].join("-"),
 });

@@ -17,13 +17,16 @@ import { onPostgres } from "./lib/dialect.ts";
 const WINDOW_DAYS = 3;
 const PULL_FOLLOWERS = 2_000;
 
-/** Copies one author's posts since the horizon into one reader's timeline (bounded). */
-const backfill = (reader: string, author: string) => `
-    INSERT OR IGNORE INTO timeline (member_id, created_at, post_id, author_id)
+/**
+ * Copies one author's posts since the horizon into one reader's timeline (bounded). Rows already
+ * there stay: INSERT OR IGNORE on SQLite, ON CONFLICT DO NOTHING on PostgreSQL.
+ */
+const backfill = (reader: string, author: string, pg = false) => `
+    ${pg ? "INSERT" : "INSERT OR IGNORE"} INTO timeline (member_id, created_at, post_id, author_id)
     SELECT ${reader}, p.created_at, p.id, p.member_id FROM post p
     WHERE p.member_id = ${author} AND p.created_at >= (SELECT horizon FROM timeline_state WHERE id = 1)
       AND NOT EXISTS (SELECT 1 FROM timeline_pull_author a WHERE a.member_id = ${author})
-    ORDER BY p.created_at DESC, p.id LIMIT 1000;`;
+    ORDER BY p.created_at DESC, p.id LIMIT 1000${pg ? " ON CONFLICT DO NOTHING" : ""};`;
 
 /** Removes one author's posts from one reader's timeline (a range of the reader's own rows). */
 const removeAuthor = (reader: string, author: string) => `
@@ -125,8 +128,79 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END`);
 }
 
-/** PostgreSQL: the same triggers as plpgsql functions (a new database has no posts to copy yet). */
-async function createPostgresTimelineTriggers(_db: Kysely<unknown>): Promise<void> {}
+/**
+ * PostgreSQL: the same triggers, each a plpgsql function run by a row trigger of the same name (a
+ * new database has no posts to copy yet). A trigger's WHEN cannot hold a subquery there, so the
+ * conditions that look at other tables move into the function as IF ... END IF; the others stay in
+ * WHEN, so the function is not even called.
+ */
+async function createPostgresTimelineTriggers(db: Kysely<unknown>): Promise<void> {
+  const trigger = async (name: string, event: string, when: string | null, body: string) => {
+    await sql
+      .raw(
+        `CREATE FUNCTION timeline_${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN ${body}
+      RETURN NULL;
+    END $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER timeline_${name} ${event} FOR EACH ROW ${when ? `WHEN (${when}) ` : ""}EXECUTE FUNCTION timeline_${name}()`)
+      .execute(db);
+  };
+  await trigger(
+    "post_added",
+    "AFTER INSERT ON post",
+    null,
+    `IF NEW.created_at >= (SELECT horizon FROM timeline_state WHERE id = 1) THEN
+      INSERT INTO timeline_queue (post_id, author_id, created_at) VALUES (NEW.id, NEW.member_id, NEW.created_at) ON CONFLICT DO NOTHING;
+    END IF;`,
+  );
+  await trigger(
+    "post_deleted",
+    "AFTER DELETE ON post",
+    null,
+    `DELETE FROM timeline_queue WHERE post_id = OLD.id;
+      DELETE FROM timeline WHERE created_at = OLD.created_at AND post_id = OLD.id AND member_id IN (
+        SELECT follower_id FROM follow WHERE followed_id = OLD.member_id
+        UNION SELECT member_id FROM contact_link WHERE other_id = OLD.member_id AND status = 'accepted'
+        UNION SELECT OLD.member_id);`,
+  );
+  await trigger("follow_added", "AFTER INSERT ON follow", null, backfill("NEW.follower_id", "NEW.followed_id", true));
+  await trigger(
+    "follow_removed",
+    "AFTER DELETE ON follow",
+    "OLD.follower_id <> OLD.followed_id",
+    `IF NOT ${contacts("OLD.follower_id", "OLD.followed_id")} THEN ${removeAuthor("OLD.follower_id", "OLD.followed_id")} END IF;`,
+  );
+  await trigger(
+    "contact_added",
+    "AFTER INSERT ON contact_link",
+    "NEW.status = 'accepted'",
+    backfill("NEW.member_id", "NEW.other_id", true),
+  );
+  await trigger(
+    "contact_accepted",
+    "AFTER UPDATE OF status ON contact_link",
+    "NEW.status = 'accepted' AND OLD.status <> 'accepted'",
+    backfill("NEW.member_id", "NEW.other_id", true),
+  );
+  const ended = `IF NOT ${following("OLD.member_id", "OLD.other_id")} THEN ${removeAuthor("OLD.member_id", "OLD.other_id")} END IF;`;
+  await trigger(
+    "contact_ended",
+    "AFTER UPDATE OF status ON contact_link",
+    "OLD.status = 'accepted' AND NEW.status <> 'accepted' AND OLD.member_id <> OLD.other_id",
+    ended,
+  );
+  await trigger("contact_removed", "AFTER DELETE ON contact_link", "OLD.status = 'accepted' AND OLD.member_id <> OLD.other_id", ended);
+  await trigger(
+    "member_removed",
+    "AFTER DELETE ON member",
+    null,
+    `DELETE FROM timeline WHERE member_id = OLD.id;
+      DELETE FROM timeline_pull_author WHERE member_id = OLD.id;`,
+  );
+}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
@@ -140,7 +214,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "contact_removed",
     "member_removed",
   ]) {
-    await sql.raw(`DROP TRIGGER IF EXISTS timeline_${t}`).execute(db);
+    // PostgreSQL: dropping the function drops its trigger (a trigger there is named per table).
+    await sql.raw(onPostgres(db) ? `DROP FUNCTION IF EXISTS timeline_${t}() CASCADE` : `DROP TRIGGER IF EXISTS timeline_${t}`).execute(db);
   }
   for (const t of ["timeline_pull_author", "timeline_queue", "timeline_state", "timeline"])
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db);

@@ -9,7 +9,12 @@ import { backup, BackupError, stamp } from "../src/platform/db/backup.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
 
 try {
-  const dataDir = path.resolve(loadConfig().DATA_DIR);
+  const config = loadConfig();
+  if (config.DATABASE_URL)
+    throw new BackupError(
+      'DATABASE_URL is set: npm run backup handles the SQLite file only. Use pg_dump / pg_restore (docs/operations.md, "Backups on PostgreSQL").',
+    );
+  const dataDir = path.resolve(config.DATA_DIR);
   const [target, ...extra] = process.argv.slice(2);
   if (extra.length > 0 || target?.startsWith("-")) throw new BackupError("Usage: npm run backup [FILE]");
   const file = path.resolve(target ?? path.join(dataDir, "backups", `sideline-${stamp()}.db`));

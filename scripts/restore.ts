@@ -9,7 +9,12 @@ import { BackupError, restore } from "../src/platform/db/backup.ts";
 import { ConfigError, loadConfig } from "../src/server/env.ts";
 
 try {
-  const dataDir = path.resolve(loadConfig().DATA_DIR);
+  const config = loadConfig();
+  if (config.DATABASE_URL)
+    throw new BackupError(
+      'DATABASE_URL is set: npm run restore handles the SQLite file only. Use pg_dump / pg_restore (docs/operations.md, "Backups on PostgreSQL").',
+    );
+  const dataDir = path.resolve(config.DATA_DIR);
   const [file, ...extra] = process.argv.slice(2);
   if (!file || extra.length > 0 || file.startsWith("-")) throw new BackupError("Usage: npm run restore FILE");
   const done = restore(dataDir, path.resolve(file));

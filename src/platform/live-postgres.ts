@@ -121,8 +121,11 @@ export class PostgresLiveBus implements LiveBus {
   }
 
   private tell(event: LiveEvent): void {
-    if (event.id <= (this.lastTold.get(event.memberId) ?? 0)) return;
-    this.lastTold.set(event.memberId, event.id);
+    // Id 0: a passing update that is not in the log (a like count), outside the replay order.
+    if (event.id !== 0) {
+      if (event.id <= (this.lastTold.get(event.memberId) ?? 0)) return;
+      this.lastTold.set(event.memberId, event.id);
+    }
     this.local.publish(event);
   }
 }

@@ -150,6 +150,7 @@ export const en = {
   siteGuideEmpty: "Tips on using Sideline will appear here.",
   suggestionsEmpty: "Suggestions will appear here as the network grows.",
   toggleColorScheme: "Switch light or dark theme",
+  skipToMain: "Skip to main content",
   openMenu: "Open navigation",
   homeWelcome: "Welcome to Sideline",
 

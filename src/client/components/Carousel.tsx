@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Card, type CardProps, Group, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
-import { type FocusEvent, type KeyboardEvent, type Key, type ReactNode, useEffect, useId, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, type Key, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { fillText, texts } from "../../shared/texts.ts";
 import { ErrorAlert } from "./ErrorAlert.tsx";
 
@@ -26,8 +26,10 @@ interface CarouselProps<T> {
 /**
  * A carousel built from Mantine pieces (WAI-ARIA carousel pattern): a labelled region with previous
  * and next buttons, one dot per slide, the arrow keys (and Home/End) while focus is inside, and a
- * pause button. It moves on by itself every `intervalMs`, except while the pointer is over it, while
- * focus is inside it, after the member paused it, and never when the system asks for reduced motion.
+ * pause button. The dots are one tab stop (the current one; the arrow keys move between them), so
+ * ten slides do not put ten stops between the keyboard and what follows. It moves on by itself
+ * every `intervalMs`, except while the pointer is over it, while focus is inside it, after the
+ * member paused it, and never when the system asks for reduced motion.
  * Every slide is laid in the same grid cell, the hidden ones invisible, so the card keeps the height
  * of its tallest slide and the content below it does not jump as it turns.
  */
@@ -65,6 +67,15 @@ export function Carousel<T>({
     return () => clearTimeout(timer);
   }, [turning, current, count, intervalMs]);
 
+  const dotsRef = useRef<HTMLDivElement>(null);
+  // Set when an arrow key moved the slide from a dot: focus then follows to the new current dot.
+  const followDot = useRef(false);
+  useEffect(() => {
+    if (!followDot.current) return;
+    followDot.current = false;
+    dotsRef.current?.querySelector<HTMLElement>("[aria-current]")?.focus();
+  }, [current]);
+
   const go = (to: number) => count && setIndex(((to % count) + count) % count);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (count < 2) return;
@@ -74,6 +85,7 @@ export function Carousel<T>({
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
+    followDot.current = !!dotsRef.current?.contains(target);
     go(to);
   };
   const onBlur = (e: FocusEvent<HTMLElement>) => {
@@ -154,13 +166,14 @@ export function Carousel<T>({
       </Group>
       {body}
       {count > 1 && (
-        <Group gap={0} justify="center" mt="xs" role="group" aria-label={fillText(texts.chooseSlide, { title })}>
+        <Group ref={dotsRef} gap={0} justify="center" mt="xs" role="group" aria-label={fillText(texts.chooseSlide, { title })}>
           {items?.map((item, i) => (
             <UnstyledButton
               key={itemKey(item)}
               aria-label={fillText(texts.showSlide, { n: i + 1, count })}
               aria-current={i === current || undefined}
               aria-controls={slidesId}
+              tabIndex={i === current ? 0 : -1}
               onClick={() => go(i)}
               w={24}
               h={24}

@@ -34,15 +34,16 @@ export function loginShellHtml(nonce: string): string {
   );
 }
 
-// Mantine's measures for AuthFrame and the form (sizes sm, radius md, card padding lg) and its
-// colours, light or dark as the system prefers (Mantine's default scheme, "auto"); the palette's
-// variables come from Mantine's stylesheet and inherit into the shadow root.
+// Mantine's measures for AuthFrame and the form (sizes sm, radius md, card padding lg) and the
+// colours theme.css gives them (dark: sideline 3 for the primary text), light or dark as the system
+// prefers (Mantine's default scheme, "auto"); the palette's variables come from Mantine's stylesheet
+// and inherit into the shadow root.
 const SHELL_CSS = `
 :host{display:block}
 *{box-sizing:border-box}
-.page{--bg:#fff;--text:#000;--card:#fff;--card-border:var(--mantine-color-gray-3);--border:var(--mantine-color-gray-4);--dimmed:#656d76;--primary:#055dd9;--disabled:var(--mantine-color-gray-2);--disabled-text:var(--mantine-color-gray-5);
+.page{--bg:#fff;--text:#000;--card:#fff;--card-border:var(--mantine-color-gray-3);--border:var(--mantine-color-gray-4);--dimmed:var(--mantine-color-gray-7);--primary:#055dd9;--disabled:var(--mantine-color-gray-2);--disabled-text:var(--mantine-color-gray-5);
 min-height:100vh;display:flex;flex-direction:column;justify-content:space-between;background:var(--bg);color:var(--text);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;font-size:16px;line-height:1.55}
-@media (prefers-color-scheme:dark){.page{--bg:var(--mantine-color-dark-7);--text:var(--mantine-color-dark-0);--card:var(--mantine-color-dark-6);--card-border:var(--mantine-color-dark-4);--border:var(--mantine-color-dark-4);--dimmed:var(--mantine-color-dark-2);--primary:#2877f3;--disabled:var(--mantine-color-dark-6);--disabled-text:var(--mantine-color-dark-3)}}
+@media (prefers-color-scheme:dark){.page{--bg:var(--mantine-color-dark-7);--text:var(--mantine-color-dark-0);--card:var(--mantine-color-dark-6);--card-border:var(--mantine-color-dark-4);--border:var(--mantine-color-dark-4);--dimmed:var(--mantine-color-dark-1);--primary:#6da4f7;--disabled:var(--mantine-color-dark-5);--disabled-text:var(--mantine-color-dark-2)}}
 .top{display:flex;justify-content:flex-end;padding:12px}
 .toggle{width:34px;height:34px}
 .center{flex:1;display:flex;align-items:center;justify-content:center;padding:0 16px}

@@ -204,9 +204,9 @@ export interface ListRow extends CardRow {
   viewerLink: string | null;
   /** This member's link to the viewer ("pending": they asked the viewer), or null. */
   theirLink: string | null;
-  /** 1 (true on PostgreSQL) when the viewer follows this member. */
+  /** 1 when the viewer follows this member, else 0. */
   viewerFollows: number;
-  /** 1 (true on PostgreSQL) when this member follows the viewer. */
+  /** 1 when this member follows the viewer, else 0. */
   followsViewer: number;
 }
 

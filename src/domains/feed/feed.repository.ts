@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
+import { greatestFunction, isPostgres } from "../../platform/db/dialect.ts";
 
 export interface PostRow {
   id: number;
@@ -65,12 +66,16 @@ export async function feedPage(
   limit: number,
   after?: { createdAt: string; id: number },
 ): Promise<LikedPostRow[]> {
-  return (await feedPageQuery(viewerId, limit, after).execute(db)).rows;
+  return (await feedPageQuery(db, viewerId, limit, after).execute(db)).rows;
 }
 
-/** The statement of feedPage (for EXPLAIN QUERY PLAN). */
-export function feedPageQuery(viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
+/** The statement of feedPage on `db`'s engine (for EXPLAIN QUERY PLAN). */
+export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
   const [viewer, lim] = [int(viewerId), int(limit)];
+  // SQLite reads a CROSS JOIN in the order written (the plan decision 011 measured); PostgreSQL has
+  // no CROSS JOIN ... ON and orders the joins itself.
+  const join = sql.raw(isPostgres(db) ? "JOIN" : "CROSS JOIN");
+  const greatest = sql.raw(greatestFunction(db));
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
   const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id") };
@@ -93,17 +98,17 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
         ORDER BY t.created_at DESC, t.post_id LIMIT ${lim})
       UNION
       SELECT * FROM (
-        SELECT p.id, p.created_at FROM timeline_pull_author a CROSS JOIN post p ON p.member_id = a.member_id
+        SELECT p.id, p.created_at FROM timeline_pull_author a ${join} post p ON p.member_id = a.member_id
         WHERE ${inNetworkOf(viewerId, pa)} AND p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(pa)}
         ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
       SELECT * FROM (
         SELECT q.post_id, q.created_at FROM queued_author qa
-        CROSS JOIN timeline_queue q ON q.author_id = qa.author_id
+        ${join} timeline_queue q ON q.author_id = qa.author_id
         WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} ${afterCursor(q.at, q.id, after)}
           -- Only down to the author's page-th newest queued post (or the horizon): a range of the
           -- index, however long a backlog.
-          AND q.created_at >= max(${HORIZON}, coalesce((
+          AND q.created_at >= ${greatest}(${HORIZON}, coalesce((
             SELECT q2.created_at FROM timeline_queue q2
             WHERE q2.author_id = qa.author_id AND q2.created_at >= ${HORIZON} ${afterCursor(q2.at, q2.id, after)}
             ORDER BY q2.created_at DESC, q2.post_id LIMIT 1 OFFSET ${lim} - 1), ''))
@@ -115,7 +120,7 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
       UNION SELECT followed_id FROM follow WHERE follower_id = ${viewer}
     ),
     older AS (
-      SELECT p.id, p.created_at FROM network n CROSS JOIN post p ON p.member_id = n.id
+      SELECT p.id, p.created_at FROM network n ${join} post p ON p.member_id = n.id
       WHERE p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
       ORDER BY p.created_at DESC, p.id
       -- A limit of 0 when the timeline filled the page: SQLite then skips this part, network included.
@@ -124,8 +129,8 @@ export function feedPageQuery(viewerId: number, limit: number, after?: { created
     SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,
       ${likesOfPost(sql.ref("post.id"), viewerId)}
     FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
-    CROSS JOIN post ON post.id = c.id
-    CROSS JOIN member ON member.id = post.member_id
+    ${join} post ON post.id = c.id
+    ${join} member ON member.id = post.member_id
     ORDER BY post.created_at DESC, post.id
     LIMIT ${lim}`;
 }

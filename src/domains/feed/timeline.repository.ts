@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 
 /**
  * The home feed's timeline (decision 011, migration 2026-11-25-110): for each member, the posts of
@@ -25,6 +26,9 @@ export const FANOUT_ROWS = 500;
 /** Queued posts of one author fanned out together at most. */
 export const FANOUT_POSTS = 50;
 
+/** The advisory lock key of the fan-out on PostgreSQL (any constant the app uses for nothing else). */
+export const FANOUT_LOCK = 0x71_6d_e1;
+
 interface QueueItem {
   postId: number;
   authorId: number;
@@ -38,10 +42,16 @@ interface QueueItem {
  * (followers, accepted contacts, the author; in member id order from where the last batch
  * stopped), at most FANOUT_BATCH readers and FANOUT_ROWS rows. An author found to have more than
  * `pullFollowers` followers becomes a pull author instead (their queued posts leave the queue).
- * Returns false when the queue is empty.
+ * Returns false when the queue is empty (on PostgreSQL also when another process is on a step).
  */
 export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = PULL_FOLLOWERS): Promise<boolean> {
+  const pg = isPostgres(db);
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL: several server processes share the queue, and each runs a worker; one step runs
+    // at a time (the lock goes with the transaction), the others find the queue busy.
+    if (pg && !(await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${FANOUT_LOCK}) AS locked`.execute(trx)).rows[0]!.locked) {
+      return false;
+    }
     const item = (
       await sql<QueueItem>`SELECT post_id, author_id, created_at, next_member FROM timeline_queue ORDER BY post_id LIMIT 1`.execute(trx)
     ).rows[0];
@@ -69,30 +79,42 @@ export async function fanOutStep(db: DB, batch = FANOUT_BATCH, pullFollowers = P
         SELECT post_id, created_at FROM timeline_queue WHERE author_id = ${a} AND next_member = ${item.nextMember}
         ORDER BY post_id LIMIT ${FANOUT_POSTS}`.execute(trx)
     ).rows;
+    // PostgreSQL would compare two bare parameters as text ('9' > '10').
+    const int = (n: number) => (pg ? sql`CAST(${n} AS INTEGER)` : sql`${n}`);
     const readersWanted = Math.max(1, Math.min(batch, Math.floor(FANOUT_ROWS / posts.length)));
     const readers = (
       await sql<{ m: number }>`
         SELECT follower_id AS m FROM follow WHERE followed_id = ${a} AND follower_id > ${item.nextMember}
         UNION SELECT member_id FROM contact_link WHERE other_id = ${a} AND status = 'accepted' AND member_id > ${item.nextMember}
-        UNION SELECT ${a} WHERE ${a} > ${item.nextMember}
+        UNION SELECT ${int(a)} WHERE ${int(a)} > ${int(item.nextMember)}
         ORDER BY 1 LIMIT ${readersWanted}`.execute(trx)
     ).rows.map((r) => r.m);
-    const postIds = JSON.stringify(posts.map((p) => p.postId));
+    // The lists go in as one parameter each: a JSON text on SQLite (json_each), an array on PostgreSQL.
+    const postIds = pg
+      ? sql`(SELECT unnest(${posts.map((p) => p.postId)}::int[]))`
+      : sql`(SELECT value FROM json_each(${JSON.stringify(posts.map((p) => p.postId))}))`;
     if (readers.length > 0) {
       // In key order (reader, newest first): each reader's rows land on the same pages.
-      await sql`
+      await (
+        pg
+          ? sql`
+        INSERT INTO timeline (member_id, created_at, post_id, author_id)
+        SELECT r, p.created_at, p.post_id, ${a}
+        FROM unnest(${readers}::int[]) r, unnest(${posts.map((p) => p.postId)}::int[], ${posts.map((p) => p.createdAt)}::text[]) p (post_id, created_at)
+        ORDER BY 1, 2 DESC, 3
+        ON CONFLICT DO NOTHING`
+          : sql`
         INSERT INTO timeline (member_id, created_at, post_id, author_id)
         SELECT r.value, json_extract(p.value, '$[1]'), json_extract(p.value, '$[0]'), ${a}
         FROM json_each(${JSON.stringify(readers)}) r, json_each(${JSON.stringify(posts.map((p) => [p.postId, p.createdAt]))}) p
         WHERE true ORDER BY 1, 2 DESC, 3
-        ON CONFLICT DO NOTHING`.execute(trx);
+        ON CONFLICT DO NOTHING`
+      ).execute(trx);
     }
     if (readers.length < readersWanted) {
-      await sql`DELETE FROM timeline_queue WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(trx);
+      await sql`DELETE FROM timeline_queue WHERE post_id IN ${postIds}`.execute(trx);
     } else {
-      await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id IN (SELECT value FROM json_each(${postIds}))`.execute(
-        trx,
-      );
+      await sql`UPDATE timeline_queue SET next_member = ${readers.at(-1)!} WHERE post_id IN ${postIds}`.execute(trx);
     }
     return true;
   });

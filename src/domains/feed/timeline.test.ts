@@ -19,6 +19,7 @@ import { feedInput } from "./feed.schema.ts";
 import * as feed from "./feed.service.ts";
 import {
   advanceHorizon,
+  FANOUT_LOCK,
   fanOutStep,
   horizon,
   pruneStep,
@@ -291,4 +292,39 @@ describe("timeline", () => {
     expect(await queuedPosts(db)).toBe(0);
     await expectConsistent();
   });
+
+  it("gives an author their own row when their id has more digits than the readers fanned out before", async () => {
+    // Ids 1 to 9 are taken: after the readers 1 and 2, the cursor (2) and the author's id (10 or
+    // more) must compare as numbers, not as texts ("10" < "2").
+    const ten = await createMember(db, { firstName: "Ten", lastName: "Timeline" });
+    expect(ten.memberId).toBeGreaterThanOrEqual(10);
+    everyone.push(ten);
+    for (const m of [a, b, c]) await contacts.follow(ctx, m, ten.memberId);
+    const p = await feed.createPost(ctx, ten, "by a member with a two-digit id");
+    await expectConsistent();
+    expect(await rowsOf()).toContain(`${ten.memberId}:${p.postId}`);
+  });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "takes a fan-out step only while no other process is on one (PostgreSQL, where processes share the queue)",
+    async () => {
+      const p = await feed.createPost(ctx, a, "queued while another process is on a step");
+      // Another process on a step: another connection holds the fan-out's lock in its transaction.
+      let taken!: () => void, release!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const otherProcess = db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${FANOUT_LOCK})`.execute(trx);
+        taken();
+        await released;
+      });
+      await lockTaken;
+      expect(await fanOutStep(db, 2, PULL)).toBe(false);
+      expect(await queuedPosts(db)).toBe(1);
+      release();
+      await otherProcess;
+      await expectConsistent();
+      expect(await rowsOf()).toContain(`${a.memberId}:${p.postId}`);
+    },
+  );
 });

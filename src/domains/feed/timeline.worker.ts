@@ -62,6 +62,9 @@ function pacer() {
  * fan-out queue one short transaction at a time, yielding to requests between batches, and moves
  * the horizon forward and prunes behind it. Stops after the current batch when `signal` aborts;
  * `stopped` resolves then. The queue is a table, so what is left is done after a restart.
+ * On PostgreSQL every server process runs one: a fan-out step runs in one of them at a time (the
+ * others find the queue busy and wait as when it is empty), and only the process whose update
+ * moved the horizon prunes.
  */
 export function startTimelineWorker(deps: { db: DB; log: Logger; signal: AbortSignal; now?: () => number }): { stopped: Promise<void> } {
   const { db, log, signal } = deps;

@@ -138,7 +138,8 @@ export const listEmployment = (db: DB, memberId: number) =>
     ])
     .where("memberEmployment.memberId", "=", memberId)
     .orderBy("memberEmployment.currentlyWorksHere", "desc")
-    .orderBy("memberEmployment.startYear", "desc")
+    // A job without a start year last, as SQLite sorts NULL by default (PostgreSQL would put it first).
+    .orderBy("memberEmployment.startYear", (ob) => ob.desc().nullsLast())
     .orderBy("memberEmployment.id", "desc")
     .execute();
 

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
+import { listMaxHeight } from "../../components/list-height.ts";
 
 /** The name of a member as a link to their profile. */
 export function ProfileLink({ member, size }: { member: Pick<MemberCard, "memberId" | "name">; size?: string }) {
@@ -99,7 +100,7 @@ export function MemberList({ label, members, height, emptyText, renderRow, hasMo
   }
   if (members.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
-    <ScrollArea.Autosize mah={height} type="auto" offsetScrollbars="present">
+    <ScrollArea.Autosize mah={listMaxHeight(height)} type="auto" offsetScrollbars="present">
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
         {members.map(renderRow)}
       </Stack>

@@ -126,12 +126,14 @@ function PostSkeleton() {
 export function RecentPosts() {
   const queryClient = useQueryClient();
   const headingId = useId();
+  const sectionRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null); // the list: a ul (Stack types its ref as a div)
   const options = trpc.feed.page.infiniteQueryOptions(feedInput, { getNextPageParam: (last) => last.nextCursor ?? undefined });
   const key = options.queryKey;
   const feed = useInfiniteQuery(options);
   const [page, setPage] = useState(0);
-  // Bumped by Newer/Older posts: the list then takes focus (and comes into view), so the new posts are read next.
+  // Bumped by Newer/Older posts: the section's top comes into view and the list takes focus, so the
+  // new page is read from its first post (not from where the reader was on the page before).
   const [focusList, setFocusList] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
   const [composing, setComposing] = useState<Composing>(null);
@@ -146,7 +148,9 @@ export function RecentPosts() {
   const hasOlder = next ? next.items.length > 0 : !!feed.hasNextPage;
 
   useEffect(() => {
-    if (focusList) listRef.current?.focus();
+    if (!focusList) return;
+    sectionRef.current?.scrollIntoView({ block: "start" });
+    listRef.current?.focus({ preventScroll: true });
   }, [focusList]);
 
   /** Back to the first page, fetched again alone (not every page seen so far). */
@@ -248,7 +252,7 @@ export function RecentPosts() {
         tabIndex={-1}
         aria-label={pages.length > 1 ? `${texts.recentPosts}, ${texts.pageN.replace("{n}", String(current + 1))}` : texts.recentPosts}
         aria-busy={feed.isFetching || undefined}
-        style={{ listStyle: "none", outline: "none", scrollMarginTop: 72 }}
+        style={{ listStyle: "none", outline: "none" }}
       >
         {shown.items.map((post) => (
           <li key={post.postId}>
@@ -260,7 +264,8 @@ export function RecentPosts() {
   }
 
   return (
-    <Card component="section" aria-labelledby={headingId}>
+    // The scroll margin keeps the section's top below the fixed 60 px header.
+    <Card ref={sectionRef} component="section" aria-labelledby={headingId} style={{ scrollMarginTop: 72 }}>
       <Group justify="space-between" gap="xs" mb="md">
         <Title order={2} size="h4" id={headingId}>
           {texts.recentPosts}

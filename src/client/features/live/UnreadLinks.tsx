@@ -1,4 +1,4 @@
-import { Box, Button, Indicator } from "@mantine/core";
+import { Box, Button, Indicator, VisuallyHidden } from "@mantine/core";
 import { IconBell, IconMessage } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
@@ -16,6 +16,7 @@ function UnreadButton(props: {
   icon: ReactNode;
   label: string;
   count: number;
+  /** The accessible name: the label followed by the count in words (the catalogue's "Messages: {text}"). */
   name: string;
 }) {
   const active = useRouterState({ select: (s) => s.location.pathname === props.to });
@@ -25,15 +26,18 @@ function UnreadButton(props: {
       to={props.to}
       variant={active ? "light" : "subtle"}
       px={{ base: 6, lg: "sm" }}
-      aria-label={props.name}
       aria-current={active ? "page" : undefined}
+      // The badge sits over the icon's corner: nothing of the button may cut it off.
+      styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}
     >
       <Indicator label={badge(props.count)} disabled={props.count <= 0} size={16} offset={2} color="red" inline aria-hidden>
         <Box display="flex">{props.icon}</Box>
       </Indicator>
-      <Box component="span" ml={8} visibleFrom="lg">
+      {/* The accessible name is one hidden text (no space creeps in between parts); it starts with the word shown (WCAG 2.5.3). */}
+      <Box component="span" ml={8} visibleFrom="lg" aria-hidden>
         {props.label}
       </Box>
+      <VisuallyHidden>{props.name}</VisuallyHidden>
     </Button>
   );
 }

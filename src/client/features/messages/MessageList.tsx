@@ -20,6 +20,7 @@ import { type MessageItem, previewOf } from "../../../domains/messages/messages.
 import { fillText, texts } from "../../../shared/texts.ts";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { isUnread, otherParty, PartyLink } from "./shared.tsx";
+import { listMaxHeight } from "../../components/list-height.ts";
 
 /** Spec section 9: the message list scrolls inside 400 px. */
 const LIST_HEIGHT = 400;
@@ -162,7 +163,7 @@ export function MessageList({ items, selected, busy, hasMore, loadingMore, onLoa
   return (
     // Vertical scrolling only, and the rows as wide as the list (not as wide as their text), so long subjects truncate.
     <ScrollArea.Autosize
-      mah={LIST_HEIGHT}
+      mah={listMaxHeight(LIST_HEIGHT)}
       type="auto"
       scrollbars="y"
       offsetScrollbars="present"

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { listMaxHeight } from "../../components/list-height.ts";
 import { refreshProfile } from "./refresh.ts";
 
 /** An entry of a profile list (a school, a job): its id and the name its Edit and Remove links carry. */
@@ -50,7 +51,7 @@ export function EntriesTab<E extends Entry>(props: Props<E>) {
       {entries.length === 0 ? (
         <Text c="dimmed">{emptyText}</Text>
       ) : (
-        <ScrollArea.Autosize mah={450} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
             {entries.map((entry) => (
               <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">

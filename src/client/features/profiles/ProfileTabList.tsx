@@ -18,7 +18,7 @@ const editTabs = [
   { value: "work", label: texts.tabWorkExperience, Icon: IconBriefcase },
 ] as const;
 
-/** The five tabs both profile screens share (they wrap onto a second line on a phone); Edit Profile adds About Me and Work Experience. */
+/** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts); Edit Profile adds About Me and Work Experience. */
 export function ProfileTabList({ editing = false }: { editing?: boolean }) {
   return (
     <Tabs.List aria-label={texts.profileTabs}>

@@ -39,6 +39,7 @@ import { SchoolSummary } from "./EducationTab.tsx";
 import { ProfileHeader } from "./ProfileHeader.tsx";
 import { ProfileTabList } from "./ProfileTabList.tsx";
 import { VideosView } from "./VideosView.tsx";
+import { listMaxHeight } from "../../components/list-height.ts";
 
 /** View profile (spec section 2): what this member lets the viewer see, tab by tab. */
 export function ViewProfilePage({ memberId }: { memberId?: number }) {
@@ -272,7 +273,7 @@ function ContactView({ contact: c }: { contact: ContactInfo }) {
 function EducationView({ entries }: { entries: EducationEntry[] }) {
   if (entries.length === 0) return <Text c="dimmed">{texts.noEducationFound}</Text>;
   return (
-    <ScrollArea.Autosize mah={450} type="auto" offsetScrollbars>
+    <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.tabEducation}>
         {entries.map((entry) => (
           <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">

@@ -15,6 +15,7 @@ import { UnreadLinks } from "../../features/live/UnreadLinks.tsx";
 import { useLiveUpdates } from "../../features/live/use-live-updates.tsx";
 import { ColorSchemeToggle } from "../../components/ColorSchemeToggle.tsx";
 import { Footer } from "../../components/Footer.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "../../components/SkipLink.tsx";
 import { RightColumn } from "./RightColumn.tsx";
 
 /**
@@ -49,13 +50,12 @@ export function MemberLayout() {
     <AppShell header={{ height: 60 }} aside={{ width: 300, breakpoint: "lg", collapsed: { mobile: true } }} padding="md">
       {/* The live updates' toasts (features/live): only signed-in members get them. */}
       <Notifications limit={3} />
+      <SkipLink />
       <AppShell.Header>
         <Navbar member={member} />
       </AppShell.Header>
-      <AppShell.Aside p="md" aria-label="Right column">
-        {wide && showColumn && <RightColumn />}
-      </AppShell.Aside>
-      <AppShell.Main>
+      {/* Main before the aside: the screen comes first in reading and tab order at every width. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Stack gap="lg" maw={760} mx="auto">
           <Box>
             <Outlet />
@@ -68,6 +68,12 @@ export function MemberLayout() {
           <Footer />
         </Stack>
       </AppShell.Main>
+      {/* Only one "Right column" landmark at a time: below the large breakpoint it is inside main. */}
+      {wide && (
+        <AppShell.Aside p="md" aria-label="Right column">
+          {showColumn && <RightColumn />}
+        </AppShell.Aside>
+      )}
     </AppShell>
   );
 }
