@@ -57,8 +57,8 @@ test("a new member's first hour: checklist, suggested posts labelled, next steps
 }, testInfo) => {
   const nia = await member({ firstName: "Nia", lastName: "Newcomer" });
   const olu = await member({ firstName: "Olu", lastName: "Sameclub" });
-  await profileAs(nia, "Nia", "Newcomer", "Rugby", "VT");
-  await profileAs(olu, "Olu", "Sameclub", "Rugby", "ME");
+  await profileAs(nia, "Nia", "Newcomer", "Rugby Union", "VT");
+  await profileAs(olu, "Olu", "Sameclub", "Rugby Union", "ME");
   await (await callerFor(olu)).mutation("feed.post", { text: "Rugby sevens tryouts on Saturday, all welcome." });
 
   await loginThroughUi(page, nia.email, nia.password);
@@ -105,7 +105,7 @@ test("a complete first hour: no checklist, a full meter, and no 'Complete your p
   await page.emulateMedia({ reducedMotion: "reduce" });
   const pat = await member({ firstName: "Pat", lastName: "Complete" });
   const friend = await member({ firstName: "Fin", lastName: "Friend" });
-  await profileAs(pat, "Pat", "Complete", "Rugby", "VT");
+  await profileAs(pat, "Pat", "Complete", "Rugby Union", "VT");
   await contacts(pat, friend);
   const caller = await callerFor(pat);
   await caller.mutation("feed.post", { text: "Training done." });
