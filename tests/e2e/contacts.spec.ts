@@ -125,6 +125,7 @@ test("find by sport, request, accept; contacts, follow and unfollow, followers, 
   await expect(request).toContainText("Unknown Title");
   await expect(request.getByRole("button", { name: "Reject" })).toBeVisible();
   await request.getByRole("button", { name: "Accept" }).click();
+  await expect(other.getByRole("alert").filter({ hasText: "Avery Requester is now one of your contacts." })).toBeVisible();
   await expect(other.getByText("There are no contact requests to display.")).toBeVisible();
 
   // Both see each other in My Contacts.
@@ -275,6 +276,49 @@ test("suggestions: Follow and Add as Contact reload the list with a spinner on t
   await expect(fern).toBeVisible();
 });
 
+test("a rejected request: Reject is a button with a toast, and the requester is no longer suggested", async ({
+  page,
+  member,
+}, testInfo) => {
+  const rhea = await member({ firstName: "Rhea", lastName: "Rejecter" });
+  const pushy = await member({ firstName: "Pax", lastName: "Pushy" });
+  const mate = await member({ firstName: "Mona", lastName: "Matey" });
+  // All three play handball: each is among the others' best suggestions.
+  for (const [m, first, last] of [
+    [rhea, "Rhea", "Rejecter"],
+    [pushy, "Pax", "Pushy"],
+    [mate, "Mona", "Matey"],
+  ] as const) {
+    await profileAs(m, { first, last }, { sport: "Handball", title: "Shooter" }, { city: "Newport", state: "RI" });
+  }
+  await (await callerFor(pushy)).mutation("contacts.sendRequest", { memberId: rhea.memberId });
+
+  await loginThroughUi(page, rhea.email, rhea.password);
+  await contactsMenu(page, "Requests");
+  const request = row(page, "Contact Requests", "Pax Pushy");
+  await expect(request.getByRole("button", { name: "Accept" })).toBeVisible();
+  await testInfo.attach("contact-requests-desktop", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(request.getByRole("button", { name: "Reject" })).toBeVisible();
+  await testInfo.attach("contact-requests-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.route(/\/trpc\/contacts\.reject/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await request.getByRole("button", { name: "Reject" }).click();
+  await expect(request).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("alert").filter({ hasText: "You rejected Pax Pushy's request." })).toBeVisible();
+  await expect(page.getByText("There are no contact requests to display.")).toBeVisible();
+
+  // Find Contacts suggests Mona (same sport) but not Pax, whom Rhea just turned down.
+  await contactsMenu(page, "Find Contacts");
+  const strip = page.getByRole("main").getByRole("list", { name: "Suggestions based on similar career or other interests" });
+  await expect(strip.getByRole("link", { name: "Mona Matey" })).toBeVisible();
+  await expect(strip.getByRole("link", { name: "Pax Pushy" })).toHaveCount(0);
+  await expect(page.getByRole("complementary").getByRole("link", { name: "Pax Pushy" })).toHaveCount(0);
+});
+
 test("navbar live search: a dropdown as you type, choosing opens the profile; Enter opens the results", async ({ page, member }) => {
   const quinn = await member({ firstName: "Quillon", lastName: "Lookup" });
   await profileAs(quinn, { first: "Quillon", last: "Lookup" }, { sport: "Curling", title: "Skip" }, { city: "Providence", state: "RI" });
@@ -309,9 +353,23 @@ test("navbar live search: a dropdown as you type, choosing opens the profile; En
   await box.press("Enter");
   await expect(page).toHaveURL(/\/contacts\/search-results\?searchText=Quillon$/);
   await expect(box).toHaveValue("");
+  // The results keep the query in their own box, and show photo, status and sport, city and the actions.
+  await expect(field(page, "Search for")).toHaveValue("Quillon");
   const result = row(page, "Search results", "Quillon Lookup");
+  await expect(result).toContainText("Athlete (Amateur) · Curling");
   await expect(result).toContainText("Providence, RI");
   await expect(result.locator("img")).toHaveAttribute("src", /\.(png|jpe?g|webp|svg)$/);
+  await result.getByRole("button", { name: "Follow", exact: true }).click();
+  await expect(result.getByText("Following", { exact: true })).toBeVisible();
+  await result.getByRole("button", { name: "Add as Contact" }).click();
+  await page.getByRole("dialog", { name: "Requesting to Add Contact" }).getByRole("button", { name: "Send Request" }).click();
+  await expect(result.getByText("Request sent")).toBeVisible();
+  // A new query from the results' box: Enter shows its results.
+  await field(page, "Search for").fill("curling");
+  await field(page, "Search for").press("Enter");
+  await expect(page).toHaveURL(/\/contacts\/search-results\?searchText=curling$/);
+  await expect(page.getByRole("heading", { name: "Search results for “curling”" })).toBeVisible();
+  await expect(row(page, "Search results", "Quillon Lookup")).toBeVisible();
   await page.goto("/contacts/search-results?searchText=zzqx");
   await expect(page.getByText("There are no contacts found to display.")).toBeVisible();
 });

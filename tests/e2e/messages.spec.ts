@@ -111,6 +111,11 @@ test("a message to a contact arrives live, is read, marked unread, answered and 
   await button(opened, "Send").click();
   await expect(opened.getByText("Your message was sent.")).toBeVisible();
   await expect(field(b, "Your reply")).toHaveValue("");
+  // The reply shows in the open conversation at once, under the message it answers.
+  const replies = opened.getByRole("list", { name: "Your replies" });
+  await expect(replies.getByRole("listitem")).toHaveCount(1);
+  await expect(replies).toContainText("You");
+  await expect(replies).toContainText("Yes, see you at 9.");
   await b.keyboard.press("Escape");
 
   // Annika, on her messenger, gets the answer live.
@@ -273,20 +278,16 @@ test("a long list scrolls inside 400 px and loads more messages at its end", asy
   await expect(button(main(k), "Load more messages")).toHaveCount(0);
 });
 
-test("the assistant in Compose: without configuration it answers the failure text", async ({ signedIn, member }) => {
+test("the assistant in Compose: without configuration it is not offered at all", async ({ signedIn, member }) => {
   const hal = await member({ firstName: "Hal", lastName: "Helper" });
   const h = await signedIn(hal);
   await openMessenger(h);
   await button(main(h), "Compose").click();
   const modal = dialog(h, "Compose New Message");
-  await button(modal, "Ask the assistant").click();
-  await expect(button(modal, "Polish my text")).toBeDisabled();
-  await field(h, "Message").fill("thanks for the game, rematch next week?");
-  await button(modal, "Polish my text").click();
-  await expect(modal.getByRole("alert").filter({ hasText: "Something went wrong. Try again later!" })).toBeVisible();
-  await expect(button(modal, "Use this text")).toHaveCount(0);
-  // The member's own text stays as it was.
-  await expect(field(h, "Message")).toHaveValue("thanks for the game, rematch next week?");
+  await expect(field(h, "Message")).toBeVisible();
+  // This server runs without ASSISTANT_BASE_URL: a button that could only fail is not shown.
+  await expect(button(modal, "Ask the assistant")).toHaveCount(0);
+  await expect(button(modal, "Polish my text")).toHaveCount(0);
 });
 
 test("on a phone (375 x 740) the messenger, an open message and Compose fit the screen", async ({ signedIn, contacts, member }) => {

@@ -260,6 +260,82 @@ test("education: add, edit and remove a school through the modals", async ({ pag
   await expect(page.getByText("No education information.")).toBeVisible();
 });
 
+test("about me and work experience: edited in their own tabs, shown on the profile", async ({ page }, testInfo) => {
+  const member = await memberViaTrpc({ firstName: "Robin", lastName: "Vance" });
+  await loginThroughUi(page, member.email, member.password);
+  await openEditProfile(page);
+
+  // About Me: the four texts save with the spec's message and come back after a reload.
+  await tab(page, "About Me").click();
+  await field(page, "About Me").fill("Left back from Providence, two seasons in college soccer.");
+  await field(page, "Special Skills").fill("Long throw-ins");
+  await field(page, "Activities").fill("x".repeat(2001));
+  await field(page, "Interests").focus();
+  await expect(panel(page).getByText("At most 2000 characters.")).toBeVisible();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(panel(page).getByText("Saved sucessfully.")).toHaveCount(0);
+  await field(page, "Activities").fill("Coaching kids on Saturdays");
+  await save(page);
+  await page.reload();
+  await tab(page, "About Me").click();
+  await expect(field(page, "About Me")).toHaveValue("Left back from Providence, two seasons in college soccer.");
+  await expect(field(page, "Activities")).toHaveValue("Coaching kids on Saturdays");
+
+  // Work Experience: the required fields, then a job added, edited and removed through the modals.
+  await tab(page, "Work Experience").click();
+  await expect(page.getByText("No work experience information.")).toBeVisible();
+  await page.getByRole("button", { name: "Add Job" }).click();
+  const add = page.getByRole("dialog", { name: "Add New Job" });
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(add.getByText("Company is required.")).toBeVisible();
+  await expect(add.getByText("Job title is required.")).toBeVisible();
+  await field(page, "Company").fill("Harbor Athletics");
+  await field(page, "Job Title").fill("Assistant Coach");
+  await field(page, "City").fill("Newport");
+  await pick(page, "State", "Rhode Island", "Rhode");
+  await pick(page, "Start Month", "March");
+  await pick(page, "Start Year", "2021", "2021");
+  await checkbox(page, "I currently work here").check();
+  await expect(combobox(page, "End Year")).toHaveCount(0);
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(add).toBeHidden();
+  const jobs = page.getByRole("list", { name: "Work Experience" });
+  await expect(jobs.getByRole("listitem")).toHaveCount(1);
+  await expect(jobs).toContainText("Assistant Coach, Harbor Athletics");
+  await expect(jobs).toContainText("Newport, RI");
+
+  await page.getByRole("button", { name: "Edit Assistant Coach, Harbor Athletics" }).click();
+  const update = page.getByRole("dialog", { name: "Update Job" });
+  await expect(field(page, "Company")).toHaveValue("Harbor Athletics");
+  await field(page, "Job Title").fill("Head Coach");
+  await update.getByRole("button", { name: "Save" }).click();
+  await expect(update).toBeHidden();
+  await expect(jobs).toContainText("Head Coach, Harbor Athletics");
+  await testInfo.attach("edit-profile-work-experience-desktop", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await testInfo.attach("edit-profile-work-experience-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The profile view shows both.
+  await page.goto(`/members/view-profile/show-profile?memberID=${member.memberId}`);
+  await expect(page.getByText("Long throw-ins")).toBeVisible();
+  await expect(page.getByText("Head Coach, Harbor Athletics")).toBeVisible();
+
+  // Remove: the question, then the list is empty again.
+  await openEditProfile(page);
+  await tab(page, "Work Experience").click();
+  await page.getByRole("button", { name: "Remove Head Coach, Harbor Athletics" }).click();
+  const remove = page.getByRole("dialog", { name: "Remove Job" });
+  await expect(remove).toContainText("Do you really want to remove the job: Head Coach, Harbor Athletics?");
+  await remove.getByRole("button", { name: "Yes" }).click();
+  await expect(remove).toBeHidden();
+  await expect(page.getByText("No work experience information.")).toBeVisible();
+});
+
 test("photos and videos: adId=2 opens Photos; the account URL and channel ID save and come back", async ({ page }) => {
   const member = await memberViaTrpc();
   await loginThroughUi(page, member.email, member.password);

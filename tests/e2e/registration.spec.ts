@@ -57,6 +57,10 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
   await logoutThroughUi(page, "Maya Okafor");
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText("New User Not Found Error")).toBeVisible();
+  // The error takes the form's place: no thanks for confirming, nothing left to submit.
+  await expect(page.getByText(/Thank you for confirming/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Complete Registration" })).toHaveCount(0);
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
 });
 
 test("registering an address that already has an account shows the existing-email error", async ({ page }) => {

@@ -7,9 +7,12 @@ import { trpc } from "../lib/trpc.ts";
 import { Carousel } from "./Carousel.tsx";
 import { SmartLink } from "./SmartLink.tsx";
 
-/** The right column's Site Guide (spec section 2): tips on using Sideline (news.ads SiteGuide), one at a time. */
+/**
+ * The right column's Site Guide (spec section 2): tips on using Sideline, one at a time, without
+ * those about first-hour steps the member has done (onboarding.siteGuide).
+ */
 export function SiteGuide() {
-  const guide = useQuery({ ...trpc.news.ads.queryOptions({ type: "SiteGuide" }), staleTime: 10 * 60_000 });
+  const guide = useQuery(trpc.onboarding.siteGuide.queryOptions());
   return (
     <Carousel<AdItem>
       title={texts.siteGuide}

@@ -218,6 +218,13 @@ describe("assistant.assist procedure", () => {
     await expect(caller(member()).assist({ message: NOTES, mode: "draft" })).resolves.toMatchObject({ ok: true });
   });
 
+  it("available answers whether an assistant is configured (the compose modal offers it only then), to members only", async () => {
+    await expect(caller(null).available()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(caller(member()).available()).resolves.toEqual({ available: true });
+    t!.ctx.assistant = unconfiguredAssistant;
+    await expect(caller(member()).available()).resolves.toEqual({ available: false });
+  });
+
   it("turns RATE_LIMITED into TOO_MANY_REQUESTS with the catalogue's text", async () => {
     t!.ctx.limiter = await freshLimiter(t!.db);
     const busy = caller(member());

@@ -21,6 +21,11 @@ export function assistantPrompt(input: AssistInput): ChatMessage[] {
   ];
 }
 
+/** Whether members are offered the assistant at all (an endpoint is configured). */
+export function available(ctx: AppContext): { available: boolean } {
+  return { available: ctx.assistant.configured };
+}
+
 /**
  * "Ask the assistant": a draft or a polished version of a private message. Rate-limited per member
  * (RATE_LIMITED propagates for the client to show). Every other failure, an unconfigured assistant

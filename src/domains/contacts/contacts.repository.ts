@@ -98,6 +98,15 @@ export async function deletePending(db: DB, fromId: number, toId: number): Promi
   return Number(r.numDeletedRows) === 1;
 }
 
+/** Remembers that `memberId` rejected `rejectedId`'s request (the latest rejection's time). */
+export async function recordRejection(db: DB, memberId: number, rejectedId: number, at: string): Promise<void> {
+  await db
+    .insertInto("contactRejection")
+    .values({ memberId, rejectedId, rejectedAt: at })
+    .onConflict((oc) => oc.columns(["memberId", "rejectedId"]).doUpdateSet({ rejectedAt: at }))
+    .execute();
+}
+
 /** Ends a contact: both rows go. */
 export async function deletePair(db: DB, a: number, b: number): Promise<boolean> {
   const r = await db

@@ -2,7 +2,7 @@ import { badInput, forbidden, notFound, requireActiveMember } from "../../shared
 import { MemberStatus } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import { levelAllows, pictureFor, privacyOf, relationBetween, relationOf, settingOf, switchedOn } from "../privacy/privacy.service.ts";
-import { isoNow } from "../../platform/clock.ts";
+import { isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -151,9 +151,21 @@ export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: 
   });
 }
 
-/** Rejects a request the actor received (the requester may ask again later). */
+/** How long a member whose request was rejected stays out of the rejecter's suggestions. */
+export const REJECTED_HIDDEN_DAYS = 90;
+
+/** The earliest rejection time that still hides a member from suggestions at `now`. */
+export const rejectionCutoff = (now?: Date): string => isoIn(-REJECTED_HIDDEN_DAYS * 24 * 60 * 60_000, now);
+
+/**
+ * Rejects a request the actor received: the request goes (the requester may ask again later), and
+ * the requester is left out of the actor's suggestions for REJECTED_HIDDEN_DAYS (search.suggestions).
+ */
 export async function rejectRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
-  if (!(await repo.deletePending(ctx.db, requesterId, actor.memberId))) throw notFound("There is no request from this member.");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deletePending(trx, requesterId, actor.memberId))) throw notFound("There is no request from this member.");
+    await repo.recordRejection(trx, actor.memberId, requesterId, isoNow());
+  });
 }
 
 /** Ends a contact on both sides; either may send a new request afterwards. */

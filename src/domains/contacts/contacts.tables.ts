@@ -3,6 +3,7 @@ declare module "../../platform/db/database.ts" {
   interface Database {
     contactLink: ContactLinkTable;
     follow: FollowTable;
+    contactRejection: ContactRejectionTable;
   }
 }
 
@@ -20,4 +21,11 @@ export interface FollowTable {
   followerId: number;
   followedId: number;
   createdAt: string;
+}
+
+/** A request the member rejected: the requester stays out of their suggestions for 90 days (REJECTED_HIDDEN_DAYS). */
+export interface ContactRejectionTable {
+  memberId: number;
+  rejectedId: number;
+  rejectedAt: string;
 }

@@ -4,6 +4,8 @@ import * as feed from "./feed.service.ts";
 
 export const feedRouter = router({
   page: memberProcedure.input(feedInput).query(({ ctx, input }) => feed.feed(ctx.app, ctx.actor, input)),
+  /** Posts suggested to a member whose feed is empty (none once the feed has posts). */
+  suggested: memberProcedure.query(({ ctx }) => feed.suggestedPosts(ctx.app, ctx.actor)),
   replies: memberProcedure.input(postIdInput).query(({ ctx, input }) => feed.replies(ctx.app, ctx.actor, input.postId)),
   post: memberProcedure.input(newPostInput).mutation(({ ctx, input }) => feed.createPost(ctx.app, ctx.actor, input.text)),
   reply: memberProcedure.input(replyInput).mutation(({ ctx, input }) => feed.reply(ctx.app, ctx.actor, input.postId, input.text)),

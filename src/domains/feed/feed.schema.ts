@@ -71,3 +71,16 @@ export interface FeedPage {
   /** Pass back for the next (older) page; null on the last page. */
   nextCursor: string | null;
 }
+
+/** How many suggested posts an empty feed shows, and how far back they go. */
+export const SUGGESTED_POSTS = 5;
+export const SUGGESTED_POSTS_DAYS = 90;
+
+/** A post suggested to a member whose feed is empty: by someone who shares their sport or state. */
+export interface SuggestedPost {
+  postId: number;
+  text: string;
+  createdAt: string;
+  author: Author;
+  reason: "sport" | "state";
+}

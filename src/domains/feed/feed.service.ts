@@ -2,12 +2,24 @@ import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as live from "../live/live.service.ts";
-import { isoNow } from "../../platform/clock.ts";
+import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
-import { type Author, type FeedPage, type LikersPage, type LikeState, type Post, postText, type Reply } from "./feed.schema.ts";
+import {
+  type Author,
+  type FeedPage,
+  type LikersPage,
+  type LikeState,
+  type Post,
+  postText,
+  type Reply,
+  SUGGESTED_POSTS,
+  SUGGESTED_POSTS_DAYS,
+  type SuggestedPost,
+} from "./feed.schema.ts";
 import * as repo from "./feed.repository.ts";
+import * as suggested from "./suggested.repository.ts";
 import { wakeTimelineWorkers } from "./timeline.worker.ts";
 
 const NO_SUCH_POST = "There is no such post.";
@@ -161,4 +173,23 @@ export async function likers(
     items: rows.map(authorOf),
     nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.likedAt, last.memberId) : null,
   };
+}
+
+/**
+ * Posts suggested to a member whose feed is empty (issue 16): recent posts of members who share
+ * their sport or state, where those members' privacy allows it (suggested.repository), with the
+ * picture rule applied to their authors. Empty for a member whose feed has posts: suggestions fill
+ * an empty feed, they never mix into one.
+ */
+export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<SuggestedPost[]> {
+  if ((await repo.feedPage(ctx.db, viewer.memberId, 1)).length > 0) return [];
+  const rows = await suggested.suggestedPosts(ctx.db, viewer.memberId, isoIn(-SUGGESTED_POSTS_DAYS * 24 * 60 * 60_000), SUGGESTED_POSTS);
+  const authorOf = await authorsFor(ctx, viewer, rows);
+  return rows.map((r) => ({
+    postId: r.id,
+    text: r.description,
+    createdAt: r.createdAt,
+    author: authorOf(r),
+    reason: r.reason === "sport" ? "sport" : "state",
+  }));
 }

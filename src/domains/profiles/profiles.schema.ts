@@ -177,6 +177,9 @@ export type EducationData = z.output<typeof educationInput>;
 const monthOrNull = optionalInt(1, 12, "Month must be between 1 and 12.");
 const yearOrNull = optionalInt(1900, 2100, "Year must be a four-digit year.");
 
+export const COMPANY_REQUIRED = "Company is required.";
+export const JOB_TITLE_REQUIRED = "Job title is required.";
+
 /** An employment entry: a company of the lookup (companyId) or a new one (companyName). */
 export const employmentInput = z
   .object({
@@ -187,7 +190,7 @@ export const employmentInput = z
     companyName: optionalText(200),
     sector: optionalText(100),
     industry: optionalText(100),
-    title: requiredText("Job title is required.", 100),
+    title: requiredText(JOB_TITLE_REQUIRED, 100),
     description: optionalText(2000),
     city: optionalText(100),
     state: optionalText(2),
@@ -210,7 +213,7 @@ export const employmentInput = z
     currentlyWorksHere: flag,
   })
   .superRefine((v, ctx) => {
-    if (v.companyId === null && !v.companyName) ctx.addIssue({ code: "custom", path: ["companyId"], message: "Company is required." });
+    if (v.companyId === null && !v.companyName) ctx.addIssue({ code: "custom", path: ["companyId"], message: COMPANY_REQUIRED });
   });
 export type EmploymentInput = z.input<typeof employmentInput>;
 export type EmploymentData = z.output<typeof employmentInput>;

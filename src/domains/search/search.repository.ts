@@ -517,9 +517,11 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
 /**
  * The member's stored suggestions that still hold, best first: each is checked again against what
  * may have changed since the list was computed (deactivation, search visibility, a contact or a
- * request either way), so the list never shows one that no longer qualifies.
+ * request either way, a request of theirs the member rejected since `rejectedSince`: a primary-key
+ * probe), so the list never shows one that no longer qualifies. A rejection that ages past the
+ * cutoff lets the member back without any recomputation.
  */
-export const storedSuggestionsQuery = (memberId: number, limit: number) =>
+export const storedSuggestionsQuery = (memberId: number, limit: number, rejectedSince: string) =>
   CompiledQuery.raw(
     `
     SELECT s.suggested_id AS id
@@ -531,13 +533,14 @@ export const storedSuggestionsQuery = (memberId: number, limit: number) =>
       AND ${SEARCH_VISIBILITY} = 1
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
+      AND NOT EXISTS (SELECT 1 FROM contact_rejection r WHERE r.member_id = s.member_id AND r.rejected_id = s.suggested_id AND r.rejected_at >= ?)
     ORDER BY s.score DESC, s.suggested_id DESC
     LIMIT ?`,
-    [memberId, limit],
+    [memberId, rejectedSince, limit],
   ) as CompiledQuery<{ id: number }>;
 
-export async function storedSuggestionIds(db: DB, memberId: number, limit: number): Promise<number[]> {
-  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit))).map((r) => r.id);
+export async function storedSuggestionIds(db: DB, memberId: number, limit: number, rejectedSince: string): Promise<number[]> {
+  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit, rejectedSince))).map((r) => r.id);
 }
 
 /** Bulk rebuild (the community generator): lists start empty and are computed on first read. */

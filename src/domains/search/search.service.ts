@@ -1,5 +1,5 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
-import { linksFromColumns, toCard } from "../contacts/contacts.service.ts";
+import { linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
@@ -49,17 +49,19 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
  * precomputed list (search.repository computeSuggestionsQuery). A member whose list was never
  * computed gets it now (candidates only: 40-75 ms of reading at 100,000 members, on the
  * background's worker thread when the server runs one); a stale list is served as it is (each
- * entry re-checked) while the background refresh (search.upkeep) redoes it.
+ * entry re-checked, members whose request the viewer rejected in the last 90 days left out) while the background refresh (search.upkeep) redoes it.
  */
 export async function suggestions(ctx: AppContext, viewer: Actor, limit: number): Promise<MemberCard[]> {
-  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit);
+  // Members whose request the viewer rejected stay out for 90 days (contacts.rejectRequest).
+  const rejectedSince = rejectionCutoff();
+  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince);
   // Whether the list was ever computed is asked only when it answers nothing (a computed list is
   // almost never empty): one statement less on every read.
   if (ids.length === 0 && !(await repo.suggestionState(ctx.db, viewer.memberId))) {
     // The candidates are read on the background's worker thread when the server runs one: this
     // request waits for them, the others do not.
     await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow(), backgroundReader());
-    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit);
+    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince);
   }
   return orderedCards(ctx, viewer, ids);
 }

@@ -1,7 +1,7 @@
 /**
  * The precomputed suggestion lists (member_suggestion, decision 012) on a real SQLite file: a list
  * is computed on a member's first read; what disqualifies a suggestion (a contact, a request either
- * way, deactivation, contacts-only search visibility) takes effect at once, because every stored
+ * way, a request rejected in the last 90 days, deactivation, contacts-only search visibility) takes effect at once, because every stored
  * entry is checked again when read (and so does its undoing: such entries stay in the list); what changes scores (mutual contacts, a candidate's profile or
  * privacy) marks the list stale through triggers, and the background refresh recomputes it to what
  * a fresh computation gives. Follows change nothing. The refresh of one member is one short write.
@@ -107,6 +107,13 @@ describe("member_suggestion", () => {
     expect(await suggest(viewer)).toEqual([z.memberId, x.memberId]);
     await contacts.rejectRequest(ctx, viewer, y.memberId);
     await expectConsistent(viewer);
+    // A rejected requester stays out for 90 days (issue 16), then comes back.
+    expect(await suggest(viewer)).toEqual([z.memberId, x.memberId]);
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: "2000-01-01T00:00:00.000Z" })
+      .where("memberId", "=", viewer.memberId)
+      .execute();
     expect(await suggest(viewer)).toEqual([z.memberId, y.memberId, x.memberId]);
 
     // Follows change nothing.
@@ -137,6 +144,37 @@ describe("member_suggestion", () => {
     await contacts.dropContact(ctx, viewer, f1.memberId);
     await expectConsistent(viewer);
     expect(await suggest(viewer)).toEqual([f1.memberId, z.memberId, y.memberId, x.memberId]);
+  });
+
+  it("leaves a member whose request was rejected out of the rejecter's suggestions for 90 days, then lets them back", async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    expect(await suggest(a)).toEqual([c.memberId, b.memberId]);
+    await contacts.sendRequest(ctx, b, a.memberId);
+    await contacts.rejectRequest(ctx, a, b.memberId);
+    // Rejected: gone from a's suggestions (a's own list, not b's: b still sees a).
+    expect(await suggest(a)).toEqual([c.memberId]);
+    expect(await suggest(b)).toContain(a.memberId);
+    await search.refreshDueSuggestions(ctx);
+    expect(await suggest(a)).toEqual([c.memberId]);
+    // 89 days later still hidden; 91 days later back, with no recomputation needed.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000).toISOString();
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: daysAgo(89) })
+      .where("memberId", "=", a.memberId)
+      .execute();
+    expect(await suggest(a)).toEqual([c.memberId]);
+    await db
+      .updateTable("contactRejection")
+      .set({ rejectedAt: daysAgo(91) })
+      .where("memberId", "=", a.memberId)
+      .execute();
+    expect(await suggest(a)).toEqual([c.memberId, b.memberId]);
+    // A second rejection starts the 90 days again (one row per pair).
+    await contacts.sendRequest(ctx, b, a.memberId);
+    await contacts.rejectRequest(ctx, a, b.memberId);
+    expect(await suggest(a)).toEqual([c.memberId]);
+    expect(await db.selectFrom("contactRejection").selectAll().execute()).toHaveLength(1);
   });
 
   it("keeps changes that arrive during a refresh: the list stays stale until a refresh sees them", async () => {

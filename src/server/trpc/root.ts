@@ -6,6 +6,7 @@ import { liveRouter } from "../../domains/live/live.router.ts";
 import { messagesRouter } from "../../domains/messages/messages.router.ts";
 import { notificationsRouter } from "../../domains/notifications/notifications.router.ts";
 import { newsRouter } from "../../domains/news/news.router.ts";
+import { onboardingRouter } from "../../domains/onboarding/onboarding.router.ts";
 import { searchRouter } from "../../domains/search/search.router.ts";
 import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
@@ -30,6 +31,7 @@ export const appRouter = router({
   videos: videosRouter,
   settings: settingsRouter,
   assistant: assistantRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,15 +29,26 @@ export function CompleteRegisterPage({ email, code }: { email: string; code: str
   );
   const notFound = !hasLink || check.data?.valid === false || complete.data?.status === "notfound";
 
+  // A bad or used link: the error takes the form's place (no thanks, no live form beside it).
+  if (notFound) {
+    return (
+      <AuthFrame title={texts.welcomeBack}>
+        <Stack>
+          <Alert color="red" role="alert" title={texts.newUserNotFound}>
+            {texts.newUserNotFoundBody}
+          </Alert>
+          <Anchor component={Link} to="/" size="sm">
+            {texts.backToLogin}
+          </Anchor>
+        </Stack>
+      </AuthFrame>
+    );
+  }
+
   return (
     <AuthFrame title={texts.welcomeBack}>
       <Stack>
         <Text>{texts.completeThanks}</Text>
-        {notFound && (
-          <Alert color="red" role="alert" title={texts.newUserNotFound}>
-            {texts.newUserNotFoundBody}
-          </Alert>
-        )}
         <ErrorAlert error={complete.error ?? check.error} />
         <Title order={3} size="h5">
           {texts.termsOfUse}
@@ -59,11 +70,7 @@ export function CompleteRegisterPage({ email, code }: { email: string; code: str
           onChange={(e) => setAccepted(e.currentTarget.checked)}
           label={`${texts.acceptTermsPrefix} ${texts.termsOfUse}`}
         />
-        <Button
-          onClick={() => complete.mutate({ email, code })}
-          disabled={!accepted || !hasLink || complete.isPending}
-          loading={complete.isPending}
-        >
+        <Button onClick={() => complete.mutate({ email, code })} disabled={!accepted || complete.isPending} loading={complete.isPending}>
           {texts.completeSubmit}
         </Button>
         <Anchor component={Link} to="/" size="sm">

@@ -1,4 +1,5 @@
-import { Anchor, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
@@ -15,7 +16,8 @@ import { type ListKind, useMemberPages } from "./use-member-pages.ts";
 /** What a row's actions may do: ask the page's question about the member, or act at once. */
 interface RowTools {
   ask: (member: MemberCard) => void;
-  act: (action: ContactAction) => void;
+  /** Runs the action now; `done`, when given, shows as a toast once it succeeded and the lists reloaded. */
+  act: (action: ContactAction, done?: string) => void;
 }
 
 /** The question asked before an action: the contact request's modal, or a Yes/No question. */
@@ -44,7 +46,8 @@ function MemberListPage({ kind, title, height, emptyText, search, actions, quest
   const [asked, setAsked] = useState<MemberCard | null>(null);
   const action = useContactAction();
   const busy = useBusyMembers();
-  const run = (memberId: number, contactAction: ContactAction) => action.mutate({ action: contactAction, memberId });
+  const run = (memberId: number, contactAction: ContactAction, done?: string) =>
+    action.mutate({ action: contactAction, memberId }, { onSuccess: () => done && notifications.show({ message: done, color: "teal" }) });
   const count = search && members && (total === 1 ? texts.contactsFoundOne : fillText(texts.contactsFound, { count: total }));
   return (
     <ContactsPage
@@ -81,7 +84,7 @@ function MemberListPage({ kind, title, height, emptyText, search, actions, quest
             key={member.memberId}
             member={member}
             busy={busy.has(member.memberId)}
-            actions={actions(member, { ask: setAsked, act: (a) => run(member.memberId, a) })}
+            actions={actions(member, { ask: setAsked, act: (a, done) => run(member.memberId, a, done) })}
           />
         )}
       />
@@ -126,7 +129,10 @@ export function MyContactsPage() {
   );
 }
 
-/** Contact Requests: the requests received, Accept | Reject each (400 px). */
+/**
+ * Contact Requests: the requests received, Accept | Reject each (400 px), as buttons: the row shows
+ * a spinner while the answer is saved and the lists reload, then a toast says what happened.
+ */
 export function ContactRequestsPage() {
   return (
     <MemberListPage
@@ -134,13 +140,23 @@ export function ContactRequestsPage() {
       title={texts.contactRequests}
       height={400}
       emptyText={texts.noContactRequests}
-      actions={(_member, { act }) => (
+      actions={(member, { act }) => (
         <>
-          <ActionLink label={texts.accept} onClick={() => act("accept")} />
-          <Text size="sm" c="dimmed" aria-hidden>
-            |
-          </Text>
-          <ActionLink label={texts.reject} danger onClick={() => act("reject")} />
+          <Button
+            size="xs"
+            aria-label={`${texts.accept} ${member.name}`}
+            onClick={() => act("accept", fillText(texts.requestAccepted, { name: member.name }))}
+          >
+            {texts.accept}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`${texts.reject} ${member.name}`}
+            onClick={() => act("reject", fillText(texts.requestRejected, { name: member.name }))}
+          >
+            {texts.reject}
+          </Button>
         </>
       )}
     />

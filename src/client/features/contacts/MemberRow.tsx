@@ -21,8 +21,8 @@ export function ProfileLink({ member, size }: { member: Pick<MemberCard, "member
 
 interface RowProps {
   member: MemberCard;
-  /** "title": title (Unknown Title when empty) and place; "place": city/state only (search results). */
-  details?: "title" | "place";
+  /** "title": title (Unknown Title when empty) and place; "profile": status and sport, then city/state (search results). */
+  details?: "title" | "profile";
   /** Links or buttons at the end of the row. */
   actions?: ReactNode;
   /** An action on this member is under way: a spinner instead of the actions. */
@@ -48,9 +48,14 @@ export function MemberRow({ member, details = "title", actions, busy }: RowProps
                 {member.location}
               </Text>
             )}
-            {details === "place" && (member.location || member.profileType) && (
+            {details === "profile" && (member.profileType || member.sport) && (
               <Text size="sm" c="dimmed">
-                {member.location || member.profileType}
+                {[member.profileType, member.sport].filter(Boolean).join(" · ")}
+              </Text>
+            )}
+            {details === "profile" && member.location && (
+              <Text size="xs" c="dimmed">
+                {member.location}
               </Text>
             )}
           </Stack>

@@ -11,14 +11,16 @@ interface Vars {
 const ACTION_KEY = ["contacts", "action"];
 
 /**
- * After a contact change: reload every list, relationship, suggestion and search answer, and the
- * viewed profiles (what a contact may see differs).
+ * After a contact change: reload every list, relationship, suggestion and search answer, the
+ * viewed profiles (what a contact may see differs) and the first hour's progress.
  */
 export function refreshContacts(): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries(trpc.contacts.pathFilter()),
     queryClient.invalidateQueries(trpc.search.pathFilter()),
     queryClient.invalidateQueries(trpc.profiles.view.pathFilter()),
+    // A first contact is a step of the first hour.
+    queryClient.invalidateQueries(trpc.onboarding.pathFilter()),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { texts } from "../../../shared/texts.ts";
+import { FirstHourChecklist } from "../onboarding/FirstHour.tsx";
 import { RecentNews } from "./RecentNews.tsx";
 import { RecentPosts } from "./RecentPosts.tsx";
 import { rememberMember } from "../../lib/session.ts";
@@ -15,6 +16,7 @@ export function HomePage() {
       <Title order={1} size="h3">
         {texts.homeWelcome}, {member.firstName}
       </Title>
+      <FirstHourChecklist />
       <RecentNews />
       <RecentPosts />
       <WelcomeBackModal />

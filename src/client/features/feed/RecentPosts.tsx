@@ -9,6 +9,7 @@ import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { EmptyFeed } from "./EmptyFeed.tsx";
 import { PostLikes } from "./PostLikes.tsx";
 import { type Composing, PostModal } from "./PostModal.tsx";
 
@@ -192,6 +193,8 @@ export function RecentPosts() {
             : data,
         );
         void reloadFirstPage();
+        // A first post is a step of the first hour, and ends the empty feed's suggestions.
+        void queryClient.invalidateQueries(trpc.onboarding.pathFilter());
       },
     }),
   );
@@ -237,14 +240,7 @@ export function RecentPosts() {
       </Stack>
     );
   } else if (shown.items.length === 0 && current === 0) {
-    body = (
-      <Stack gap="xs" align="center" py="lg" ta="center">
-        <Text c="dimmed">{texts.feedEmpty}</Text>
-        <Anchor component={Link} to="/contacts/find-contacts" fw={600}>
-          {texts.findContacts}
-        </Anchor>
-      </Stack>
-    );
+    body = <EmptyFeed onWrite={() => openComposer({ kind: "post" })} />;
   } else {
     body = (
       <Stack

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AssistMode } from "../../../domains/assistant/assistant.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
@@ -9,9 +9,15 @@ import { trpc } from "../../lib/trpc.ts";
 /**
  * "Ask the assistant" in Compose New Message (spec sections 7, 8: UseChatGPT): the message text goes
  * to the assistant, which drafts a message from notes or polishes a text. Its answer can replace the
- * message text; when it fails (or is not set up) its failure text shows instead.
+ * message text; when it fails its failure text shows instead.
  */
 export function AssistantPanel({ text, onUse }: { text: string; onUse: (text: string) => void }) {
+  // Offered only when the server has an assistant configured (an unconfigured one could only fail).
+  const offered = useQuery({ ...trpc.assistant.available.queryOptions(), staleTime: Infinity }).data?.available === true;
+  return offered ? <AssistantAccordion text={text} onUse={onUse} /> : null;
+}
+
+function AssistantAccordion({ text, onUse }: { text: string; onUse: (text: string) => void }) {
   const assist = useMutation(trpc.assistant.assist.mutationOptions());
   const ask = (mode: AssistMode) => assist.mutate({ message: text.trim(), mode });
   const reply = assist.isPending ? undefined : assist.data;

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Box, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Avatar, Box, Divider, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -37,6 +37,8 @@ export function MessageModal({ message, onClose }: Props) {
 
 function MessageView({ message }: { message: MessageItem }) {
   const party = otherParty(message);
+  // The replies sent from this open message, oldest first: the conversation shows them at once.
+  const [replies, setReplies] = useState<MessageItem[]>([]);
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
@@ -52,22 +54,40 @@ function MessageView({ message }: { message: MessageItem }) {
         </Box>
       </Group>
       <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.body}</Text>
+      {replies.length > 0 && (
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label={texts.messageYourReplies} style={{ listStyle: "none" }}>
+          {replies.map((reply) => (
+            <Paper key={reply.messageId} component="li" withBorder p="sm" radius="md" ml="xl">
+              <Group gap={6} wrap="wrap" align="baseline">
+                <Text size="sm" fw={600}>
+                  {texts.messageYou}
+                </Text>
+                <RelativeDate iso={reply.sentAt} />
+              </Group>
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {reply.body}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
       <Divider />
-      <ReplyForm message={message} />
+      <ReplyForm message={message} onSent={(reply) => setReplies((list) => [...list, reply])} />
     </Stack>
   );
 }
 
 /** The reply goes to the other member with "Re: <subject>"; after sending the box is empty again. */
-function ReplyForm({ message }: { message: MessageItem }) {
+function ReplyForm({ message, onSent }: { message: MessageItem; onSent: (reply: MessageItem) => void }) {
   const refresh = useRefreshMessages();
   const [sent, setSent] = useState(false);
   const form = useForm({ mode: "controlled", initialValues: { body: "" }, validate: { body: rule(messageBody) } });
   const send = useMutation(
     trpc.messages.send.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (reply) => {
         form.reset();
         setSent(true);
+        onSent(reply);
         void refresh();
       },
     }),

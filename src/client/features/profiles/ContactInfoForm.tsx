@@ -1,13 +1,13 @@
-import { Checkbox, Fieldset, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { type ContactInfo, contactInfoInput } from "../../../domains/profiles/profiles.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { refreshProfile } from "./refresh.ts";
 import { SaveBar } from "../../components/SaveBar.tsx";
-import { selectProps } from "../../components/select-props.ts";
+import { StateSelect } from "./StateSelect.tsx";
 
 const field = contactInfoInput.shape;
 
@@ -30,7 +30,6 @@ const textFields: Array<{ key: TextKey; label: string; type?: string; autoComple
 
 /** Contact Info. (spec sections 2, 3): the fields and who may see the address, e-mail and phones. */
 export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
-  const states = useQuery(trpc.reference.states.queryOptions());
   const form = useForm({
     mode: "controlled",
     initialValues: valuesOf(contact),
@@ -62,14 +61,7 @@ export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={texts.neighborhood} {...form.getInputProps("neighborhood")} />
           <TextInput label={texts.city} autoComplete="address-level2" {...form.getInputProps("city")} />
-          <Select
-            label={texts.state}
-            placeholder={texts.select}
-            data={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
-            searchable
-            clearable
-            {...selectProps(form.getInputProps("state"))}
-          />
+          <StateSelect {...form.getInputProps("state")} />
           <TextInput label={texts.zip} autoComplete="postal-code" {...form.getInputProps("zip")} />
         </SimpleGrid>
         <Fieldset legend={texts.whatMembersSee} variant="filled">

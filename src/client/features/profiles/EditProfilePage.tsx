@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { ProfileCompleteness } from "../onboarding/FirstHour.tsx";
+import { AboutMeForm } from "./AboutMeForm.tsx";
 import { BasicInfoForm } from "./BasicInfoForm.tsx";
 import { ChangePhoto } from "./ChangePhoto.tsx";
 import { ContactInfoForm } from "./ContactInfoForm.tsx";
@@ -10,6 +12,7 @@ import { EducationTab } from "./EducationTab.tsx";
 import { PhotoAccountForm, VideoChannelForm } from "./MediaLinkForms.tsx";
 import { ProfileHeader } from "./ProfileHeader.tsx";
 import { ProfileTabList, type ProfileTab } from "./ProfileTabList.tsx";
+import { WorkExperienceTab } from "./WorkExperienceTab.tsx";
 
 /** Edit profile (spec section 2): the header with Change photo, then one tab per part of the profile. */
 export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
@@ -20,11 +23,12 @@ export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
   return (
     <Stack>
       <ProfileHeader name={p.name} title={p.title} picturePath={p.picturePath}>
+        <ProfileCompleteness />
         <ChangePhoto />
       </ProfileHeader>
       <Card p={{ base: "sm", sm: "lg" }}>
         <Tabs defaultValue={initialTab} keepMounted>
-          <ProfileTabList />
+          <ProfileTabList editing />
           <Tabs.Panel value="basic" pt="md">
             {p.basic && <BasicInfoForm basic={p.basic} />}
           </Tabs.Panel>
@@ -39,6 +43,12 @@ export function EditProfilePage({ initialTab }: { initialTab: ProfileTab }) {
           </Tabs.Panel>
           <Tabs.Panel value="videos" pt="md">
             <VideoChannelForm channelId={p.videoChannelId ?? ""} />
+          </Tabs.Panel>
+          <Tabs.Panel value="about" pt="md">
+            {p.personal && <AboutMeForm personal={p.personal} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="work" pt="md">
+            <WorkExperienceTab entries={p.employment ?? []} />
           </Tabs.Panel>
         </Tabs>
       </Card>

@@ -1,9 +1,6 @@
-import { Anchor, Button, Checkbox, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMediaQuery } from "@mantine/hooks";
-import { IconPlus } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { type EducationEntry, type EducationInput, educationInput } from "../../../domains/profiles/profiles.schema.ts";
 import { INSTITUTION_TYPES } from "../../../domains/reference/reference.schema.ts";
 import { PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST } from "../../../shared/limits.ts";
@@ -11,10 +8,10 @@ import { yearRange } from "../../../shared/calendar.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { rule } from "../../lib/form.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { EntriesTab } from "./EntriesTab.tsx";
 import { refreshProfile } from "./refresh.ts";
 import { selectProps } from "../../components/select-props.ts";
-import { listMaxHeight } from "../../components/list-height.ts";
 
 const field = educationInput.shape;
 const yearOptions = yearRange(PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST).map(String);
@@ -42,69 +39,21 @@ export function SchoolSummary({ entry }: { entry: EducationEntry }) {
   );
 }
 
-type Editing = { mode: "add" } | { mode: "update"; entry: EducationEntry } | null;
-
 /** Education (spec sections 2, 4, 5): the member's schools, with Add School, Edit and Remove. */
 export function EducationTab({ entries }: { entries: EducationEntry[] }) {
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<EducationEntry | null>(null);
-  const phone = useMediaQuery("(max-width: 36em)") ?? false;
   return (
-    <Stack>
-      <Group justify="flex-end">
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ mode: "add" })}>
-          {texts.addSchool}
-        </Button>
-      </Group>
-      {entries.length === 0 ? (
-        <Text c="dimmed">{texts.noEducation}</Text>
-      ) : (
-        <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.tabEducation}>
-            {entries.map((entry) => (
-              <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                  <SchoolSummary entry={entry} />
-                  <Group gap="sm" wrap="nowrap">
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      aria-label={`${texts.edit} ${entry.schoolName}`}
-                      onClick={() => setEditing({ mode: "update", entry })}
-                    >
-                      {texts.edit}
-                    </Anchor>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      c="red"
-                      aria-label={`${texts.remove} ${entry.schoolName}`}
-                      onClick={() => setRemoving(entry)}
-                    >
-                      {texts.remove}
-                    </Anchor>
-                  </Group>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.mode === "update" ? texts.updateSchool : texts.addNewSchool}
-        size="lg"
-        fullScreen={phone}
-      >
-        {editing && <SchoolForm entry={editing.mode === "update" ? editing.entry : null} onDone={() => setEditing(null)} />}
-      </Modal>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={texts.removeSchool}>
-        {removing && <RemoveSchool entry={removing} onDone={() => setRemoving(null)} />}
-      </Modal>
-    </Stack>
+    <EntriesTab
+      entries={entries}
+      label={texts.tabEducation}
+      addLabel={texts.addSchool}
+      emptyText={texts.noEducation}
+      titles={{ add: texts.addNewSchool, update: texts.updateSchool, remove: texts.removeSchool }}
+      nameOf={(entry) => entry.schoolName}
+      summary={(entry) => <SchoolSummary entry={entry} />}
+      form={(entry, onDone) => <SchoolForm entry={entry} onDone={onDone} />}
+      removeQuestion={(entry) => texts.removeSchoolConfirm.replace("{school}", entry.schoolName)}
+      remove={(entry) => trpcClient.profiles.removeSchool.mutate({ entryId: entry.entryId })}
+    />
   );
 }
 
@@ -254,24 +203,5 @@ function SchoolForm({ entry, onDone }: { entry: EducationEntry | null; onDone: (
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** Remove School: "Do you really want to remove the school: {school}?" with Yes and No. */
-function RemoveSchool({ entry, onDone }: { entry: EducationEntry; onDone: () => void }) {
-  const remove = useMutation(trpc.profiles.removeSchool.mutationOptions({ onSuccess: async () => (await refreshProfile(), onDone()) }));
-  return (
-    <Stack>
-      <ErrorAlert error={remove.error} />
-      <Text>{texts.removeSchoolConfirm.replace("{school}", entry.schoolName)}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {texts.no}
-        </Button>
-        <Button color="red" disabled={remove.isPending} onClick={() => remove.mutate({ entryId: entry.entryId })}>
-          {texts.yes}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

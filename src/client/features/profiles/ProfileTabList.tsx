@@ -1,8 +1,8 @@
 import { Tabs } from "@mantine/core";
-import { IconAddressBook, IconId, IconPhoto, IconSchool, IconVideo } from "@tabler/icons-react";
+import { IconAddressBook, IconBriefcase, IconId, IconPhoto, IconSchool, IconUserHeart, IconVideo } from "@tabler/icons-react";
 import { texts } from "../../../shared/texts.ts";
 
-export type ProfileTab = "basic" | "contact" | "education" | "photos" | "videos";
+export type ProfileTab = "basic" | "contact" | "education" | "photos" | "videos" | "about" | "work";
 
 const tabs = [
   { value: "basic", label: texts.tabBasicInfo, Icon: IconId },
@@ -12,11 +12,17 @@ const tabs = [
   { value: "videos", label: texts.tabVideos, Icon: IconVideo },
 ] as const;
 
-/** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts). */
-export function ProfileTabList() {
+/** Edit Profile's own tabs after the spec's five: the personal section and the jobs the profile view shows. */
+const editTabs = [
+  { value: "about", label: texts.tabAboutMe, Icon: IconUserHeart },
+  { value: "work", label: texts.tabWorkExperience, Icon: IconBriefcase },
+] as const;
+
+/** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts); Edit Profile adds About Me and Work Experience. */
+export function ProfileTabList({ editing = false }: { editing?: boolean }) {
   return (
     <Tabs.List aria-label={texts.profileTabs}>
-      {tabs.map(({ value, label, Icon }) => (
+      {(editing ? [...tabs, ...editTabs] : tabs).map(({ value, label, Icon }) => (
         <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
           {label}
         </Tabs.Tab>

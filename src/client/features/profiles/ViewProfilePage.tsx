@@ -32,6 +32,7 @@ import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ProfileActions } from "../contacts/ProfileActions.tsx";
+import { ProfileCompleteness } from "../onboarding/FirstHour.tsx";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { ProfileSkeleton } from "./EditProfilePage.tsx";
 import { SchoolSummary } from "./EducationTab.tsx";
@@ -58,6 +59,7 @@ export function ViewProfilePage({ memberId }: { memberId?: number }) {
   return (
     <Stack>
       <ProfileHeader name={p.name} title={p.title} picturePath={p.picturePath}>
+        {p.relation === "self" && <ProfileCompleteness />}
         {p.relation === "self" && (
           <Group mt="xs">
             <Button

@@ -8,5 +8,7 @@ export async function refreshProfile(): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries(trpc.profiles.pathFilter()),
     queryClient.invalidateQueries(trpc.account.me.queryFilter()),
+    // The first hour's checklist, meter and Site Guide follow the profile.
+    queryClient.invalidateQueries(trpc.onboarding.pathFilter()),
   ]);
 }

@@ -4,6 +4,6 @@ import { EditProfilePage } from "../../../features/profiles/EditProfilePage.tsx"
 export const Route = createLazyFileRoute("/_member/members/edit-profile")({ component: EditProfileRoute });
 
 function EditProfileRoute() {
-  const { adId } = Route.useSearch();
-  return <EditProfilePage initialTab={adId === 2 ? "photos" : "basic"} />;
+  const { adId, tab } = Route.useSearch();
+  return <EditProfilePage initialTab={adId === 2 ? "photos" : (tab ?? "basic")} />;
 }
