@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isSidelineDatabase } from "../src/platform/db/backup.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { openPostgres } from "../src/platform/db/postgres.ts";
@@ -28,6 +29,8 @@ async function main(args: string[]): Promise<void> {
   if (!config.DATABASE_URL) throw new UsageError(`DATABASE_URL is not set: name the PostgreSQL database to copy into.\n\n${USAGE}`);
   const file = path.resolve(args[0] ?? path.join(config.DATA_DIR, "sideline.db"));
   if (!existsSync(file)) throw new UsageError(`There is no SQLite database at ${file} (check DATA_DIR or the path given).`);
+  if (!isSidelineDatabase(file))
+    throw new UsageError(`${file} is not a Sideline database (it has no migrations table): nothing was copied.`);
   const started = performance.now();
 
   // Both sides on the latest schema, as the server would bring them at its start.
@@ -54,7 +57,9 @@ async function main(args: string[]): Promise<void> {
       `verified: row counts of ${report.tables.length} tables, ${formatCount(report.sampledRows)} sampled rows compared column by column, ` +
         `${formatCount(report.searchRows)} members in the search index`,
     );
-    console.log(`done in ${Math.round((performance.now() - started) / 1000)} s. Start the server with this DATABASE_URL and the same DATA_DIR`);
+    console.log(
+      `done in ${Math.round((performance.now() - started) / 1000)} s. Start the server with this DATABASE_URL and the same DATA_DIR`,
+    );
     console.log(`(pictures in ${path.join(path.dirname(file), "uploads")}, and the same SECRET_KEY or DATA_DIR/secret.key).`);
   } finally {
     source.close();
@@ -71,7 +76,8 @@ function redacted(url: string): string {
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  if (!(error instanceof UsageError || error instanceof ConfigError || error instanceof CopyRefused || error instanceof CopyMismatch)) throw error;
+  if (!(error instanceof UsageError || error instanceof ConfigError || error instanceof CopyRefused || error instanceof CopyMismatch))
+    throw error;
   console.error(error.message);
   process.exit(error instanceof CopyMismatch ? 3 : error instanceof CopyRefused ? 2 : 1);
 }

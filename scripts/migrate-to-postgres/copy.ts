@@ -45,7 +45,8 @@ export async function copyToPostgres(source: SqliteSource, targetUrl: string, pr
 
     // Derived rows (timeline fan-out, suggestion staleness, search index) come from the source as
     // they are, or are rebuilt below: the tables' own triggers stay off during the copy.
-    for (const t of [...plan.map((p) => p.name), ...REBUILT_TABLES]) await target.query(`ALTER TABLE ${quoteIdent(t)} DISABLE TRIGGER USER`);
+    for (const t of [...plan.map((p) => p.name), ...REBUILT_TABLES])
+      await target.query(`ALTER TABLE ${quoteIdent(t)} DISABLE TRIGGER USER`);
     await target.query(`TRUNCATE ${[...plan.map((p) => p.name), ...REBUILT_TABLES].map(quoteIdent).join(", ")}`);
     let done = 0;
     for (const table of plan) {
@@ -75,7 +76,8 @@ export async function copyToPostgres(source: SqliteSource, targetUrl: string, pr
 
 /** Refuses a target that holds data, is not in the C collation, or whose tables the source lacks. */
 async function refuseUnlessReady(source: SqliteSource, target: pg.Client, plan: TablePlan[]): Promise<void> {
-  const collation = (await target.query<{ c: string }>("SELECT datcollate AS c FROM pg_database WHERE datname = current_database()")).rows[0]?.c;
+  const collation = (await target.query<{ c: string }>("SELECT datcollate AS c FROM pg_database WHERE datname = current_database()"))
+    .rows[0]?.c;
   if (collation !== "C" && collation !== "POSIX")
     throw new CopyRefused(
       `The target database has the collation ${collation}; Sideline needs C (ordering as on SQLite). Create it with LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0 (docs/operations.md, "Requirements"). Nothing was copied.`,
@@ -97,7 +99,9 @@ async function refuseUnlessReady(source: SqliteSource, target: pg.Client, plan: 
     return table.columns.filter((c) => !present.has(c.name)).map((c) => `${table.name}.${c.name}`);
   });
   if (missing.length)
-    throw new CopyRefused(`The SQLite file lacks ${missing.join(", ")} of the current schema, so nothing was copied. Is it a Sideline database?`);
+    throw new CopyRefused(
+      `The SQLite file lacks ${missing.join(", ")} of the current schema, so nothing was copied. Is it a Sideline database?`,
+    );
 }
 
 /** Inserts a table's rows in batches of one array per column (`unnest`); calls back with its rows so far. Answers how many. */
@@ -138,7 +142,13 @@ async function setSequence(source: SqliteSource, target: pg.Client, table: Table
   ]);
 }
 
-const asText = (v: unknown) => (v === null || v === undefined ? null : v instanceof Uint8Array ? Buffer.from(v).toString("hex") : String(v));
+/** A value as text for comparing the two sides (numbers come back as numbers from both drivers, bytes as hex). */
+function asText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Uint8Array) return Buffer.from(v).toString("hex");
+  if (typeof v === "string") return v;
+  return typeof v === "number" || typeof v === "bigint" ? String(v) : JSON.stringify(v);
+}
 
 /** Row counts per table, the search index's size, and a random sample of rows compared column by column. Answers the rows sampled. */
 async function verify(source: SqliteSource, target: pg.Client, plan: TablePlan[], counts: Map<string, number>, searchRows: number) {
@@ -146,7 +156,8 @@ async function verify(source: SqliteSource, target: pg.Client, plan: TablePlan[]
   let sampled = 0;
   for (const table of plan) {
     const copied = Number((await target.query<{ n: number }>(`SELECT count(*) AS n FROM ${quoteIdent(table.name)}`)).rows[0]!.n);
-    if (copied !== counts.get(table.name)) mismatches.push(`${table.name}: ${counts.get(table.name)} rows in SQLite, ${copied} in PostgreSQL`);
+    if (copied !== counts.get(table.name))
+      mismatches.push(`${table.name}: ${counts.get(table.name)} rows in SQLite, ${copied} in PostgreSQL`);
     if (table.primaryKey.length === 0) continue;
     const names = table.columns.map((c) => c.name);
     const where = table.primaryKey.map((k, i) => `${quoteIdent(k)} = $${i + 1}`).join(" AND ");

@@ -53,14 +53,12 @@ export class SqliteSource {
 
   /** Up to `n` primary keys picked at random. */
   sampleKeys(table: string, key: string[], n: number): Value[][] {
-    return this.db.query(`SELECT ${key.map(quoteIdent).join(", ")} FROM ${quoteIdent(table)} ORDER BY random() LIMIT ${n}`).values() as Value[][];
+    return this.db.query(`SELECT ${key.map(quoteIdent).join(", ")} FROM ${quoteIdent(table)} ORDER BY random() LIMIT ${n}`).values();
   }
 
   /** One row by its primary key, as an array of the given columns. */
   row(table: string, columns: string[], key: string[], values: Value[]): Value[] | undefined {
     const where = key.map((k) => `${quoteIdent(k)} = ?`).join(" AND ");
-    return this.db.query(`SELECT ${columns.map(quoteIdent).join(", ")} FROM ${quoteIdent(table)} WHERE ${where}`).values(...values)[0] as
-      | Value[]
-      | undefined;
+    return this.db.query(`SELECT ${columns.map(quoteIdent).join(", ")} FROM ${quoteIdent(table)} WHERE ${where}`).values(...values)[0];
   }
 }
