@@ -8,6 +8,7 @@ import { pruneNotifications, registerNotificationHandlers } from "../domains/not
 import { pruneInBatches, type RetentionJob } from "../platform/retention.ts";
 import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
 import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
+import { registerLiveLikes } from "../domains/feed/feed.service.ts";
 import { loadKeyMaterial } from "../platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createAssistant } from "../domains/assistant/assistant.ts";
@@ -79,6 +80,7 @@ async function start() {
     onEventHandlerError: (error, event) => log.error("event handler failed", { event: event.type, error: String(error) }),
   });
   registerNotificationHandlers(app);
+  registerLiveLikes(app);
   // The home feed's fan-out queue and horizon (decision 011), drained between requests.
   const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
