@@ -97,6 +97,9 @@ async function start() {
     hostname: config.HOST,
     // Live updates stream over SSE with a ping every 5 s; Bun's default idle timeout is 10 s.
     idleTimeout: 30,
+    // On PostgreSQL several processes may listen on one port (SO_REUSEPORT, Linux): the kernel
+    // spreads the connections among them (docs/operations.md). SQLite serves one process.
+    reusePort: Boolean(where.databaseUrl),
     fetch: (req, srv) => http.fetch(req, { server: srv }),
   });
   log.info(`Sideline is listening on ${config.PUBLIC_URL} (port ${server.port}, data in ${dataDir})`);
