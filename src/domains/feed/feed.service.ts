@@ -155,9 +155,13 @@ function tellLikes(ctx: AppContext, authorId: number, state: LikeState, likerId:
 /** Who hears a like count on this process (tellLikes): the connected members who see the post. Set once at start. */
 export function registerLiveLikes(ctx: AppContext): void {
   ctx.live.setAudience("post.likes", async (data, connected) => {
-    const { postId, likes, liked, authorId, likerId } = data as LikeState & { authorId: number; likerId: number };
+    // What tellLikes announced, as it travelled (JSON through NOTIFY on PostgreSQL).
+    const postId = Number(data.postId);
+    const likes = Number(data.likes);
+    const likerId = Number(data.likerId);
+    const liked = data.liked === true;
     try {
-      const audience = await repo.audienceAmong(ctx.db, authorId, connected);
+      const audience = await repo.audienceAmong(ctx.db, Number(data.authorId), connected);
       return audience.map((memberId) => ({ memberId, data: memberId === likerId ? { postId, likes, liked } : { postId, likes } }));
     } catch (error) {
       ctx.log.error("like count not told", { postId, error: String(error) });
