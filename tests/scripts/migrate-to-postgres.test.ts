@@ -4,10 +4,11 @@
  * posts, a like, messages, notifications) is copied into a new, empty PostgreSQL database by the
  * script as an operator runs it; the real server then runs on that database: a migrated member
  * signs in (password and kept session), search finds them, the feed shows the posts, the photo is
- * served, new rows get new ids. Running it again refuses and changes nothing.
+ * served, new rows get new ids. Running it again refuses and changes nothing; a copy that does not
+ * match its source is rolled back.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import BetterSqlite from "better-sqlite3";
@@ -95,10 +96,11 @@ async function createEmptyDatabase(): Promise<{ name: string; url: string }> {
   return { name, url: databaseUrl(server, name) };
 }
 
-const migrate = (...args: string[]) => {
-  const run = spawnSync(BUN, ["scripts/migrate-to-postgres.ts", ...args], {
+/** Runs the script as an operator would, into `into` (the test's target by default). */
+const migrate = (file?: string, into = target.url) => {
+  const run = spawnSync(BUN, ["scripts/migrate-to-postgres.ts", ...(file ? [file] : [])], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: target.url },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: into },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -200,6 +202,29 @@ describe.runIf(onPostgres)("npm run migrate-to-postgres", () => {
     expect(next.status, next.text).toBe(200);
     expect(Number(next.json.postID)).toBeGreaterThan(Math.max(...postIds));
   }, 90_000);
+
+  it("rolls the whole copy back and exits 3 when the copy does not match its source (a stale search index in the file)", async () => {
+    const stale = path.join(dataDir, "stale.db");
+    copyFileSync(sqliteFile, stale);
+    const file = new BetterSqlite(stale);
+    file.prepare("DELETE FROM member_search WHERE rowid = ?").run(ben.memberId);
+    file.close();
+    const other = await createEmptyDatabase();
+    try {
+      const run = migrate(stale, other.url);
+      expect(run.code).toBe(3);
+      expect(run.err).toContain("The copy does not match the source, so it was rolled back (the target is empty again):");
+      expect(run.err).toContain("member search index: 2 members in SQLite's, 3 in PostgreSQL's");
+      const db = openServerDb(other.url);
+      try {
+        expect(Number(await db.value("SELECT count(*) FROM member"))).toBe(0);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await dropDatabase(process.env[TEST_PG_URL_ENV]!, other.name);
+    }
+  }, 120_000);
 
   it("refuses a SQLite file that is not a Sideline database, touching neither side", () => {
     const other = path.join(dataDir, "notes.db");
