@@ -185,7 +185,8 @@ function watchSqlite(dbFile: string): DatabaseWatch {
  * sum (its id exceeds every id already in the table, so new versions never balance removed ones),
  * without sorting or hashing the 29k schools. A probe that moved is not yet a change (a session
  * refreshed, a value written back unchanged, a vacuum): the tables it names are then hashed in the
- * `before` snapshot and now, and only differing content counts, as on SQLite.
+ * `before` snapshot and now, and only differing content counts, as on SQLite. While no transaction
+ * that writes begins or ends anywhere on the server, a probe is answered from the last one.
  */
 function watchPostgres(url: string): DatabaseWatch {
   const db = testPool(url);
@@ -230,7 +231,19 @@ function watchPostgres(url: string): DatabaseWatch {
   };
   const read = async (client: Pick<pg.PoolClient, "query">, statement: string): Promise<Fingerprint> =>
     new Map((await client.query<{ name: string; hash: string }>(statement)).rows.map((r) => [r.name, r.hash]));
-  const probeNow = async () => read(db.pool, await probeSql());
+  // The cluster's snapshot (next transaction id, those in progress) is the same text only when no
+  // transaction that writes began or ended since: the last probe then still holds, unread.
+  let last: { snapshot: string; probe: Fingerprint } | undefined;
+  const snapshotOf = async (client: Pick<pg.PoolClient, "query">) =>
+    (await client.query<{ s: string }>("select pg_current_snapshot()::text as s")).rows[0]!.s;
+  const probeIn = async (client: Pick<pg.PoolClient, "query">) => {
+    const snapshot = await snapshotOf(client);
+    if (last?.snapshot === snapshot) return last.probe;
+    const probe = await read(client, await probeSql());
+    last = { snapshot, probe };
+    return probe;
+  };
+  const probeNow = () => probeIn(db.pool);
   const endSnapshot = async () => {
     const client = before;
     before = undefined;
@@ -255,8 +268,8 @@ function watchPostgres(url: string): DatabaseWatch {
       await endSnapshot();
       before = await db.pool.connect();
       await before.query("begin isolation level repeatable read");
-      // The snapshot is taken by the transaction's first statement: this probe.
-      started = await read(before, await probeSql());
+      // The snapshot is taken by the transaction's first statement: this probe's.
+      started = await probeIn(before);
       moved = undefined;
     },
     async committed() {
