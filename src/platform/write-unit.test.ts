@@ -1,5 +1,5 @@
 /**
- * Write units on a real SQLite file: a message (with its recipient's notification) and a contact
+ * Write units on a real database (SQLite; PostgreSQL in its pass, where statements are counted alike): a message (with its recipient's notification) and a contact
  * request each write in one transaction; what a unit writes commits or rolls back as one, and its
  * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
  */
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMember, makeContacts } from "#support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsMatched, statementsRun, watchStatements } from "./db/client.ts";
+import { isPostgres } from "./db/dialect.ts";
 import * as contacts from "../domains/contacts/contacts.service.ts";
 import * as feed from "../domains/feed/feed.service.ts";
 import * as live from "../domains/live/live.service.ts";
@@ -28,6 +29,15 @@ const begins = watchStatements((sql) => /^\s*begin/i.test(sql));
 const commits = watchStatements((sql) => /^\s*commit/i.test(sql));
 const openTransactions = () => (statementsMatched(db, begins) ?? 0) - (statementsMatched(db, commits) ?? 0);
 const writes = watchStatements((sql) => /^\s*(insert|update|delete)/i.test(sql));
+// PostgreSQL only: the live log's lock per member whose events a unit writes (live.repository).
+const liveLocks = watchStatements((sql) => /pg_advisory_xact_lock/i.test(sql));
+/** Statements run so far, the live log's locks apart, and those locks (0 on SQLite). */
+const counts = () => ({ statements: statementsRun(db) - statementsMatched(db, liveLocks)!, locks: statementsMatched(db, liveLocks)! });
+const since = (before: ReturnType<typeof counts>) => {
+  const now = counts();
+  return { statements: now.statements - before.statements, locks: now.locks - before.locks };
+};
+const onPostgres = (locks: number) => (isPostgres(db) ? locks : 0);
 
 beforeAll(async () => {
   testContext = await openTestContext("write-unit");
@@ -106,13 +116,14 @@ describe("write units", () => {
     const post = await feed.createPost(ctx, a, "Training at six");
     sent = [];
     const notes = await count("notification");
-    const before = { begins: statementsMatched(db, begins)!, writes: statementsMatched(db, writes)!, statements: statementsRun(db) };
+    const before = { begins: statementsMatched(db, begins)!, writes: statementsMatched(db, writes)!, counts: counts() };
     const reply = await feed.reply(ctx, b, post.postId, "I will be there");
     expect(statementsMatched(db, begins)! - before.begins).toBe(1);
     // the reply, the notification, its live event
     expect(statementsMatched(db, writes)! - before.writes).toBe(3);
-    // one read (the post and the replier), BEGIN, the reply, the notification's one read, its two writes, COMMIT
-    expect(statementsRun(db) - before.statements).toBe(7);
+    // one read (the post and the replier), BEGIN, the reply, the notification's one read, its two
+    // writes, COMMIT; on PostgreSQL also the author's live-log lock
+    expect(since(before.counts)).toEqual({ statements: 7, locks: onPostgres(1) });
     expect(await count("notification")).toBe(notes + 1);
     expect(sent).toEqual([
       { what: "mail New reply to your post on Sideline", duringTransaction: false },
@@ -125,9 +136,10 @@ describe("write units", () => {
     const a = await createMember(db);
     const b = await createMember(db);
     await makeContacts(db, a, b);
-    const before = statementsRun(db);
+    const before = counts();
     await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Count", body: "us" });
-    expect(statementsRun(db) - before).toBe(8);
+    // On PostgreSQL also the live-log locks of sender and recipient (taken once per unit and member).
+    expect(since(before)).toEqual({ statements: 8, locks: onPostgres(2) });
   });
 
   it("rolls back as one: nothing written, nothing pushed, nothing mailed", async () => {

@@ -4,12 +4,12 @@
  *
  * SQLite: cheap in the common case, since `PRAGMA data_version` changes on a connection only when
  * another connection (the server) commits, so tables are hashed only when a refused request was
- * followed by a commit. PostgreSQL has no such per-database counter (its statistics lag by up to
- * a second), so the fingerprint itself is the change probe: one statement hashes every table with
- * md5(string_agg(...)) in one snapshot.
+ * followed by a commit. PostgreSQL has no such per-database counter (its statistics lag by seconds):
+ * there each table's row count and xmin sum is the probe, and only the tables it names are hashed.
  */
 import { createHash } from "node:crypto";
 import BetterSqlite from "better-sqlite3";
+import type pg from "pg";
 import { isPostgresUrl, testPool } from "../support/pg.ts";
 
 /**
@@ -180,14 +180,23 @@ function watchSqlite(dbFile: string): DatabaseWatch {
 }
 
 /**
- * PostgreSQL: one statement hashes every table (a single statement reads one snapshot), each row as
- * its row text without the unhashed columns, rows sorted by that text (heap order is not stable).
+ * PostgreSQL: a cheap change probe per table, then content hashes only where it moved. The probe
+ * is a table's row count and the sum of its rows' xmin (the id of the transaction that wrote each
+ * row version), read for every table in one statement (one snapshot): a transaction that got its
+ * id after the probe and inserted, updated or deleted rows changes the table's count or raises its
+ * sum (its id exceeds every id already in the table, so new versions never balance removed ones),
+ * without sorting or hashing the 29k schools. A probe that moved is not yet a change (a session
+ * refreshed, a value written back unchanged, a vacuum): the tables it names are then hashed in the
+ * `before` snapshot and now, and only differing content counts, as on SQLite. While no transaction
+ * that writes begins or ends anywhere on the server, a probe is answered from the last one.
  */
 function watchPostgres(url: string): DatabaseWatch {
   const db = testPool(url);
-  let hashAll: Promise<string> | undefined;
-  const statement = () =>
-    (hashAll ??= db
+  // `before` holds a REPEATABLE READ transaction: the snapshot a request is compared with.
+  let before: pg.PoolClient | undefined;
+  let columns: Promise<Map<string, string[]>> | undefined;
+  const hashedColumns = () =>
+    (columns ??= db
       .query<{ table_name: string; column_name: string }>(
         `select c.table_name, c.column_name from information_schema.columns c
            join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -195,51 +204,97 @@ function watchPostgres(url: string): DatabaseWatch {
           order by c.table_name, c.ordinal_position`,
       )
       .then(({ rows }) => {
-        const columns = new Map<string, string[]>();
+        const byTable = new Map<string, string[]>();
         for (const r of rows) {
           if (DERIVED_TABLES.has(r.table_name) || UNHASHED_COLUMNS[r.table_name]?.includes(r.column_name)) continue;
-          columns.set(r.table_name, [...(columns.get(r.table_name) ?? []), r.column_name]);
+          byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
         }
-        return [...columns]
-          .map(([table, cols]) => {
-            const row = `row(${cols.map((c) => `t.${quote(c)}`).join(", ")})::text`;
-            return `select '${table}' as name, md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as hash from ${quote(table)} t`;
-          })
-          .join("\nunion all\n");
+        return byTable;
       }));
-  const fingerprintNow = async (): Promise<Fingerprint> => {
-    const { rows } = await db.query<{ name: string; hash: string }>(await statement());
-    return new Map(rows.map((r) => [r.name, r.hash]));
+  const union = (parts: string[]) => parts.join("\nunion all\n");
+  const probeSql = async () =>
+    union(
+      [...(await hashedColumns()).keys()].map(
+        (table) => `select '${table}' as name, count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) as hash from ${quote(table)}`,
+      ),
+    );
+  /** Content hashes of `tables`: each row as its text without the unhashed columns, sorted (heap order is not stable). */
+  const hashSql = async (tables: string[]) => {
+    const byTable = await hashedColumns();
+    return union(
+      tables.map((table) => {
+        const row = `row(${byTable
+          .get(table)!
+          .map((c) => `t.${quote(c)}`)
+          .join(", ")})::text`;
+        return `select '${table}' as name, md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as hash from ${quote(table)} t`;
+      }),
+    );
   };
-  const same = (a: Fingerprint, b: Fingerprint) => differing(a, b).length === 0;
+  const read = async (client: Pick<pg.PoolClient, "query">, statement: string): Promise<Fingerprint> =>
+    new Map((await client.query<{ name: string; hash: string }>(statement)).rows.map((r) => [r.name, r.hash]));
+  // The cluster's snapshot (next transaction id, those in progress) is the same text only when no
+  // transaction that writes began or ended since: the last probe then still holds, unread.
+  let last: { snapshot: string; probe: Fingerprint } | undefined;
+  const snapshotOf = async (client: Pick<pg.PoolClient, "query">) =>
+    (await client.query<{ s: string }>("select pg_current_snapshot()::text as s")).rows[0]!.s;
+  const probeIn = async (client: Pick<pg.PoolClient, "query">) => {
+    const snapshot = await snapshotOf(client);
+    if (last?.snapshot === snapshot) return last.probe;
+    const probe = await read(client, await probeSql());
+    last = { snapshot, probe };
+    return probe;
+  };
+  const probeNow = () => probeIn(db.pool);
+  const endSnapshot = async () => {
+    const client = before;
+    before = undefined;
+    if (!client) return;
+    await client.query("rollback").finally(() => client.release());
+  };
   let started: Fingerprint | undefined;
-  let latest: Fingerprint | undefined;
+  let moved: boolean | undefined;
 
   return {
     async settle(quietMs = 40, maxMs = 3_000) {
-      let seen = await fingerprintNow();
+      let seen = await probeNow();
       const since = Date.now();
       for (let quietSince = Date.now(); Date.now() - quietSince < quietMs && Date.now() - since < maxMs;) {
         await sleep(10);
-        const current = await fingerprintNow();
-        if (!same(current, seen)) quietSince = Date.now();
+        const current = await probeNow();
+        if (differing(current, seen).length > 0) quietSince = Date.now();
         seen = current;
       }
     },
     async begin() {
-      started = await fingerprintNow();
-      latest = undefined;
+      await endSnapshot();
+      before = await db.pool.connect();
+      await before.query("begin isolation level repeatable read");
+      // The snapshot is taken by the transaction's first statement: this probe's.
+      started = await probeIn(before);
+      moved = undefined;
     },
     async committed() {
-      latest ??= await fingerprintNow();
-      return started ? !same(started, latest) : false;
+      moved ??= started ? differing(started, await probeNow()).length > 0 : false;
+      return moved;
     },
     async changedTables() {
-      latest = await fingerprintNow();
-      return started ? differing(started, latest) : [];
+      try {
+        if (!started || !before) return [];
+        const candidates = differing(started, await probeNow());
+        moved = candidates.length > 0;
+        if (!moved) return [];
+        const statement = await hashSql(candidates);
+        return differing(await read(before, statement), await read(db.pool, statement));
+      } finally {
+        await endSnapshot();
+      }
     },
-    end: () => Promise.resolve(),
+    end: endSnapshot,
     value: async <T>(sql: string, ...params: unknown[]) => (await db.query<[T]>(sql, params, "array")).rows[0]?.[0] as T,
-    close: () => db.pool.end(),
+    close: async () => {
+      await endSnapshot();
+      await db.pool.end();
+    },
   };
 }

@@ -86,7 +86,8 @@ describe("a crash during a write load (SIGKILL)", () => {
               method: "POST",
               headers: bearer(author.accessToken),
             }),
-          async (res) => void posts.set(Number((await res.json()).postID), text), // ids come as text, as in the original
+          // The original service answers the post's id as text.
+          async (res) => void posts.set(Number((await res.json()).postID), text),
         );
       }
     };
@@ -159,7 +160,7 @@ describe("a crash during a write load (SIGKILL)", () => {
     });
     expect(feed.status, feed.text).toBe(200);
     expect(feed.json).toHaveLength(50);
-    for (const p of feed.json) expect(p.description).toBe(stored.get(p.postID));
+    for (const p of feed.json) expect(p.description).toBe(stored.get(Number(p.postID)));
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../platform/db/client.ts";
+import { commitsByOtherConnections, type DB, seesOtherConnections, statementsMatched, watchStatements } from "../../platform/db/client.ts";
 
 /** What a session check needs of a session row and its member, as read. */
 export interface SessionRowWithMember {
@@ -139,7 +139,8 @@ export const sessionCache = {
   /** False for a database whose writers cannot be seen; empties the cache when someone wrote unannounced. */
   trustable(db: DB): boolean {
     const unannounced = statementsMatched(db, unannouncedWrites);
-    if (unannounced === undefined) return false;
+    // No data_version (PostgreSQL): another process may write unseen.
+    if (unannounced === undefined || !seesOtherConnections(db)) return false;
     const last = seen.get(db);
     const now = performance.now();
     if (last && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {

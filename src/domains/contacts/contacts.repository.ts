@@ -3,6 +3,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
 
 export const findLink = (db: DB, memberId: number, otherId: number) =>
@@ -69,6 +70,15 @@ const insertRequestQuery = precompiled((db, p: { fromId: number; toId: number; a
     .onConflict((oc) => oc.columns(["memberId", "otherId"]).doNothing())
     .returning("memberId"),
 );
+
+/**
+ * Holds the pair's lock until the transaction ends (PostgreSQL, whose transactions run side by
+ * side; SQLite's one connection runs them one at a time). Keyed by the pair in either order.
+ */
+export async function lockPair(db: DB, a: number, b: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`contact-pair:${Math.min(a, b)}:${Math.max(a, b)}`}, 0))`.execute(db);
+}
 
 /** Turns the requester's pending row into an accepted pair (two rows). */
 export async function acceptRequest(db: DB, requesterId: number, accepterId: number, at: string): Promise<boolean> {

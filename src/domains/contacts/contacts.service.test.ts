@@ -91,6 +91,16 @@ describe("the request state machine", () => {
     expect(await privacy.relationBetween(ctx, b.memberId, a.memberId)).toBe("contact");
   });
 
+  it("two members asking each other at once become contacts: one request, accepted by the other's send", async () => {
+    for (let i = 0; i < 5; i++) {
+      const a = await newMember();
+      const b = await newMember();
+      const outcomes = await Promise.all([contacts.sendRequest(ctx, a, b.memberId), contacts.sendRequest(ctx, b, a.memberId)]);
+      expect(outcomes.sort()).toEqual(["accepted", "requested"]);
+      expect((await linkRows(a, b)).map((r) => r.status)).toEqual(["accepted", "accepted"]);
+    }
+  });
+
   it("only the member asked may accept or reject; the requester and others get NOT_FOUND", async () => {
     const a = await newMember();
     const b = await newMember();

@@ -130,14 +130,21 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
   }
   if (!switchedOn("viewLinkRequest", facts.viewLinkRequest))
     throw forbidden("This member accepts contact requests only from people they know.");
-  await inWriteUnit(ctx, async (unit) => {
+  return inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
+    // Two members asking each other at once: the pair's lock makes one wait for the other's commit,
+    // and the later one then accepts the request it finds instead of adding a second one.
+    await repo.lockPair(unit.db, actor.memberId, contactId);
+    if (await repo.acceptRequest(unit.db, contactId, actor.memberId, at)) {
+      unit.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId: contactId, at });
+      return "accepted";
+    }
     // A second send racing the first finds the row already there: one request, one event.
     if (await repo.insertRequest(unit.db, actor.memberId, contactId, at)) {
       unit.events.publish({ type: "contact.requested", fromId: actor.memberId, toId: contactId, at });
     }
+    return "requested";
   });
-  return "requested";
 }
 
 /** Accepts a request the actor received. */

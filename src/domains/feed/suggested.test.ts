@@ -7,8 +7,10 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMember, makeContacts } from "#support/members.ts";
+import { postgresPlan } from "#support/plans.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { upsertPrivacy } from "../privacy/privacy.repository.ts";
@@ -95,6 +97,14 @@ describe("suggestedPosts", () => {
     for (let i = 0; i < 8; i++) await postBy(await member({ sport: "Rowing" }), `post ${i}`);
     expect(await suggested(viewer)).toHaveLength(5);
     const compiled = suggestedPostsQuery(viewer.memberId, "2000-01-01", 5).compile(db);
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/member_profile_sport_idx/);
+      expect(plan).toMatch(/member_profile_state_idx/);
+      expect(plan).toMatch(/post_member_created_idx/);
+      expect(plan).not.toMatch(/Seq Scan on (post|member_profile)\b/);
+      return;
+    }
     const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
     const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
     expect(plan).toMatch(/member_profile_sport_idx/);

@@ -602,4 +602,29 @@ describe("schools and companies a member types (issue 11, finding 13)", () => {
       ErrorCodes.BadInput,
     );
   });
+
+  it("are stored once when the member saves the same new name twice at once (both entries use it)", async () => {
+    const m = await newMember();
+    const school = {
+      ...{ state: "VT", schoolType: 1, schoolId: null, schoolName: `Twice High ${m.memberId}`, degreeTypeId: 3, major: "General" },
+      ...{ yearClass: "2010", competitionLevel: "Club Sports" },
+    };
+    const job = {
+      companyName: `Twice Club ${m.memberId}`,
+      sector: "Professional Sports",
+      industry: "Teams and Clubs",
+      title: "Coach",
+      startYear: 2019,
+    };
+    await Promise.all([1, 2].map(() => profiles.addSchool(ctx, m, m.memberId, educationInput.parse(school))));
+    await Promise.all([1, 2].map(() => profiles.addEmployment(ctx, m, m.memberId, employmentInput.parse(job))));
+    const rows = (table: "school" | "company", name: string) =>
+      db.selectFrom(table).select("id").where("name", "=", name).where("addedByMemberId", "=", m.memberId).execute();
+    const [schools, companies] = [await rows("school", school.schoolName), await rows("company", job.companyName)];
+    expect([schools.length, companies.length]).toEqual([1, 1]);
+    const entries = await db.selectFrom("memberSchool").select("schoolId").where("memberId", "=", m.memberId).execute();
+    expect(entries.map((e) => e.schoolId)).toEqual([schools[0]!.id, schools[0]!.id]);
+    const jobs = await db.selectFrom("memberEmployment").select("companyId").where("memberId", "=", m.memberId).execute();
+    expect(jobs.map((e) => e.companyId)).toEqual([companies[0]!.id, companies[0]!.id]);
+  });
 });

@@ -304,15 +304,18 @@ async function resolveSchool(ctx: AppContext, actor: Actor, data: EducationData)
     if (!school) throw badInput(`schoolId: ${texts.schoolRequired}`);
     return school.id;
   }
-  const existing = await reference.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName, actor.memberId);
+  const find = () => reference.findSchoolByName(ctx.db, data.state, data.schoolType, data.schoolName, actor.memberId);
+  const existing = await find();
   if (existing) return existing.id;
-  return reference.insertPendingSchool(ctx.db, {
+  const added = await reference.insertPendingSchool(ctx.db, {
     name: data.schoolName,
     state: data.state,
     type: data.schoolType,
     city: "",
     addedByMemberId: actor.memberId,
   });
+  // Undefined: another save of this member added the name since the look-up (PostgreSQL runs them at once).
+  return added ?? (await find())!.id;
 }
 
 async function checkEducationChoices(ctx: AppContext, data: EducationData) {
@@ -399,14 +402,17 @@ async function resolveCompany(ctx: AppContext, actor: Actor, data: EmploymentDat
     if (!company) throw badInput("companyId: Company is required.");
     return company.id;
   }
-  const existing = await reference.findCompanyByName(ctx.db, data.companyName, actor.memberId);
+  const find = () => reference.findCompanyByName(ctx.db, data.companyName, actor.memberId);
+  const existing = await find();
   if (existing) return existing.id;
   const industry = data.sector && data.industry ? await reference.findIndustry(ctx.db, data.sector, data.industry) : undefined;
-  return reference.insertPendingCompany(ctx.db, {
+  const added = await reference.insertPendingCompany(ctx.db, {
     name: data.companyName,
     industryId: industry?.id ?? null,
     addedByMemberId: actor.memberId,
   });
+  // As for schools: a save at the same moment added it.
+  return added ?? (await find())!.id;
 }
 
 function employmentValues(data: EmploymentData, companyId: number) {

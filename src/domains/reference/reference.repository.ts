@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import type { ReferenceStatus } from "./reference.tables.ts";
 
 /*
  * Schools and companies: the shared lists hold approved rows only. A name a member types is stored
@@ -12,6 +13,9 @@ const usableBy = (table: "school" | "company", memberId: number) => {
   const t = sql.raw(table);
   return sql<boolean>`(${t}.status = 'approved' or (${t}.status = 'pending' and ${t}.added_by_member_id = ${memberId}))`;
 };
+
+/** The partial unique indexes' predicate, as a literal: a conflict target must name it exactly (a bound value would not match). */
+const PENDING = sql.lit<ReferenceStatus>("pending");
 
 type NamedTableName = "sport" | "degreeType" | "competitionLevel" | "otherSportingInterest" | "interest" | "sector";
 
@@ -60,17 +64,22 @@ export const findSchoolByName = (db: DB, state: string, type: number, name: stri
     .orderBy("id")
     .executeTakeFirst();
 
-/** A school a member typed: pending, theirs alone until approved. */
+/**
+ * A school a member typed: pending, theirs alone until approved. Undefined when the member's copy
+ * of the name is already there (a save of theirs inserted it at the same moment: the partial
+ * unique index school_pending_name_idx).
+ */
 export async function insertPendingSchool(
   db: DB,
   values: { name: string; state: string; type: number; city: string; addedByMemberId: number },
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .insertInto("school")
     .values({ ...values, sourceId: null, status: "pending" })
+    .onConflict((oc) => oc.columns(["addedByMemberId", "state", "type", "name"]).where("status", "=", PENDING).doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export const listIndustries = (db: DB, sectorName: string) =>
@@ -117,17 +126,18 @@ export const findCompanyByName = (db: DB, name: string, memberId: number) =>
     .orderBy("id")
     .executeTakeFirst();
 
-/** A company a member typed: pending, theirs alone until approved. */
+/** A company a member typed: pending, theirs alone until approved; undefined when already there (company_pending_name_idx). */
 export async function insertPendingCompany(
   db: DB,
   values: { name: string; industryId: number | null; addedByMemberId: number },
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await db
     .insertInto("company")
     .values({ ...values, status: "pending" })
+    .onConflict((oc) => oc.columns(["addedByMemberId", "name"]).where("status", "=", PENDING).doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export const findIndustry = (db: DB, sectorName: string, industryName: string) =>

@@ -31,24 +31,62 @@ export async function openSqlite(file: string): Promise<DB> {
   });
   const dataVersion = driver.prepare("PRAGMA data_version");
   const select1 = driver.prepare("SELECT 1");
-  probes.set(db, {
-    statementsRun: () => statements.statementsRun,
-    statementsMatched: (watch) => statements.matched[watch] ?? 0,
+  registerProbes(db, {
+    counter: statements.counter,
     commitsByOthers: () => Number((dataVersion.all([])[0] as { data_version: number }).data_version),
     ping: () => void select1.all([]),
   });
   return db;
 }
 
-/** Statements prepared once on the raw connection, for checks every request may make. */
-const probes = new WeakMap<
-  DB,
-  { statementsRun: () => number; statementsMatched: (watch: number) => number; commitsByOthers: () => number; ping: () => void }
->();
+/**
+ * Counts the statements run on one database, in total and per watch (watchStatements); each
+ * distinct text is tested once per watch. Both engines count: SQLite per prepared statement,
+ * PostgreSQL per query its pool's connections send (BEGIN and COMMIT included).
+ */
+export class StatementCounter {
+  statementsRun = 0;
+  /** Per watch: statements run that passed its test. */
+  readonly matched: number[] = [];
+  /** Per distinct text: the watches tested so far and those it passes (bounded: `in (?, ?, ...)` lists vary). */
+  readonly #passes = new Map<string, { tested: number; passes: number[] }>();
+
+  /** Counts one statement of text `sql` (for SQLite, `memo` is its prepared statement's own record). */
+  count(sql: string, memo = this.#memoOf(sql)): void {
+    this.statementsRun++;
+    for (; memo.tested < watches.length; memo.tested++) if (watches[memo.tested]!(sql)) memo.passes.push(memo.tested);
+    for (const watch of memo.passes) this.matched[watch] = (this.matched[watch] ?? 0) + 1;
+  }
+
+  #memoOf(sql: string) {
+    let memo = this.#passes.get(sql);
+    if (!memo) {
+      if (this.#passes.size >= STATEMENT_CACHE_SIZE) this.#passes.clear();
+      this.#passes.set(sql, (memo = { tested: 0, passes: [] }));
+    }
+    return memo;
+  }
+}
+
+interface Probes {
+  counter: StatementCounter;
+  /** SQLite's data_version; absent where other connections' commits cannot be seen (PostgreSQL). */
+  commitsByOthers?: () => number;
+  /** A prepared `SELECT 1` (SQLite); else the health check sends one. */
+  ping?: () => void;
+}
+
+/** Statement counts and checks every request may make, per database opened here. */
+const probes = new WeakMap<DB, Probes>();
+
+/** Called by the engine's opener (this file, postgres.ts) for the database it made. */
+export function registerProbes(db: DB, probe: Probes): void {
+  probes.set(db, probe);
+}
 
 /** How many statements Kysely has run on `db` so far (for tests and benchmarks that count them). */
 export function statementsRun(db: DB): number {
-  return probes.get(db)?.statementsRun() ?? Number.NaN;
+  return probes.get(db)?.counter.statementsRun ?? Number.NaN;
 }
 
 /** Tests of statement texts registered by watchStatements, in registration order. */
@@ -66,25 +104,31 @@ export function watchStatements(matches: (sql: string) => boolean): number {
 
 /** How many statements passing `watch` have run on `db`; undefined for a database not opened here. */
 export function statementsMatched(db: DB, watch: number): number | undefined {
-  return probes.get(db)?.statementsMatched(watch);
+  const counter = probes.get(db)?.counter;
+  return counter && (counter.matched[watch] ?? 0);
 }
 
 /** Throws when the database does not answer (the health check): a prepared `SELECT 1`. */
 export async function pingDatabase(db: DB): Promise<void> {
-  const probe = probes.get(db);
-  if (probe) probe.ping();
+  const ping = probes.get(db)?.ping;
+  if (ping) ping();
   else await sql`SELECT 1`.execute(db);
 }
 
 /**
  * A number that changes whenever another connection (another process, a script, a test's own
  * connection) commits a change to the database; writes made through `db` itself leave it as it
- * is (SQLite's PRAGMA data_version: it takes the read lock, a few microseconds). Undefined for a
- * database not opened here: in-process caches must then not trust themselves across requests.
- * PostgreSQL has no counterpart: there a cache listens for its invalidations (LISTEN/NOTIFY).
+ * is (SQLite's PRAGMA data_version: it takes the read lock, a few microseconds). Undefined on
+ * PostgreSQL (no counterpart: other processes write unseen) and for a database not opened here:
+ * in-process caches must then not trust themselves across requests.
  */
 export function commitsByOtherConnections(db: DB): number | undefined {
-  return probes.get(db)?.commitsByOthers();
+  return probes.get(db)?.commitsByOthers?.();
+}
+
+/** Whether commitsByOtherConnections answers for `db` (SQLite opened here), without running it. */
+export function seesOtherConnections(db: DB): boolean {
+  return probes.get(db)?.commitsByOthers !== undefined;
 }
 
 async function openDriver(file: string): Promise<SqliteDatabase> {
@@ -114,9 +158,7 @@ const STATEMENT_CACHE_SIZE = 1000;
 class StatementCache implements SqliteDatabase {
   readonly #db: SqliteDatabase;
   readonly #statements = new Map<string, SqliteStatement>();
-  statementsRun = 0;
-  /** Per watch (watchStatements): statements run that passed its test. */
-  readonly matched: number[] = [];
+  readonly counter = new StatementCounter();
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
@@ -133,13 +175,8 @@ class StatementCache implements SqliteDatabase {
     const prepared = this.#db.prepare(sql);
     const db = this.#db;
     // The watches this statement passes, tested once per watch (watches may register later).
-    const passes: number[] = [];
-    let tested = 0;
-    const count = () => {
-      this.statementsRun++;
-      for (; tested < watches.length; tested++) if (watches[tested]!(sql)) passes.push(tested);
-      for (const watch of passes) this.matched[watch] = (this.matched[watch] ?? 0) + 1;
-    };
+    const memo = { tested: 0, passes: [] as number[] };
+    const count = () => this.counter.count(sql, memo);
     const statement: SqliteStatement = {
       reader: prepared.reader,
       all: (parameters) => (count(), prepared.all(parameters)),

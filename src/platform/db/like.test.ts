@@ -1,4 +1,4 @@
-/** LIKE patterns on a real SQLite file: the escaped characters match only themselves. */
+/** LIKE patterns on a real database (SQLite, and PostgreSQL in its pass): the escaped characters match only themselves. */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => closeTestContext(t));
 
 const matches = async (value: string, text: string) =>
-  (await sql<{ hit: number }>`select (lower(${value}) like ${containsPattern(text)} escape '\\') as hit`.execute(t.db)).rows[0]?.hit === 1;
+  (
+    await sql<{
+      hit: number;
+    }>`select case when lower(cast(${value} as text)) like ${containsPattern(text)} escape '\\' then 1 else 0 end as hit`.execute(t.db)
+  ).rows[0]?.hit === 1;
 
 describe("containsPattern", () => {
   it("matches the text anywhere, whatever the case", async () => {

@@ -1,6 +1,6 @@
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { DB } from "./client.ts";
+import { type DB, registerProbes, StatementCounter } from "./client.ts";
 import type { Database } from "./database.ts";
 
 // count(*) and sum() answer int8, which pg hands back as a string; every count here is far below 2^53.
@@ -19,7 +19,10 @@ export async function openPostgres(url: string, options: { poolMax?: number } = 
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? DEFAULT_POOL_MAX });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on("error", () => {});
+  const counter = new StatementCounter();
+  pool.on("connect", (client) => countStatements(client, counter));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  registerProbes(db, { counter });
   try {
     await db.executeQuery(CompiledQuery.raw("SELECT 1"));
   } catch (error) {
@@ -27,4 +30,14 @@ export async function openPostgres(url: string, options: { poolMax?: number } = 
     throw error;
   }
   return db;
+}
+
+/** Counts what a pooled connection sends (Kysely's queries, its BEGIN and COMMIT, a stream's cursor). */
+function countStatements(client: pg.PoolClient, counter: StatementCounter): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    counter.count(typeof first === "string" ? first : String((first as { text?: string } | undefined)?.text ?? ""));
+    return query(...args);
+  }) as typeof client.query;
 }
