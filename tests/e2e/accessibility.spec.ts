@@ -85,9 +85,11 @@ async function settled(page: Page) {
 
 /** Serious and critical violations on the page (and any of the extra rules), one line per rule and element. */
 async function violations(page: Page): Promise<string[]> {
-  // Legacy mode: axe runs in the page itself (the app has no cross-origin frames to reach), without the
-  // extra blank page and second injection that the frame-by-frame mode costs on every run.
-  const results = await new AxeBuilder({ page })
+  // axe's source (half a megabyte) is evaluated once per page: the page keeps it across widths and tabs,
+  // so later runs give the builder an empty script. Legacy mode: axe runs in the page itself (the app
+  // has no cross-origin frames to reach), without the extra blank page the frame-by-frame mode opens.
+  const injected = await page.evaluate(() => "axe" in window);
+  const results = await new AxeBuilder({ page, axeSource: injected ? ";" : undefined })
     .setLegacyMode()
     .options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
     .analyze();
