@@ -132,11 +132,12 @@ async function audit(context: BrowserContext, screen: Screen, scheme: string, te
   }
 }
 
+/** A tab's label as a file name: "Contact Info:" is contact-info. */
 const slug = (text: string) =>
   text
-    .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-");
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 type Session = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
