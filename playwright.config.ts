@@ -10,6 +10,8 @@ if (!executablePath) throw new Error("No Chromium found: run `node scripts/ensur
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two server processes on one database: PostgreSQL only (SQLite serves one process).
+  testIgnore: E2E_ENGINE === "postgres" ? [] : ["two-processes.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
   // Two cores: the server, the browser and one worker already fill them.
   workers: 1,

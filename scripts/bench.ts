@@ -58,6 +58,10 @@ bearer token) measured right before it. Writes run last; they add rows to the da
   --star-rate N              posts per second by the star in the "star posts" scenario (default 2)
   --stall-route ID           the route looped in the stall scenario (default: the slowest read measured)
   --json FILE                where the results go (default bench-results/latest.json)
+  --database-url URL         run the server on this PostgreSQL database (default: $BENCH_DATABASE_URL), a copy of
+                             --data's community made with npm run migrate-to-postgres (the routes' subjects are
+                             read from the SQLite file); without it, on the SQLite file
+  --processes N              server processes sharing the port (PostgreSQL only; default 1); RSS is their sum
   --write-doc                replace the "Latest results" section of docs/performance.md
   --build                    rebuild the web client first (by default only when it is missing)
   --no-build                 never build the web client (the API does not need it)
@@ -83,6 +87,8 @@ const { values: args } = parseArgs({
     "star-rate": { type: "string", default: "2" },
     "stall-route": { type: "string" },
     json: { type: "string" },
+    "database-url": { type: "string" },
+    processes: { type: "string", default: "1" },
     "write-doc": { type: "boolean", default: false },
     build: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
@@ -140,6 +146,20 @@ const listOf = (s: string | undefined) =>
 const ONLY = listOf(args.only);
 const SKIP = listOf(args.skip) ?? new Set<string>();
 const DATA_DIR = path.resolve(args.data ?? process.env.DATA_DIR ?? "data");
+const DATABASE_URL = args["database-url"] ?? process.env.BENCH_DATABASE_URL;
+const PROCESSES = Math.round(positive("processes", args.processes, 1));
+if (DATABASE_URL && args["write-doc"]) {
+  console.error(
+    '--write-doc replaces the SQLite table of docs/performance.md ("Latest results"); a PostgreSQL run goes beside it by hand.',
+  );
+  process.exit(2);
+}
+if (PROCESSES > 1 && !DATABASE_URL) {
+  console.error("--processes above 1 needs PostgreSQL (--database-url): SQLite serves one process.");
+  process.exit(2);
+}
+/** How the table names the engine: "SQLite", or "PostgreSQL, 2 processes". */
+const ENGINE = DATABASE_URL ? `PostgreSQL, ${PROCESSES} process${PROCESSES > 1 ? "es" : ""}` : "SQLite";
 const JSON_FILE = path.resolve(args.json ?? path.join(ROOT, "bench-results/latest.json"));
 const CLIENT_DIR = path.resolve(ROOT, process.env.CLIENT_DIR ?? "dist/client");
 
@@ -234,7 +254,8 @@ const firstPage = (input: Record<string, unknown>) => ({ ...input, direction: "f
 interface Ctx {
   load: LoadGenerator;
   baseUrl: string;
-  pid: number | undefined;
+  /** The server's processes (their RSS is summed). */
+  pid: number[];
   healthToken: LoadRequest;
   /** A health answer within this many ms means the server has nothing queued (see settle). */
   quickMs: number;
@@ -427,7 +448,7 @@ async function measureCeiling(
   label: string,
   url: string,
   request: LoadRequest,
-  pid: number | undefined,
+  pid: number | number[] | undefined,
   bareRps: number | null,
 ): Promise<Row> {
   const stopRss = sampleRss(pid);
@@ -505,7 +526,7 @@ async function main() {
 
   const load = await startLoadGenerator();
   const bare = await startBare();
-  const server = await startSideline(DATA_DIR, CLIENT_DIR);
+  const server = await startSideline(DATA_DIR, CLIENT_DIR, { databaseUrl: DATABASE_URL, processes: PROCESSES });
   const cleanups: Array<() => Promise<void>> = [() => load.stop(), () => bare.stop(), () => server.stop()];
   const stopAll = async () => {
     for (const f of cleanups.splice(0).reverse()) await f().catch(() => {});
@@ -520,8 +541,8 @@ async function main() {
 
 async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | undefined }, server: SidelineServer) {
   const startedAt = new Date();
-  const idleRss = rssMB(server.pid);
-  log(`server up in ${server.startupMs.toFixed(0)} ms (RSS ${idleRss?.toFixed(0) ?? "?"} MB); data: ${DATA_DIR}`);
+  const idleRss = rssMB(server.pids);
+  log(`server up in ${server.startupMs.toFixed(0)} ms (RSS ${idleRss?.toFixed(0) ?? "?"} MB); ${ENGINE}; data: ${DATA_DIR}`);
   const db = openReadOnly(DATA_DIR);
   const community: Community = readCommunity(db, DATA_DIR);
   log(`data: ${describeSizes(community.sizes)}`);
@@ -553,7 +574,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   const ctx: Ctx = {
     load,
     baseUrl: server.baseUrl,
-    pid: server.pid,
+    pid: server.pids,
     healthToken,
     quickMs: Math.max(50, 5 * (await idleHealthMs(server.baseUrl))),
     server,
@@ -774,7 +795,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       "`GET /api/health` without a token",
       server.baseUrl,
       { method: "GET", path: "/api/health" },
-      server.pid,
+      server.pids,
       bareRow.main!.rps,
     ),
   );
@@ -785,7 +806,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       "`GET /api/health` with a bearer token (the ceiling)",
       server.baseUrl,
       healthToken,
-      server.pid,
+      server.pids,
       bareRow.main!.rps,
     ),
   );
@@ -813,7 +834,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     } else {
       const [alone] = await load.run([spec(server.baseUrl, [healthToken], CONNECTIONS, DURATION)]);
       await settle(ctx);
-      const stopRss = sampleRss(server.pid);
+      const stopRss = sampleRss(server.pids);
       const [during, looper] = await load.run([
         spec(server.baseUrl, [healthToken], CONNECTIONS, DURATION),
         spec(server.baseUrl, chosen.requests, 1, DURATION + 0.5),
@@ -874,7 +895,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
           throw new Error(`star scenario: ${describeRequest(r, 1)} answered ${answer.status} ${answer.body}`);
       }
       const followers = community.star?.note ?? community.star?.about ?? "";
-      const stopRss = sampleRss(server.pid);
+      const stopRss = sampleRss(server.pids);
       const [alone] = await load.run([spec(server.baseUrl, readsReq, LATENCY_CONNECTIONS, DURATION)]);
       await settle(ctx);
       const [during, posts] = await load.run([
@@ -938,7 +959,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
       only: ONLY ? [...ONLY] : null,
       skip: [...SKIP],
     },
-    server: { startupMs: server.startupMs, idleRssMB: idleRss },
+    server: { engine: ENGINE, processes: PROCESSES, startupMs: server.startupMs, idleRssMB: idleRss },
     subjects: Object.fromEntries(
       (["typical", "following2000", "starFollower", "star"] as const).map((role) => [
         role,
@@ -956,7 +977,7 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
     `Run of ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s).`,
     `Machine: ${describeMachine(mach)}.`,
     `Data: ${describeSizes(community.sizes)}${community.fromFile ? "" : " (not a generated community)"}.`,
-    `Server: start-up to the first answer ${server.startupMs.toFixed(0)} ms, RSS ${idleRss?.toFixed(0) ?? "?"} MB idle.`,
+    `Server: ${ENGINE}; start-up to the first answer ${server.startupMs.toFixed(0)} ms, RSS ${idleRss?.toFixed(0) ?? "?"} MB idle.`,
     `Load: ${CONNECTIONS} connections for ${DURATION} s (req/s, ratio, p50, p99), then ${LATENCY_CONNECTIONS} for ${LATENCY_DURATION} s (@${LATENCY_CONNECTIONS}); ` +
       `the ceiling for ${Number(CEILING_DURATION.toFixed(1))} s right before each route.` +
       (ONLY || SKIP.size

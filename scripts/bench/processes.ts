@@ -3,7 +3,7 @@
  * load generator (Node + autocannon), each a child of its own, plus the server's memory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { freePort } from "../../tests/support/ports.ts";
@@ -26,19 +26,25 @@ async function stopChild(child: ChildProcess, graceMs = 8_000): Promise<void> {
   }
 }
 
-/** Resident memory of a process in MB (Linux /proc), or null where it cannot be read. */
-export function rssMB(pid: number | undefined): number | null {
-  if (!pid) return null;
+/** Resident memory of a process (of several together) in MB (Linux /proc), or null where it cannot be read. */
+export function rssMB(pid: number | number[] | undefined): number | null {
+  const pids = (Array.isArray(pid) ? pid : [pid]).filter((p) => p !== undefined);
+  if (pids.length === 0) return null;
   try {
-    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
-    return match ? Number(match[1]) / 1024 : null;
+    let kB = 0;
+    for (const p of pids) {
+      const match = readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
+      if (!match) return null;
+      kB += Number(match[1]);
+    }
+    return kB / 1024;
   } catch {
     return null;
   }
 }
 
-/** Samples a process's RSS every 200 ms until stopped; answers the highest value seen. */
-export function sampleRss(pid: number | undefined): () => number | null {
+/** Samples a process's RSS (several processes' sum) every 200 ms until stopped; answers the highest value seen. */
+export function sampleRss(pid: number | number[] | undefined): () => number | null {
   let max = rssMB(pid);
   const timer = setInterval(() => {
     const now = rssMB(pid);
@@ -54,17 +60,72 @@ export function sampleRss(pid: number | undefined): () => number | null {
 
 export interface SidelineServer {
   baseUrl: string;
+  /** The first process. */
   pid: number | undefined;
+  /** Every process listening on the port (one, unless --processes). */
+  pids: number[];
   startupMs: number;
   /** Lines the server wrote (warnings and errors at LOG_LEVEL=warn). */
   output: () => string[];
-  /** False once the process has exited (a crash under load). */
+  /** False once a process has exited (a crash under load). */
   running: () => boolean;
   stop: () => Promise<void>;
 }
 
-/** Starts `bun src/server/main.ts` as in production and waits for GET /api/health. */
-export async function startSideline(dataDir: string, clientDir: string): Promise<SidelineServer> {
+export interface SidelineOptions {
+  /** DATABASE_URL: the server runs on this PostgreSQL database (DATA_DIR keeps the uploads and the key). */
+  databaseUrl?: string;
+  /** Processes listening on the one port (PostgreSQL: the kernel spreads connections among them, SO_REUSEPORT). */
+  processes?: number;
+}
+
+/**
+ * Whether the process holds a socket listening on the port (Linux: its file descriptors against
+ * the listening sockets of /proc/net/tcp). A second process on a shared port answers nothing that
+ * tells it from the first, so its readiness is read here.
+ */
+function listensOn(pid: number | undefined, port: number): boolean {
+  if (!pid) return false;
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const listening = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(hexPort) && f[3] === "0A") listening.add(`socket:[${f[9]}]`);
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return listening.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+async function answersHealth(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/api/health`)).status === 200;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+/**
+ * Starts `bun src/server/main.ts` as in production and waits for GET /api/health; with
+ * `processes`, that many on one port, each started once the one before it listens.
+ */
+export async function startSideline(dataDir: string, clientDir: string, options: SidelineOptions = {}): Promise<SidelineServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -77,36 +138,39 @@ export async function startSideline(dataDir: string, clientDir: string): Promise
     CLIENT_DIR: clientDir,
     RATE_LIMITS: "off",
     LOG_LEVEL: "warn",
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
   const started = performance.now();
-  const child = spawn(BUN, [path.join(ROOT, "src/server/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const children: ChildProcess[] = [];
   const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (l) => lines.push(l));
+  const stop = async () => void (await Promise.all(children.map((c) => stopChild(c))));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited before answering /api/health:\n${lines.slice(-30).join("\n")}`);
+  for (let i = 0; i < (options.processes ?? 1); i++) {
+    const child = spawn(BUN, [path.join(ROOT, "src/server/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (l) => lines.push(l));
+    // The first one migrates, then answers; the ones after it only add a listener to the port.
+    while (!(i === 0 ? await answersHealth(baseUrl) : listensOn(child.pid, port))) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await stop();
+        throw new Error(`The server exited before it was ready:\n${lines.slice(-30).join("\n")}`);
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`The server was not ready within 120 s:\n${lines.slice(-30).join("\n")}`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
     }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopChild(child);
-      throw new Error(`The server did not answer /api/health within 120 s:\n${lines.slice(-30).join("\n")}`);
-    }
-    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     baseUrl,
-    pid: child.pid,
+    pid: children[0]!.pid,
+    pids: children.flatMap((c) => (c.pid ? [c.pid] : [])),
     startupMs: performance.now() - started,
     output: () => lines,
-    running: () => child.exitCode === null && child.signalCode === null,
-    stop: () => stopChild(child),
+    running: () => children.every((c) => c.exitCode === null && c.signalCode === null),
+    stop,
   };
 }
 

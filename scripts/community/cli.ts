@@ -9,6 +9,7 @@ import path from "node:path";
 import { DAY } from "../../src/platform/clock.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
 import { loadConfig } from "../../src/server/env.ts";
+import { formatCount, progressLine } from "../lib/progress.ts";
 import { type CommunityResult, generateCommunity } from "./generate.ts";
 
 /** The demo data's password (scripts/seed-demo.ts), so one password opens every seeded account. */
@@ -27,7 +28,7 @@ members yet, and writes its bench subjects to DATA_DIR/community.json.
   --replace                delete DATA_DIR/sideline.db first
   --help                   this text`;
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = formatCount;
 
 function parse(args: string[]) {
   const options = { members: NaN, seed: 1, password: DEMO_PASSWORD, now: Date.now(), notificationDays: 90, replace: false, help: false };
@@ -74,25 +75,6 @@ function parse(args: string[]) {
     }
   }
   return options;
-}
-
-/** A plain-text progress line on stderr: rewritten in place on a terminal, every tenth otherwise. */
-function progressLine(started: number) {
-  const tty = process.stderr.isTTY === true;
-  let lastPhase = "";
-  let lastTenth = -1;
-  return (phase: string, done: number, total: number) => {
-    const seconds = Math.round((performance.now() - started) / 1000);
-    const line = `${phase} ${fmt(done)}/${fmt(total)} ${seconds}s`;
-    if (tty) {
-      process.stderr.write(`\r${line.padEnd(60)}${done === total ? "\n" : ""}`);
-      return;
-    }
-    const tenth = total === 0 ? 10 : Math.floor((10 * done) / total);
-    if (phase !== lastPhase || tenth !== lastTenth) process.stderr.write(`${line}\n`);
-    lastPhase = phase;
-    lastTenth = tenth;
-  };
 }
 
 export async function main(args: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./db/client.ts";
-import { type LiveBus, type LiveEvent, LocalLiveBus } from "./live.ts";
+import { type Audience, type LiveBus, type LiveEvent, type LiveEventType, LocalLiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 
 /** The channel every process of one database listens on. */
@@ -9,6 +9,12 @@ export const LIVE_CHANNEL = "sideline_live";
 /** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only. */
 const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = [250, 1_000, 5_000];
+
+/** What announce() sends: no member, no id; each process finds who hears it. */
+interface Announcement {
+  announced: LiveEventType;
+  data: Record<string, unknown>;
+}
 
 /** A member's events after an id, oldest first (the live_event log): to fetch a large event, and to catch up after a reconnect. */
 export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<LiveEvent[]>;
@@ -20,7 +26,8 @@ export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<Liv
  * PostgreSQL delivers notifications in commit order, and a member's events commit in id order (the
  * writer holds the member's advisory lock from insert to commit), so each page hears its events in
  * order. When the listening connection drops, it reconnects and reads from the log what its pages
- * missed meanwhile, from the last id each member was told.
+ * missed meanwhile, from the last id each member was told. Announcements (a like count: no member,
+ * no log row) travel on the same channel; each process tells its own pages' audience.
  */
 export class PostgresLiveBus implements LiveBus {
   private readonly local = new LocalLiveBus();
@@ -47,8 +54,23 @@ export class PostgresLiveBus implements LiveBus {
   publish(event: LiveEvent): void {
     const whole = JSON.stringify(event);
     const payload = whole.length <= MAX_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
+    this.notify(payload, { memberId: event.memberId });
+  }
+
+  /** Every process (this one too) hears it and tells its own audience (an Announcement on the channel). */
+  announce(type: LiveEventType, data: Record<string, unknown>): void {
+    const payload = JSON.stringify({ announced: type, data } satisfies Announcement);
+    if (payload.length <= MAX_PAYLOAD) this.notify(payload, { announced: type });
+    else this.options.log.error("announcement too large to send", { type });
+  }
+
+  setAudience(type: LiveEventType, audience: Audience): void {
+    this.local.setAudience(type, audience);
+  }
+
+  private notify(payload: string, about: Record<string, unknown>): void {
     sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.options.db).catch((error: unknown) => {
-      this.options.log.error("live event not announced", { memberId: event.memberId, error: String(error) });
+      this.options.log.error("live event not announced", { ...about, error: String(error) });
     });
   }
 
@@ -108,7 +130,9 @@ export class PostgresLiveBus implements LiveBus {
 
   private async heard(payload: string): Promise<void> {
     try {
-      const sent = JSON.parse(payload) as LiveEvent;
+      const parsed = JSON.parse(payload) as LiveEvent | Announcement;
+      if ("announced" in parsed) return await this.local.tellAudience(parsed.announced, parsed.data);
+      const sent = parsed;
       this.newestHeard = Math.max(this.newestHeard, sent.id);
       if (!this.watchers.has(sent.memberId)) return;
       if (sent.type) return this.tell(sent);

@@ -38,6 +38,8 @@ beforeAll(async () => {
     live: {
       publish: (e: LiveEvent) => sent.push({ what: `live ${e.type}`, duringTransaction: openTransactions() > 0 }),
       subscribe: base.live.subscribe.bind(base.live),
+      announce: base.live.announce.bind(base.live),
+      setAudience: base.live.setAudience.bind(base.live),
     },
     mailer: {
       send: (m: MailJob) =>

@@ -36,6 +36,8 @@ export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) 
       live: {
         publish: (event) => void unit.afterCommit.push(() => ctx.live.publish(event)),
         subscribe: (memberId, handler) => ctx.live.subscribe(memberId, handler),
+        announce: (type, data) => void unit.afterCommit.push(() => ctx.live.announce(type, data)),
+        setAudience: (type, audience) => ctx.live.setAudience(type, audience),
       },
       mailer: {
         send: (message) => void unit.afterCommit.push(() => ctx.mailer.send(message)),

@@ -8,6 +8,7 @@ import { pruneNotifications, registerNotificationHandlers } from "../domains/not
 import { pruneInBatches, type RetentionJob } from "../platform/retention.ts";
 import { startSearchUpkeep } from "../domains/search/search.upkeep.ts";
 import { startTimelineWorker } from "../domains/feed/timeline.worker.ts";
+import { registerLiveLikes } from "../domains/feed/feed.service.ts";
 import { loadKeyMaterial } from "../platform/secret-box.ts";
 import { createYoutubeProvider } from "../domains/videos/youtube.ts";
 import { createAssistant } from "../domains/assistant/assistant.ts";
@@ -79,6 +80,7 @@ async function start() {
     onEventHandlerError: (error, event) => log.error("event handler failed", { event: event.type, error: String(error) }),
   });
   registerNotificationHandlers(app);
+  registerLiveLikes(app);
   // The home feed's fan-out queue and horizon (decision 011), drained between requests.
   const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
@@ -95,6 +97,9 @@ async function start() {
     hostname: config.HOST,
     // Live updates stream over SSE with a ping every 5 s; Bun's default idle timeout is 10 s.
     idleTimeout: 30,
+    // On PostgreSQL several processes may listen on one port (SO_REUSEPORT, Linux): the kernel
+    // spreads the connections among them (docs/operations.md). SQLite serves one process.
+    reusePort: Boolean(where.databaseUrl),
     fetch: (req, srv) => http.fetch(req, { server: srv }),
   });
   log.info(`Sideline is listening on ${config.PUBLIC_URL} (port ${server.port}, data in ${dataDir})`);

@@ -45,6 +45,8 @@ export const DERIVED_TABLES: ReadonlySet<string> = new Set([
   "member_suggestion_state",
   "search_term",
   "search_term_variant",
+  // Scheduled jobs (news import, retention) record their runs here on a timer, not per request.
+  "job_run",
 ]);
 
 type Fingerprint = ReadonlyMap<string, string>;

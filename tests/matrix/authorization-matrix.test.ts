@@ -1062,6 +1062,8 @@ const TRPC: Record<string, Row> = {
       status: status(401, 404, 200, 200),
     },
   ],
+  // Posts suggested to an empty feed; which authors' posts may appear is proven in src/domains/feed/suggested.test.ts.
+  "feed.suggested": { call: (as) => as.trpc("feed.suggested"), status: SIGNED_IN },
   "feed.reply": {
     // A reply to the owner's post: in the stranger's network too, since they follow the owner.
     call: (as, w) => as.trpc("feed.reply", { postId: w.ownerPost, text: "Matrix reply" }),
@@ -1286,6 +1288,11 @@ const TRPC: Record<string, Row> = {
   "settings.signOutOtherSessions": { call: (as) => as.trpc("settings.signOutOtherSessions"), status: SIGNED_IN },
 
   "assistant.assist": { call: (as) => as.trpc("assistant.assist", { message: "hello" }), status: SIGNED_IN },
+  "assistant.available": { call: (as) => as.trpc("assistant.available"), status: SIGNED_IN },
+
+  // onboarding.*: the caller's own first hour.
+  "onboarding.firstHour": { call: (as) => as.trpc("onboarding.firstHour"), status: SIGNED_IN },
+  "onboarding.siteGuide": { call: (as) => as.trpc("onboarding.siteGuide"), status: SIGNED_IN },
 };
 
 const TABLE: Record<string, Row> = { ...REST, ...LEGACY, ...OTHER_ROUTES, ...TRPC };

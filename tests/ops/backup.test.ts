@@ -97,7 +97,7 @@ describe("npm run backup and npm run restore", () => {
         const res = await c.post(`/api/member/SavePosts/${member.memberId}/0${qs({ postMsg: text })}`, {
           headers: bearer(member.accessToken),
         });
-        if (res.status === 200) posts.set(res.json.postID, text);
+        if (res.status === 200) posts.set(Number(res.json.postID), text); // the original answers ids as text
       }
     };
     const writers = [1, 2, 3, 4].map(writer);

@@ -86,7 +86,7 @@ describe("a crash during a write load (SIGKILL)", () => {
               method: "POST",
               headers: bearer(author.accessToken),
             }),
-          async (res) => void posts.set((await res.json()).postID, text),
+          async (res) => void posts.set(Number((await res.json()).postID), text), // ids come as text, as in the original
         );
       }
     };

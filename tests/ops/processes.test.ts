@@ -85,6 +85,30 @@ describe.runIf(onPostgres)("two server processes on one PostgreSQL database", ()
     await stream.reading;
   });
 
+  it("a like made through one process reaches the post's audience live on the other (the count; `liked` to the liker's own tabs)", async () => {
+    const posted = await api(a.baseUrl).post(
+      `/api/member/CreateMemberPost/${sender.memberId}?postMsg=${encodeURIComponent("Across the processes")}`,
+      {
+        headers: bearer(sender.accessToken),
+      },
+    );
+    expect(posted.status, posted.text).toBe(200);
+    const postId = Number(posted.json.postID);
+    const controller = new AbortController();
+    const author = openStream(b, sender, controller.signal);
+    const likerElsewhere = openStream(b, reader, controller.signal);
+    await author.waitFor((frame) => frame.includes("stream.ready"));
+    await likerElsewhere.waitFor((frame) => frame.includes("stream.ready"));
+    const liked = await api(a.baseUrl).post(`/api/member/ImcrementPostLikeCounter/${postId}`, { headers: bearer(reader.accessToken) });
+    expect(liked.status, liked.text).toBe(200);
+    // Process B learns of the like only through the announcement, and finds its own connected audience.
+    const told = (frame: string) => frame.includes("post.likes") && frame.includes(`"postId":${postId}`);
+    expect(await author.waitFor(told)).toContain(`"data":{"postId":${postId},"likes":1}`);
+    expect(await likerElsewhere.waitFor(told)).toContain(`"data":{"postId":${postId},"likes":1,"liked":true}`);
+    controller.abort();
+    await Promise.all([author.reading, likerElsewhere.reading]);
+  });
+
   it("a rate limit counts the attempts made on both processes", async () => {
     // Sign-in attempts from one address: 10 per 15 minutes, whichever process answers.
     const statuses: number[] = [];

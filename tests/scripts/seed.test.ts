@@ -212,7 +212,7 @@ describe("npm run seed", () => {
         "Luis Romero",
       ];
       expect(feed.json.every((p: { memberName: string }) => network.includes(p.memberName))).toBe(true);
-      expect(feed.json.every((p: { childPostCnt: number; children: unknown[] }) => p.childPostCnt === p.children.length)).toBe(true);
+      expect(feed.json.every((p: { childPostCnt: string; children: unknown[] }) => Number(p.childPostCnt) === p.children.length)).toBe(true);
       const news = await api(server.baseUrl).get("/api/common/getRecentNews");
       expect(news.json.map((n: { headerText: string }) => n.headerText)).toEqual(
         expect.arrayContaining(["Spring tryout calendar published", "Find your people on Sideline"]),

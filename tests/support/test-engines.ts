@@ -41,7 +41,7 @@ export const SQLITE_ONLY_FILES: Readonly<Record<string, string>> = {
     "scripts/seed.ts writes DATA_DIR's SQLite file (its DATABASE_URL run comes with the scripts' PostgreSQL support)",
   "tests/scripts/add-news.test.ts":
     "scripts/add-news.ts writes DATA_DIR's SQLite file (its DATABASE_URL run comes with the scripts' PostgreSQL support)",
-  "tests/scripts/bench.test.ts": "the benchmark seeds and measures a SQLite DATA_DIR (its PostgreSQL run comes with the benchmark's)",
+  "tests/scripts/bench.test.ts": "the benchmark on a SQLite DATA_DIR; its PostgreSQL run is tests/scripts/bench-postgres.test.ts",
 };
 
 /** The lines the PostgreSQL pass prints at start. */

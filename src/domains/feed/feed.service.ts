@@ -1,7 +1,6 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import * as live from "../live/live.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -139,23 +138,36 @@ export async function setLike(ctx: AppContext, actor: Actor, postId: number, lik
     ? await repo.insertLike(ctx.db, postId, actor.memberId, isoNow())
     : await repo.deleteLike(ctx.db, postId, actor.memberId);
   const state = { postId, likes: await repo.likeCount(ctx.db, postId), liked };
-  if (changed) await tellLikes(ctx, post.memberId, state, actor.memberId);
+  if (changed) tellLikes(ctx, post.memberId, state, actor.memberId);
   return state;
 }
 
 /**
- * A post's new count to the open pages of those who see it (decision 030): the members connected
- * now, narrowed to the post's audience in one query, each told without a log row; `liked` goes to
- * the member who changed it only (their other tabs). Best effort: a failure is logged, never thrown.
+ * A post's new count to the open pages of those who see it (decision 030), on every server process:
+ * announced once, and each process narrows the members connected to it to the post's audience in
+ * one query (registerLiveLikes). Told without a log row; `liked` goes to the member who changed it
+ * only (their other tabs).
  */
-async function tellLikes(ctx: AppContext, authorId: number, state: LikeState, likerId: number): Promise<void> {
-  try {
-    for (const memberId of await repo.audienceAmong(ctx.db, authorId, live.connectedMembers(ctx))) {
-      live.tell(ctx, memberId, "post.likes", memberId === likerId ? { ...state } : { postId: state.postId, likes: state.likes });
+function tellLikes(ctx: AppContext, authorId: number, state: LikeState, likerId: number): void {
+  ctx.live.announce("post.likes", { ...state, authorId, likerId });
+}
+
+/** Who hears a like count on this process (tellLikes): the connected members who see the post. Set once at start. */
+export function registerLiveLikes(ctx: AppContext): void {
+  ctx.live.setAudience("post.likes", async (data, connected) => {
+    // What tellLikes announced, as it travelled (JSON through NOTIFY on PostgreSQL).
+    const postId = Number(data.postId);
+    const likes = Number(data.likes);
+    const likerId = Number(data.likerId);
+    const liked = data.liked === true;
+    try {
+      const audience = await repo.audienceAmong(ctx.db, Number(data.authorId), connected);
+      return audience.map((memberId) => ({ memberId, data: memberId === likerId ? { postId, likes, liked } : { postId, likes } }));
+    } catch (error) {
+      ctx.log.error("like count not told", { postId, error: String(error) });
+      return [];
     }
-  } catch (error) {
-    ctx.log.error("like count not told", { postId: state.postId, error: String(error) });
-  }
+  });
 }
 
 /** The members who like a post in the viewer's feed, newest like first, pictures as the viewer may see them. */

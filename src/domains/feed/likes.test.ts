@@ -26,6 +26,7 @@ let testContext: TestContext | undefined;
 beforeAll(async () => {
   testContext = await openTestContext("likes");
   ({ ctx, db } = testContext);
+  feed.registerLiveLikes(ctx);
 });
 afterAll(() => closeTestContext(testContext));
 

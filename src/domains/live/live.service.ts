@@ -77,22 +77,6 @@ export async function emit(
   }
 }
 
-/**
- * Tells a member's open pages of a change without logging it (id 0): for what a page reloads on
- * reconnecting anyway (a post's like count), where a log row per member who sees it would cost more
- * than the change. Pages connected now hear it; the others see it on their next load.
- */
-export function tell(ctx: AppContext, memberId: number, type: LiveEventType, data: Record<string, unknown>): void {
-  ctx.live.publish({ id: 0, memberId, type, data, at: isoNow() });
-}
-
-/** The members with a live stream open on this server process now (whom `tell` can reach). */
-export function connectedMembers(ctx: AppContext): number[] {
-  const ids: number[] = [];
-  for (const key of openStreams.get(ctx.live)?.keys() ?? []) if (key.startsWith("member:")) ids.push(Number(key.slice("member:".length)));
-  return ids;
-}
-
 /** The live events a write unit has gathered so far. */
 const gathered = new WeakMap<WriteUnit, Array<Omit<LiveEvent, "id">>>();
 

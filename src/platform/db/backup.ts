@@ -32,7 +32,7 @@ export function checkIntegrity(file: string): string {
 }
 
 /** Whether the file holds a Sideline database (the migrations table, with at least one migration). */
-function isSidelineDatabase(file: string): boolean {
+export function isSidelineDatabase(file: string): boolean {
   const db = new Database(file, { readonly: true });
   try {
     const row = db.query("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as {

@@ -5,6 +5,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { type ContactAction, useBusyMembers, useContactAction } from "./actions.ts";
 import { ConfirmModal, RequestContactModal } from "./ConfirmModal.tsx";
@@ -145,7 +146,7 @@ export function ContactRequestsPage() {
           <Button
             size="xs"
             aria-label={`${texts.accept} ${member.name}`}
-            onClick={() => act("accept", fillText(texts.requestAccepted, { name: member.name }))}
+            onClick={() => act("accept", fillText(screenTexts.requestAccepted, { name: member.name }))}
           >
             {texts.accept}
           </Button>
@@ -153,7 +154,7 @@ export function ContactRequestsPage() {
             size="xs"
             variant="default"
             aria-label={`${texts.reject} ${member.name}`}
-            onClick={() => act("reject", fillText(texts.requestRejected, { name: member.name }))}
+            onClick={() => act("reject", fillText(screenTexts.requestRejected, { name: member.name }))}
           >
             {texts.reject}
           </Button>

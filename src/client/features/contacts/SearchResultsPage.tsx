@@ -5,6 +5,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { useBusyMembers, useContactAction } from "./actions.ts";
@@ -65,7 +66,7 @@ function SearchAgain({ text }: { text: string }) {
       }}
     >
       <TextInput
-        label={texts.searchAgainLabel}
+        label={screenTexts.searchAgainLabel}
         placeholder={texts.searchPlaceholder}
         leftSection={<IconSearch size={16} aria-hidden />}
         maxLength={100}

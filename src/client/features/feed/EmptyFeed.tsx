@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import type { SuggestedPost } from "../../../domains/feed/feed.schema.ts";
 import { texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ProfileLink } from "../contacts/MemberRow.tsx";
@@ -26,7 +27,7 @@ export function EmptyFeed({ onWrite }: { onWrite: () => void }) {
         <Text c="dimmed">{texts.feedEmpty}</Text>
         <Group gap="xs" justify="center">
           <Button size="xs" leftSection={<IconPencilPlus size={16} aria-hidden />} onClick={onWrite}>
-            {texts.writeAPost}
+            {screenTexts.writeAPost}
           </Button>
           <Button
             component={Link}
@@ -42,12 +43,12 @@ export function EmptyFeed({ onWrite }: { onWrite: () => void }) {
       {posts.length > 0 && (
         <Box component="section" aria-labelledby={postsHeading}>
           <Title order={3} size="h5" id={postsHeading}>
-            {texts.suggestedPostsTitle}
+            {screenTexts.suggestedPostsTitle}
           </Title>
           <Text size="sm" mb="sm">
-            {texts.suggestedPostsIntro}
+            {screenTexts.suggestedPostsIntro}
           </Text>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.suggestedPostsTitle}>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={screenTexts.suggestedPostsTitle}>
             {posts.map((post) => (
               <SuggestedPostItem key={post.postId} post={post} />
             ))}
@@ -77,7 +78,7 @@ function SuggestedPostItem({ post }: { post: SuggestedPost }) {
             <RelativeDate iso={post.createdAt} />
           </Group>
           <Badge variant="light" tt="none" fw={500} w="fit-content">
-            {post.reason === "sport" ? texts.suggestedBecauseSport : texts.suggestedBecauseState}
+            {post.reason === "sport" ? screenTexts.suggestedBecauseSport : screenTexts.suggestedBecauseState}
           </Badge>
           <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{post.text}</Text>
         </Stack>

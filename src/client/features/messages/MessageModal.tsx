@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { type MessageItem, messageBody } from "../../../domains/messages/messages.schema.ts";
 import { texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
@@ -55,12 +56,12 @@ function MessageView({ message }: { message: MessageItem }) {
       </Group>
       <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.body}</Text>
       {replies.length > 0 && (
-        <Stack component="ul" gap="xs" p={0} m={0} aria-label={texts.messageYourReplies} style={{ listStyle: "none" }}>
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label={screenTexts.messageYourReplies} style={{ listStyle: "none" }}>
           {replies.map((reply) => (
             <Paper key={reply.messageId} component="li" withBorder p="sm" radius="md" ml="xl">
               <Group gap={6} wrap="wrap" align="baseline">
                 <Text size="sm" fw={600}>
-                  {texts.messageYou}
+                  {screenTexts.messageYou}
                 </Text>
                 <RelativeDate iso={reply.sentAt} />
               </Group>

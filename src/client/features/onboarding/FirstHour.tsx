@@ -4,15 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { FIRST_HOUR_STEPS, type FirstHourStep } from "../../../domains/onboarding/onboarding.schema.ts";
-import { fillText, type TextId, texts } from "../../../shared/texts.ts";
+import { fillText } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-const STEP_TEXT: Record<FirstHourStep, TextId> = {
-  photo: "firstHourStepPhoto",
-  sportAndStatus: "firstHourStepSportAndStatus",
-  education: "firstHourStepEducation",
-  contact: "firstHourStepContact",
-  post: "firstHourStepPost",
+const STEP_TEXT: Record<FirstHourStep, string> = {
+  photo: screenTexts.firstHourStepPhoto,
+  sportAndStatus: screenTexts.firstHourStepSportAndStatus,
+  education: screenTexts.firstHourStepEducation,
+  contact: screenTexts.firstHourStepContact,
+  post: screenTexts.firstHourStepPost,
 };
 
 /** A step still to do, as a link to the page where it is done (the first post: Add New Post, just below on home). */
@@ -54,15 +55,15 @@ export function FirstHourChecklist() {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id={headingId}>
-            {texts.firstHourTitle}
+            {screenTexts.firstHourTitle}
           </Title>
-          <Text size="sm">{fillText(texts.firstHourProgress, { done: progress.done, total: progress.total })}</Text>
+          <Text size="sm">{fillText(screenTexts.firstHourProgress, { done: progress.done, total: progress.total })}</Text>
         </Group>
-        <Progress value={progress.percent} aria-label={texts.firstHourTitle} />
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.firstHourTitle}>
+        <Progress value={progress.percent} aria-label={screenTexts.firstHourTitle} />
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={screenTexts.firstHourTitle}>
           {FIRST_HOUR_STEPS.map((step) => {
             const done = progress.steps[step];
-            const label = texts[STEP_TEXT[step]];
+            const label = STEP_TEXT[step];
             return (
               <Group component="li" key={step} gap="sm" wrap="nowrap">
                 <ThemeIcon variant="light" color={done ? "teal" : "gray"} radius="xl" size={24}>
@@ -75,7 +76,7 @@ export function FirstHourChecklist() {
                 ) : (
                   <StepLink step={step} label={label} />
                 )}
-                <VisuallyHidden>{done ? texts.firstHourDone : texts.firstHourToDo}</VisuallyHidden>
+                <VisuallyHidden>{done ? screenTexts.firstHourDone : screenTexts.firstHourToDo}</VisuallyHidden>
               </Group>
             );
           })}
@@ -91,8 +92,8 @@ export function ProfileCompleteness() {
   if (!progress) return null;
   return (
     <Stack gap={4} maw={320}>
-      <Text size="sm">{fillText(texts.profileCompleteness, { percent: progress.percent })}</Text>
-      <Progress value={progress.percent} aria-label={texts.profileCompletenessLabel} color={progress.complete ? "teal" : undefined} />
+      <Text size="sm">{fillText(screenTexts.profileCompleteness, { percent: progress.percent })}</Text>
+      <Progress value={progress.percent} aria-label={screenTexts.profileCompletenessLabel} color={progress.complete ? "teal" : undefined} />
     </Stack>
   );
 }

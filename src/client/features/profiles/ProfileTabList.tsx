@@ -1,6 +1,7 @@
 import { Tabs } from "@mantine/core";
 import { IconAddressBook, IconBriefcase, IconId, IconPhoto, IconSchool, IconUserHeart, IconVideo } from "@tabler/icons-react";
 import { texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 
 export type ProfileTab = "basic" | "contact" | "education" | "photos" | "videos" | "about" | "work";
 
@@ -14,8 +15,8 @@ const tabs = [
 
 /** Edit Profile's own tabs after the spec's five: the personal section and the jobs the profile view shows. */
 const editTabs = [
-  { value: "about", label: texts.tabAboutMe, Icon: IconUserHeart },
-  { value: "work", label: texts.tabWorkExperience, Icon: IconBriefcase },
+  { value: "about", label: screenTexts.tabAboutMe, Icon: IconUserHeart },
+  { value: "work", label: screenTexts.tabWorkExperience, Icon: IconBriefcase },
 ] as const;
 
 /** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts); Edit Profile adds About Me and Work Experience. */

@@ -10,6 +10,7 @@ import {
 import { MONTHS, yearRange } from "../../../shared/calendar.ts";
 import { PROFILE_YEAR_FIRST, PROFILE_YEAR_LAST } from "../../../shared/limits.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
+import { screenTexts } from "../../../shared/screen-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { selectProps } from "../../components/select-props.ts";
 import { rule } from "../../lib/form.ts";
@@ -32,9 +33,9 @@ export function WorkExperienceTab({ entries }: { entries: EmploymentEntry[] }) {
     <EntriesTab
       entries={entries}
       label={texts.workExperience}
-      addLabel={texts.addJob}
-      emptyText={texts.noWorkExperience}
-      titles={{ add: texts.addNewJob, update: texts.updateJob, remove: texts.removeJob }}
+      addLabel={screenTexts.addJob}
+      emptyText={screenTexts.noWorkExperience}
+      titles={{ add: screenTexts.addNewJob, update: screenTexts.updateJob, remove: screenTexts.removeJob }}
       nameOf={jobName}
       summary={(job) => (
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -49,7 +50,7 @@ export function WorkExperienceTab({ entries }: { entries: EmploymentEntry[] }) {
         </Stack>
       )}
       form={(entry, onDone) => <JobForm entry={entry} onDone={onDone} />}
-      removeQuestion={(job) => fillText(texts.removeJobConfirm, { job: jobName(job) })}
+      removeQuestion={(job) => fillText(screenTexts.removeJobConfirm, { job: jobName(job) })}
       remove={(job) => trpcClient.profiles.removeEmployment.mutate({ entryId: job.entryId })}
     />
   );
@@ -115,17 +116,17 @@ function JobForm({ entry, onDone }: { entry: EmploymentEntry | null; onDone: () 
       <Stack>
         <ErrorAlert error={add.error ?? update.error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={texts.company} required maxLength={200} {...input("companyName")} />
-          <TextInput label={texts.jobTitle} required maxLength={100} {...input("title")} />
+          <TextInput label={screenTexts.company} required maxLength={200} {...input("companyName")} />
+          <TextInput label={screenTexts.jobTitle} required maxLength={100} {...input("title")} />
           <TextInput label={texts.city} maxLength={100} {...input("city")} />
           <StateSelect {...input("state")} />
-          <MonthYear labels={[texts.startMonth, texts.startYear]} month={input("startMonth")} year={input("startYear")} />
+          <MonthYear labels={[screenTexts.startMonth, screenTexts.startYear]} month={input("startMonth")} year={input("startYear")} />
           {!form.values.currentlyWorksHere && (
-            <MonthYear labels={[texts.endMonth, texts.endYear]} month={input("endMonth")} year={input("endYear")} />
+            <MonthYear labels={[screenTexts.endMonth, screenTexts.endYear]} month={input("endMonth")} year={input("endYear")} />
           )}
         </SimpleGrid>
-        <Checkbox label={texts.currentlyWorksHere} {...form.getInputProps("currentlyWorksHere", { type: "checkbox" })} />
-        <Textarea label={texts.jobDescription} autosize minRows={3} maxRows={8} {...input("description")} />
+        <Checkbox label={screenTexts.currentlyWorksHere} {...form.getInputProps("currentlyWorksHere", { type: "checkbox" })} />
+        <Textarea label={screenTexts.jobDescription} autosize minRows={3} maxRows={8} {...input("description")} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {texts.cancel}
