@@ -55,7 +55,8 @@ export function EmptyFeed({ onWrite }: { onWrite: () => void }) {
           </Stack>
         </Box>
       )}
-      <Box component="section" aria-labelledby={peopleHeading}>
+      {/* A group, not a second landmark: the right column's "Suggested for you" is the region of that name. */}
+      <Box role="group" aria-labelledby={peopleHeading}>
         <Title order={3} size="h5" id={peopleHeading} mb="xs">
           {texts.suggestedForYou}
         </Title>

@@ -25,7 +25,10 @@ export function replySubject(subject: string): string {
   return (/^re:/i.test(s) ? s : `Re: ${s}`).slice(0, MESSAGE_SUBJECT_MAX);
 }
 
-/** A member's name as a link to their profile (a click on it does not open the row's message). */
+/**
+ * A member's name as a link to their profile (a click on it does not open the row's message). A line
+ * 24 px high: the least target size (WCAG 2.5.8), the row's subject button being right below it.
+ */
 export function PartyLink({ party, fw = 600, size }: { party: MessageParty; fw?: number; size?: string }) {
   return (
     <Anchor
@@ -33,6 +36,7 @@ export function PartyLink({ party, fw = 600, size }: { party: MessageParty; fw?:
       fw={fw}
       size={size}
       truncate="end"
+      lh="24px"
       onClick={(e: MouseEvent) => e.stopPropagation()}
       style={{ minWidth: 0 }}
     >
