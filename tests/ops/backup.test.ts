@@ -178,7 +178,7 @@ describe("npm run backup and npm run restore", () => {
     const feed = await c2.get(`/api/member/getRecentPosts/${member.memberId}${qs({ limit: 50 })}`, { headers: bearer(token) });
     expect(feed.status).toBe(200);
     expect(feed.json).toHaveLength(50);
-    for (const p of feed.json) expect(p.description).toBe(inBackup.get(p.postID));
+    for (const p of feed.json) expect(p.description).toBe(inBackup.get(Number(p.postID)));
     expect(feed.json.some((p: { description: string }) => p.description === "after the backup")).toBe(false);
     expect((await c2.get(picturePath)).status).toBe(200);
   });
