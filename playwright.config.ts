@@ -10,10 +10,8 @@ if (!executablePath) throw new Error("No Chromium found: run `node scripts/ensur
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // The accessibility sweep (every screen × light/dark × desktop/phone, axe-core) runs on its own with
-  // `npm run test:a11y` until a full run of it fits and passes inside npm test (issue 16).
   // Two server processes on one database: PostgreSQL only (SQLite serves one process).
-  testIgnore: [...(process.env.E2E_A11Y ? [] : ["accessibility.spec.ts"]), ...(E2E_ENGINE === "postgres" ? [] : ["two-processes.spec.ts"])],
+  testIgnore: E2E_ENGINE === "postgres" ? [] : ["two-processes.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
   // Two cores: the server, the browser and one worker already fill them.
   workers: 1,

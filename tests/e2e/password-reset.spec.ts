@@ -6,6 +6,9 @@ test("forgot password: request a code, enter it, choose a new password, log in w
   const member = await memberViaTrpc({ firstName: "Reset", lastName: "Tester" });
   await page.goto("/");
   await page.getByRole("link", { name: "Forgot Password" }).click();
+  // The landing page has an Email field too: fill only once the forgot-password screen is shown.
+  await expect(page).toHaveURL(/\/forgotpwd$/);
+  await expect(page.getByRole("button", { name: "Reset Password" })).toBeVisible();
   await field(page, "Email").fill(member.email);
   await page.getByRole("button", { name: "Reset Password" }).click();
 
