@@ -21,15 +21,13 @@ import * as messages from "../../src/domains/messages/messages.service.ts";
 import * as notifications from "../../src/domains/notifications/notifications.service.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import type { Actor, AppContext } from "../../src/platform/context.ts";
-import { createAppContext } from "../../src/platform/app-context.ts";
-import { silentLogger } from "../../src/platform/logger.ts";
-import { createMailer } from "../../src/platform/mailer.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
 import * as search from "../../src/domains/search/search.service.ts";
 import { type DB, openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 import { fillText, texts } from "../../src/shared/texts.ts";
 import { api, bearer, ROOT, startServer } from "#support/server.ts";
+import { contextOver } from "#support/service-context.ts";
 
 const BUN = path.join(ROOT, "node_modules/.bin/bun");
 const MEMBERS = 300;
@@ -259,23 +257,8 @@ function notificationMismatches(db: Database.Database, where = "1 = 1") {
 /** A service context over the generated file (as the server makes one; rate limits off, mail to a folder). */
 async function openContext(): Promise<{ ctx: AppContext; db: DB; stop: () => Promise<void> }> {
   const db = await openSqlite(dbFile);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dataDir, "mail"), log: silentLogger });
-  const ctx = createAppContext({
-    db,
-    mailer,
-    log: silentLogger,
-    publicUrl: "http://sideline.test",
-    uploadsDir: path.join(dataDir, "uploads"),
-  });
-  return {
-    ctx,
-    db,
-    stop: async () => {
-      await ctx.events.settled();
-      await mailer.flush();
-      await db.destroy();
-    },
-  };
+  const { ctx, close } = contextOver(db, dataDir);
+  return { ctx, db, stop: close };
 }
 const actor = (memberId: number): Actor => ({ memberId, sessionId: `generated-${memberId}`, scope: "full" });
 

@@ -18,12 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloneTestDatabase, databaseUrl, dropDatabase, TEST_PG_URL_ENV, testEngine } from "#support/pg.ts";
 import { createMember, type TestMember } from "#support/members.ts";
 import { api, bearer, openServerDb, ROOT, type RunningServer, startServer } from "#support/server.ts";
+import { contextOver } from "#support/service-context.ts";
 import { FILLED_BY_MIGRATIONS, MIGRATION_BOOKKEEPING } from "../../scripts/migrate-to-postgres/plan.ts";
-import { createAppContext } from "../../src/platform/app-context.ts";
 import { openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
-import { silentLogger } from "../../src/platform/logger.ts";
-import { createMailer } from "../../src/platform/mailer.ts";
 import * as contacts from "../../src/domains/contacts/contacts.service.ts";
 import * as feed from "../../src/domains/feed/feed.service.ts";
 import * as media from "../../src/domains/media/media.service.ts";
@@ -48,14 +46,7 @@ let picturePath: string;
 async function seedSqliteInstance(): Promise<void> {
   const db = await openSqlite(sqliteFile);
   await migrateToLatest(db);
-  const mailer = createMailer({ from: "Sideline <no-reply@sideline.test>", outboxDir: path.join(dataDir, "mail"), log: silentLogger });
-  const ctx = createAppContext({
-    db,
-    mailer,
-    log: silentLogger,
-    publicUrl: "http://sideline.test",
-    uploadsDir: path.join(dataDir, "uploads"),
-  });
+  const { ctx, close } = contextOver(db, dataDir);
   registerNotificationHandlers(ctx);
   try {
     ada = await createMember(db, { firstName: "Ada", lastName: "Quillfeather", password: PASSWORD });
@@ -76,9 +67,7 @@ async function seedSqliteInstance(): Promise<void> {
     await messages.send(ctx, ada, { toMemberId: ben.memberId, subject: "Kit", body: "Bring the new kit on Saturday." });
     await messages.send(ctx, ben, { toMemberId: ada.memberId, subject: "Re: Kit", body: "Will do." });
   } finally {
-    await ctx.events.settled();
-    await mailer.flush();
-    await db.destroy();
+    await close();
   }
 }
 

@@ -34,6 +34,19 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
   const clone = testEngine() === "postgres" ? await cloneTestDatabase() : undefined;
   const db = await openDatabase({ databaseUrl: clone?.url, sqliteFile });
   await migrateToLatest(db);
+  const { ctx, mailer } = contextOver(db, dir, options);
+  return { ctx, db, dir, database: clone?.url ?? sqliteFile, mailer, dropDatabase: clone?.drop };
+}
+
+/**
+ * An AppContext over an open database, as the server makes one: rate limits off, mail to `smtpUrl`
+ * or `dir`/mail, uploads in `dir`/uploads. `close` settles events, flushes mail and closes the database.
+ */
+export function contextOver(
+  db: DB,
+  dir: string,
+  options: { smtpUrl?: string } = {},
+): { ctx: AppContext; mailer: Mailer; close: () => Promise<void> } {
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
     from: "Sideline <no-reply@sideline.test>",
@@ -41,7 +54,12 @@ export async function openTestContext(label: string, options: { smtpUrl?: string
     log: silentLogger,
   });
   const ctx = createAppContext({ db, mailer, log: silentLogger, publicUrl: TEST_PUBLIC_URL, uploadsDir: path.join(dir, "uploads") });
-  return { ctx, db, dir, database: clone?.url ?? sqliteFile, mailer, dropDatabase: clone?.drop };
+  const close = async () => {
+    await ctx.events.settled();
+    await mailer.flush();
+    await db.destroy();
+  };
+  return { ctx, mailer, close };
 }
 
 /** Flushes mail, closes the database (dropping a PostgreSQL clone) and removes the folder. */

@@ -5,6 +5,7 @@ import type { MemberCard } from "../../../domains/contacts/contacts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { useSuggestionsOnScreen } from "../../lib/suggestions-on-screen.ts";
 import { useBusyMembers, useContactAction } from "./actions.ts";
 import { RequestContactModal } from "./ConfirmModal.tsx";
 import { ProfileLink } from "./MemberRow.tsx";
@@ -18,6 +19,17 @@ const SUGGESTIONS = 12;
  * "column": a list at most 600 px high (the right column's Suggested for you).
  */
 export function Suggestions({ layout, label }: { layout: "strip" | "column"; label: string }) {
+  if (layout === "strip") return <SuggestionsStrip label={label} />;
+  return <SuggestionList layout={layout} label={label} />;
+}
+
+/** The strip a screen shows (Find Contacts, an empty feed): the stacked right column then leaves its own list out. */
+function SuggestionsStrip({ label }: { label: string }) {
+  useSuggestionsOnScreen();
+  return <SuggestionList layout="strip" label={label} />;
+}
+
+function SuggestionList({ layout, label }: { layout: "strip" | "column"; label: string }) {
   const suggestions = useQuery(trpc.search.suggestions.queryOptions({ limit: SUGGESTIONS }));
   const [requesting, setRequesting] = useState<MemberCard | null>(null);
   const send = useContactAction();

@@ -2,6 +2,7 @@ import { Tabs } from "@mantine/core";
 import { IconAddressBook, IconBriefcase, IconId, IconPhoto, IconSchool, IconUserHeart, IconVideo } from "@tabler/icons-react";
 import { texts } from "../../../shared/texts.ts";
 import { screenTexts } from "../../../shared/screen-texts.ts";
+import { useSelectedTabInView } from "../../lib/use-selected-tab-in-view.ts";
 
 export type ProfileTab = "basic" | "contact" | "education" | "photos" | "videos" | "about" | "work";
 
@@ -21,8 +22,10 @@ const editTabs = [
 
 /** The five tabs both profile screens share (one row, scrolling sideways on a phone: see theme.ts); Edit Profile adds About Me and Work Experience. */
 export function ProfileTabList({ editing = false }: { editing?: boolean }) {
+  // Uncontrolled tabs: the row brings the tab the screen opens on (Edit Profile's ?tab=) into view; a clicked tab is in view already.
+  const listRef = useSelectedTabInView();
   return (
-    <Tabs.List aria-label={texts.profileTabs}>
+    <Tabs.List ref={listRef} aria-label={texts.profileTabs}>
       {(editing ? [...tabs, ...editTabs] : tabs).map(({ value, label, Icon }) => (
         <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
           {label}

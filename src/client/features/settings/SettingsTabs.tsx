@@ -1,6 +1,7 @@
 import { Tabs } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ComponentType, ReactNode } from "react";
+import { useSelectedTabInView } from "../../lib/use-selected-tab-in-view.ts";
 
 export interface SettingsTab<T extends string> {
   value: T;
@@ -12,7 +13,7 @@ export interface SettingsTab<T extends string> {
 /**
  * The tabs of a settings screen, the chosen one in the address (?tab=) so a link or a reload opens
  * it. Many tabs stand in a column beside the panel from the small breakpoint up; on a phone (and
- * for few tabs) they are a row above it that wraps.
+ * for few tabs) they are a row above it that scrolls sideways, keeping the chosen tab in view.
  */
 export function SettingsTabs<T extends string>({
   tabs,
@@ -29,17 +30,18 @@ export function SettingsTabs<T extends string>({
 }) {
   const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
   const column = vertical && wide;
+  const listRef = useSelectedTabInView(value);
   return (
     <Tabs
       value={value}
       onChange={(v) => v && onChange(v as T)}
       orientation={column ? "vertical" : "horizontal"}
       keepMounted
-      // A phone's wrapped row of many tabs reads better as pills than as underlined text.
+      // On a phone a row of many tabs reads better as pills than as underlined text.
       variant={vertical && !wide ? "pills" : "default"}
       styles={column ? { tab: { justifyContent: "flex-start" }, tabLabel: { textAlign: "left" } } : undefined}
     >
-      <Tabs.List aria-label={label} style={column ? { minWidth: 190 } : vertical ? { gap: 4 } : undefined}>
+      <Tabs.List ref={listRef} aria-label={label} style={column ? { minWidth: 190 } : vertical ? { gap: 4 } : undefined}>
         {tabs.map(({ value: v, label: text, Icon }) => (
           <Tabs.Tab key={v} value={v} leftSection={<Icon size={16} aria-hidden />}>
             {text}

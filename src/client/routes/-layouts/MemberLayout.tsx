@@ -3,11 +3,12 @@ import { IconChevronDown, IconHome, IconLock, IconLogout, IconSettings, IconUser
 import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { SessionMember } from "../../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
+import { SuggestionsOnScreen } from "../../lib/suggestions-on-screen.ts";
 import { forgetSession, isSignedOut, useLogout } from "../../lib/session.ts";
 import { ContactsMenu, PhoneSearch } from "../../features/contacts/ContactsMenu.tsx";
 import { MemberSearch } from "../../features/contacts/MemberSearch.tsx";
@@ -30,6 +31,8 @@ export function MemberLayout() {
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true, { getInitialValueInEffect: false }) ?? true;
   // The column renders after the routed screen has been painted, in a task of its own.
   const showColumn = useAfterPaint();
+  // A screen that shows its own suggestions (lib/suggestions-on-screen.ts): the stacked column leaves its list out.
+  const [suggestionsOnScreen, setSuggestionsOnScreen] = useState(false);
   const navigate = useNavigate();
   // The tab's one live stream (messages, notifications, unread counts).
   useLiveUpdates();
@@ -58,11 +61,13 @@ export function MemberLayout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Stack gap="lg" maw={760} mx="auto">
           <Box>
-            <Outlet />
+            <SuggestionsOnScreen.Provider value={setSuggestionsOnScreen}>
+              <Outlet />
+            </SuggestionsOnScreen.Provider>
           </Box>
           {!wide && showColumn && (
             <Box component="aside" aria-label="Right column">
-              <RightColumn />
+              <RightColumn withSuggestions={!suggestionsOnScreen} />
             </Box>
           )}
           <Footer />
