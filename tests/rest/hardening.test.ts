@@ -217,3 +217,26 @@ describe("finding 15: account/logout ends the bearer token's session", () => {
     expect((await h.c.get("/api/account/logout", { headers: bearer(otherDevice) })).status).toBe(405);
   });
 });
+
+describe("ids past the 32-bit range (PostgreSQL's integer columns) are bad input, never a database error", () => {
+  const TOO_BIG = [2_147_483_648, 4_294_967_296, 9_007_199_254_740_991];
+  const trpcGet = (procedure: string, input: unknown) =>
+    h.c.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: bearer(m.accessToken) });
+  const trpcPost = (procedure: string, body: unknown) =>
+    h.c.post(`/trpc/${procedure}`, { headers: { ...bearer(m.accessToken), Origin: h.server.baseUrl }, body });
+
+  it.each(TOO_BIG)("tRPC answers 400 for the id %d", async (id) => {
+    expect((await trpcGet("profiles.view", { memberId: id })).status).toBe(400);
+    expect((await trpcPost("contacts.follow", { memberId: id })).status).toBe(400);
+    expect((await trpcPost("contacts.drop", { memberId: id })).status).toBe(400);
+    expect((await trpcPost("feed.reply", { postId: id, text: "hi" })).status).toBe(400);
+    expect((await trpcGet("messages.list", { cursor: String(id) })).status).toBe(400);
+    expect((await trpcGet("notifications.list", { cursor: String(id) })).status).toBe(400);
+  });
+
+  it.each(TOO_BIG)("REST answers 400 for the id %d in a path or a body", async (id) => {
+    const headers = bearer(m.accessToken);
+    expect((await h.c.post(`/api/contact/FollowMember`, { headers, body: { memberID: m.memberId, contactID: id } })).status).toBe(400);
+    expect((await h.c.get(`/api/member/GetMemberGeneralInfoV2/${id}`, { headers })).status).toBe(400);
+  });
+});

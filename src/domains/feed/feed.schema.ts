@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIKERS_PER_PAGE, POST_MAX_LENGTH, POSTS_PER_PAGE } from "../../shared/limits.ts";
+import { rowIdField } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -14,12 +15,12 @@ export const postText = z
   .pipe(z.string().min(1, POST_REQUIRED).max(POST_MAX_LENGTH, POST_TOO_LONG));
 
 export const newPostInput = z.object({ text: postText });
-export const replyInput = z.object({ postId: z.coerce.number().int().positive(), text: postText });
+export const replyInput = z.object({ postId: rowIdField("postId must be a post id."), text: postText });
 export const feedInput = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(POSTS_PER_PAGE),
 });
-export const postIdInput = z.object({ postId: z.coerce.number().int().positive() });
+export const postIdInput = z.object({ postId: rowIdField("postId must be a post id.") });
 /** A page of the members who like a post (keyset: the cursor is opaque). */
 export const likersInput = postIdInput.extend({
   cursor: z.string().max(200).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fillText, texts } from "../../shared/texts.ts";
+import { rowIdField } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -8,7 +9,7 @@ export const MESSAGE_BODY_MAX = 5000;
 /** The messenger's page size (the list scrolls inside 400 px and loads more at its end). */
 export const MESSAGES_PER_PAGE = 30;
 
-const messageId = z.coerce.number().int().positive("messageID must be a message id.");
+const messageId = rowIdField("messageID must be a message id.");
 
 export const messageSubject = z
   .string({ error: texts.messageSubjectRequired })

@@ -15,6 +15,7 @@ import {
   type SendMessageInput,
 } from "./messages.schema.ts";
 import * as repo from "./messages.repository.ts";
+import { isRowId } from "../../shared/ids.ts";
 
 /*
  * Private messages between contacts. Each member has their own copy of a message (the recipient's
@@ -95,7 +96,7 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
 
 function decodeCursor(cursor: string | undefined): number | undefined {
   if (!cursor) return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badInput("cursor is not valid.");
+  if (!/^[1-9]\d{0,9}$/.test(cursor) || !isRowId(Number(cursor))) throw badInput("cursor is not valid.");
   return Number(cursor);
 }
 

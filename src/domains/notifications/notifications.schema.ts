@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRowId, rowIdField } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -11,14 +12,15 @@ export const notificationListInput = z.object({
   view: z.enum(["all", "unread"]).default("all"),
   cursor: z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, "cursor is not valid.")
+    .regex(/^[1-9]\d{0,9}$/, "cursor is not valid.")
+    .refine((c) => isRowId(Number(c)), "cursor is not valid.")
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
 export type NotificationListQuery = z.output<typeof notificationListInput>;
 
 /** Mark read: every notification, or those up to the newest one shown. */
-export const markAllReadInput = z.object({ upToId: z.coerce.number().int().positive().optional() }).optional();
+export const markAllReadInput = z.object({ upToId: rowIdField("upToId must be a notification id.").optional() }).optional();
 
 export const unsubscribeInput = z.object({ token: z.string().trim().min(1).max(500) });
 

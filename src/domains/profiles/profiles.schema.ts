@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH } from "../../shared/limits.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 import type { Relation } from "../privacy/privacy.schema.ts";
+import { isRowId, rowIdField } from "../../shared/ids.ts";
 
 // Shared by the profile forms (client) and the services (server): no server imports.
 
@@ -145,7 +146,7 @@ const id = (message: string) =>
     .optional()
     .transform((v, ctx) => {
       const n = Number(v);
-      if (v === null || v === undefined || v === "" || !Number.isInteger(n) || n <= 0) {
+      if (v === null || v === undefined || v === "" || !isRowId(n)) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
@@ -237,7 +238,7 @@ export const videoChannelInput = z.object({
   ),
 });
 
-export const entryIdInput = z.object({ entryId: z.coerce.number().int().positive() });
+export const entryIdInput = z.object({ entryId: rowIdField("entryId must be an entry id.") });
 
 // What the services answer. Hidden sections are null; hidden fields are empty.
 

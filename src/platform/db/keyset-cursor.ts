@@ -1,4 +1,5 @@
 import { badInput } from "../../shared/errors.ts";
+import { isRowId } from "../../shared/ids.ts";
 
 /**
  * The cursor of a page ordered by a text (a name, a time) and then an id: the last row's pair,
@@ -13,7 +14,7 @@ export function decodeKeysetCursor(cursor: string | undefined): { text: string; 
   if (!cursor) return undefined;
   try {
     const [text, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof text === "string" && typeof id === "number") return { text, id };
+    if (typeof text === "string" && isRowId(id)) return { text, id };
   } catch {
     // not base64url JSON: refused below
   }

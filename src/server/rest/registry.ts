@@ -3,6 +3,7 @@ import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { badInput, forbidden, unauthorized } from "../../shared/errors.ts";
 import type { AppEnv } from "../http/context.ts";
 import { actionTable } from "./action-table.ts";
+import { MAX_ROW_ID } from "../../shared/ids.ts";
 
 /** What a legacy action handler receives: tolerant query, parsed body, path segments, the actor. */
 export interface RestRequest {
@@ -205,7 +206,7 @@ export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefi
 /** An id as legacy clients send it (digits, spaces around them trimmed), or null when it is not one. */
 export function idOf(value: string | undefined): number | null {
   const v = (value ?? "").trim();
-  return /^\d{1,15}$/.test(v) ? Number(v) : null;
+  return /^\d{1,10}$/.test(v) && Number(v) <= MAX_ROW_ID ? Number(v) : null;
 }
 
 /** A member id from the path or query: digits only, else 400. */
