@@ -9,6 +9,8 @@ export const LIVE_CHANNEL = "sideline_live";
 /** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only. */
 const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = [250, 1_000, 5_000];
+/** Per member with an open page here: how many of the latest told ids are remembered to tell each event once. */
+const TOLD_REMEMBERED = 256;
 
 /** What announce() sends: no member, no id; each process finds who hears it. */
 interface Announcement {
@@ -23,16 +25,19 @@ export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<Liv
  * Live updates for several server processes sharing one PostgreSQL database. `publish` (called
  * after the commit that wrote the event to the log) sends it with NOTIFY; every process, this one
  * included, LISTENs on one dedicated connection and hands what it hears to its own open pages.
- * PostgreSQL delivers notifications in commit order, and a member's events commit in id order (the
- * writer holds the member's advisory lock from insert to commit), so each page hears its events in
- * order. When the listening connection drops, it reconnects and reads from the log what its pages
- * missed meanwhile, from the last id each member was told. Announcements (a like count: no member,
+ * This process sends its NOTIFYs one after another in publish order (each pg_notify commits on its
+ * own, so two sent at once could arrive swapped); events of one member published by two processes
+ * can still cross, so each event is told once by its id, not dropped for being older than the
+ * newest. When the listening connection drops, it reconnects and reads from the log what its pages
+ * missed meanwhile, from the newest id each member was told. Announcements (a like count: no member,
  * no log row) travel on the same channel; each process tells its own pages' audience.
  */
 export class PostgresLiveBus implements LiveBus {
   private readonly local = new LocalLiveBus();
-  /** Per member with an open page here: the newest event id handed to its pages. */
-  private readonly lastTold = new Map<number, number>();
+  /** Per member with an open page here: the newest event id handed to its pages, and the latest ids told. */
+  private readonly told = new Map<number, { newest: number; recent: Set<number> }>();
+  /** The NOTIFYs of this process, one after another. */
+  private sending: Promise<unknown> = Promise.resolve();
   /** Per member with an open page here: how many, and the newest id heard (any member's) when the first opened. */
   private readonly watchers = new Map<number, { pages: number; since: number }>();
   private newestHeard = 0;
@@ -69,9 +74,11 @@ export class PostgresLiveBus implements LiveBus {
   }
 
   private notify(payload: string, about: Record<string, unknown>): void {
-    sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.options.db).catch((error: unknown) => {
-      this.options.log.error("live event not announced", { ...about, error: String(error) });
-    });
+    this.sending = this.sending.then(() =>
+      sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.options.db).catch((error: unknown) => {
+        this.options.log.error("live event not announced", { ...about, error: String(error) });
+      }),
+    );
   }
 
   subscribe(memberId: number, handler: (event: LiveEvent) => void): () => void {
@@ -85,7 +92,7 @@ export class PostgresLiveBus implements LiveBus {
       if (left && left.pages > 1) left.pages -= 1;
       else {
         this.watchers.delete(memberId);
-        this.lastTold.delete(memberId);
+        this.told.delete(memberId);
       }
     };
   }
@@ -123,7 +130,7 @@ export class PostgresLiveBus implements LiveBus {
   /** After a gap in listening: what each member with an open page here missed, from the log. */
   private async catchUp(): Promise<void> {
     for (const [memberId, { since }] of this.watchers) {
-      const after = this.lastTold.get(memberId) ?? since;
+      const after = this.told.get(memberId)?.newest ?? since;
       for (const event of await this.options.readEventsAfter(memberId, after)) this.tell(event);
     }
   }
@@ -147,8 +154,12 @@ export class PostgresLiveBus implements LiveBus {
   private tell(event: LiveEvent): void {
     // Id 0: a passing update that is not in the log (a like count), outside the replay order.
     if (event.id !== 0) {
-      if (event.id <= (this.lastTold.get(event.memberId) ?? 0)) return;
-      this.lastTold.set(event.memberId, event.id);
+      let told = this.told.get(event.memberId);
+      if (!told) this.told.set(event.memberId, (told = { newest: 0, recent: new Set() }));
+      if (told.recent.has(event.id)) return;
+      told.recent.add(event.id);
+      if (told.recent.size > TOLD_REMEMBERED) told.recent.delete(told.recent.values().next().value!);
+      told.newest = Math.max(told.newest, event.id);
     }
     this.local.publish(event);
   }
