@@ -81,6 +81,14 @@ test("a new member's first hour: checklist, suggested posts labelled, next steps
   await expect(suggested.getByRole("link", { name: "Olu Sameclub" })).toBeVisible();
   await expect(feed.getByRole("list", { name: "Suggested for you" }).getByRole("link", { name: "Olu Sameclub" })).toBeVisible();
   await screenshots(page, testInfo, "home-first-hour");
+  // On a phone the right column stacks under the feed: it leaves out the members the feed already suggests.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const column = page.getByRole("complementary", { name: "Right column" });
+  await expect(column).toBeVisible();
+  await expect(column.getByRole("heading", { name: "Suggested for you" })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Suggested for you" })).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("complementary", { name: "Right column" }).getByRole("heading", { name: "Suggested for you" })).toBeVisible();
 
   // "Write a post" opens the composer; the first post ends the suggestions and ticks its step.
   await feed.getByRole("button", { name: "Write a post" }).click();

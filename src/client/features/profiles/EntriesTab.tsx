@@ -51,7 +51,7 @@ export function EntriesTab<E extends Entry>(props: Props<E>) {
       {entries.length === 0 ? (
         <Text c="dimmed">{emptyText}</Text>
       ) : (
-        <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars="present">
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
             {entries.map((entry) => (
               <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">

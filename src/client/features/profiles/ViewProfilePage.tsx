@@ -273,7 +273,7 @@ function ContactView({ contact: c }: { contact: ContactInfo }) {
 function EducationView({ entries }: { entries: EducationEntry[] }) {
   if (entries.length === 0) return <Text c="dimmed">{texts.noEducationFound}</Text>;
   return (
-    <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars>
+    <ScrollArea.Autosize mah={listMaxHeight(450)} type="auto" offsetScrollbars="present">
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.tabEducation}>
         {entries.map((entry) => (
           <Paper key={entry.entryId} component="li" withBorder p="sm" radius="md">
