@@ -15,7 +15,7 @@ import {
   type SendMessageInput,
 } from "./messages.schema.ts";
 import * as repo from "./messages.repository.ts";
-import { isRowId } from "../../shared/ids.ts";
+import { rowIdOfText } from "../../shared/ids.ts";
 
 /*
  * Private messages between contacts. Each member has their own copy of a message (the recipient's
@@ -96,8 +96,9 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
 
 function decodeCursor(cursor: string | undefined): number | undefined {
   if (!cursor) return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(cursor) || !isRowId(Number(cursor))) throw badInput("cursor is not valid.");
-  return Number(cursor);
+  const id = rowIdOfText(cursor);
+  if (id === null) throw badInput("cursor is not valid.");
+  return id;
 }
 
 /** One page of the actor's messages (received: all or unread; or sent), newest first. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isRowId, rowIdField } from "../../shared/ids.ts";
+import { rowIdField, rowIdOfText } from "../../shared/ids.ts";
 
 // Shared by the client and the server: no server imports.
 
@@ -12,8 +12,7 @@ export const notificationListInput = z.object({
   view: z.enum(["all", "unread"]).default("all"),
   cursor: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, "cursor is not valid.")
-    .refine((c) => isRowId(Number(c)), "cursor is not valid.")
+    .refine((c) => rowIdOfText(c) !== null, "cursor is not valid.")
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
