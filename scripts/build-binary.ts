@@ -1,0 +1,94 @@
+/**
+ * `npm run build:binary [-- --outfile FILE]`: Sideline as one executable (default dist/sideline;
+ * decision 033). `bun build --compile` bundles src/server/cli.ts with the Bun runtime and embeds
+ * what the server reads at run time, so the executable needs nothing beside it but DATA_DIR:
+ * - the web client (built first when missing or stale, as npm start does) and public/;
+ * - every migration, imported statically (migrations.ts is swapped for bundledMigrationsModule),
+ *   and migrations/data/ (the reference lists the migrations read relative to the bundle);
+ * - the worker threads' modules, which a compiled program can start only as entry points.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BunPlugin } from "bun";
+import { bundledMigrationsModule, MIGRATIONS_DIR } from "../src/platform/db/migration-source.ts";
+import { EMBEDDED_DIRS } from "../src/server/shipped-files.ts";
+import { ensureClient } from "./ensure-client.ts";
+
+const root = path.resolve(import.meta.dir, "..");
+export const DEFAULT_OUTFILE = path.join(root, "dist/sideline");
+
+/**
+ * Modules started with `new Worker(new URL("./<file>", import.meta.url))`: in a compiled program each
+ * must be an entry point of its own, and is found by its file name beside the bundle.
+ */
+const WORKERS = ["src/platform/mail-worker.ts", "src/domains/search/search.reader.worker.ts"];
+/** The module the build replaces with static imports of the migrations. */
+const MIGRATION_LIST = path.join(root, "src/platform/db/migrations.ts");
+
+export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
+  const clientDir = await ensureClient();
+  if (!clientDir) return false;
+  // Each embedded folder lands beside the bundle under its own name: stage them under the names
+  // the server looks for (EMBEDDED_DIRS), the client's index.html and assets/ only.
+  const stage = mkdtempSync(path.join(os.tmpdir(), "sideline-binary-"));
+  try {
+    const client = path.join(stage, EMBEDDED_DIRS.client);
+    mkdirSync(client);
+    cpSync(path.join(clientDir, "index.html"), path.join(client, "index.html"));
+    cpSync(path.join(clientDir, "assets"), path.join(client, "assets"), { recursive: true });
+    cpSync(path.join(root, "public"), path.join(stage, EMBEDDED_DIRS.public), { recursive: true });
+
+    let migrationsBundled = false;
+    const bundledMigrations: BunPlugin = {
+      name: "bundled migrations",
+      setup(build) {
+        build.onLoad({ filter: /[\\/]src[\\/]platform[\\/]db[\\/]migrations\.ts$/ }, async (args) => {
+          if (args.path !== MIGRATION_LIST) return undefined;
+          migrationsBundled = true;
+          return { contents: await bundledMigrationsModule(), loader: "ts" };
+        });
+      },
+    };
+    const started = performance.now();
+    const result = await Bun.build({
+      entrypoints: [path.join(root, "src/server/cli.ts"), ...WORKERS.map((w) => path.join(root, w))],
+      compile: {
+        outfile,
+        assets: [client, path.join(stage, EMBEDDED_DIRS.public), path.join(MIGRATIONS_DIR, "data")],
+        // The executable reads no .env or bunfig.toml of the folder it is started from.
+        autoloadDotenv: false,
+        autoloadBunfig: false,
+      },
+      // better-sqlite3 is vitest's driver under Node; under Bun the server opens bun:sqlite.
+      external: ["better-sqlite3"],
+      minify: true,
+      sourcemap: "linked",
+      // Flat names: a worker is found at new URL("./<its file name>", import.meta.url), beside the bundle.
+      naming: { entry: "[name].[ext]" },
+      plugins: [bundledMigrations],
+    });
+    if (!result.success) {
+      for (const log of result.logs) console.error(log);
+      return false;
+    }
+    if (!migrationsBundled) {
+      console.error(`${path.relative(root, MIGRATION_LIST)} was not bundled: the binary would look for a migrations folder`);
+      return false;
+    }
+    const mb = (statSync(outfile).size / 1024 / 1024).toFixed(0);
+    console.log(`binary built in ${(performance.now() - started).toFixed(0)} ms: ${path.relative(process.cwd(), outfile)} (${mb} MB)`);
+    return true;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const [flag, value, ...rest] = process.argv.slice(2);
+  if (rest.length > 0 || (flag !== undefined && (flag !== "--outfile" || !value))) {
+    console.error("Usage: bun scripts/build-binary.ts [--outfile FILE]");
+    process.exit(2);
+  }
+  if (!(await buildBinary(value ? path.resolve(value) : DEFAULT_OUTFILE))) process.exit(1);
+}
