@@ -5,7 +5,9 @@
  * - the web client (built first when missing or stale, as npm start does) and public/;
  * - every migration, imported statically (migrations.ts is swapped for bundledMigrationsModule),
  *   and migrations/data/ (the reference lists the migrations read relative to the bundle);
- * - the worker threads' modules, which a compiled program can start only as entry points.
+ * - the worker threads' modules, which a compiled program can start only as entry points;
+ * - sharp's addon (image uploads), with the libvips library it links against (Bun embeds the
+ *   addon's libraries beside it; src/server/shipped-files.ts loads libvips before sharp).
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -25,6 +27,23 @@ export const DEFAULT_OUTFILE = path.join(root, "dist/sideline");
 const WORKERS = ["src/platform/mail-worker.ts", "src/domains/search/search.reader.worker.ts"];
 /** The module the build replaces with static imports of the migrations. */
 const MIGRATION_LIST = path.join(root, "src/platform/db/migrations.ts");
+
+/**
+ * sharp loads its addon through a require of its own making (createRequire), which the bundler
+ * cannot follow; with the plain require, the bundler embeds the addon of this platform (the
+ * binary is built for the platform it is built on).
+ */
+const sharpAddon: BunPlugin = {
+  name: "sharp addon",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.mjs$/ }, async (args) => {
+      const source = await Bun.file(args.path).text();
+      const patched = source.replace("const require = createRequire(import.meta.url);", "");
+      if (patched === source) throw new Error(`${args.path}: sharp no longer makes its require as this build expects`);
+      return { contents: patched, loader: "js" };
+    });
+  },
+};
 
 export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
   const clientDir = await ensureClient();
@@ -66,7 +85,7 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
       sourcemap: "linked",
       // Flat names: a worker is found at new URL("./<its file name>", import.meta.url), beside the bundle.
       naming: { entry: "[name].[ext]" },
-      plugins: [bundledMigrations],
+      plugins: [bundledMigrations, sharpAddon],
     });
     if (!result.success) {
       for (const log of result.logs) console.error(log);

@@ -20,7 +20,7 @@ import { runOncePer } from "../platform/db/job-lock.ts";
 import { PostgresLiveBus } from "../platform/live-postgres.ts";
 import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
-import { shippedFiles } from "./shipped-files.ts";
+import { loadEmbeddedLibvips, shippedFiles } from "./shipped-files.ts";
 
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
 const DRAIN_MS = 7_000;
@@ -42,6 +42,7 @@ export async function serve() {
   }
   const log = createLogger(config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
+  await loadEmbeddedLibvips(dataDir);
   const where = databaseLocation(config);
   const db = await openDatabase(where);
   const applied = await migrateToLatest(db);
