@@ -82,6 +82,9 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
       // better-sqlite3 is vitest's driver under Node; under Bun the server opens bun:sqlite.
       external: ["better-sqlite3"],
       minify: true,
+      // Parsed at build time: the server answers about a third sooner after start (decision 033).
+      bytecode: true,
+      format: "esm",
       sourcemap: "linked",
       // Flat names: a worker is found at new URL("./<its file name>", import.meta.url), beside the bundle.
       naming: { entry: "[name].[ext]" },
