@@ -98,8 +98,8 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
       console.error(`${path.relative(root, MIGRATION_LIST)} was not bundled: the binary would look for a migrations folder`);
       return false;
     }
-    const mb = (statSync(outfile).size / 1024 / 1024).toFixed(0);
-    console.log(`binary built in ${(performance.now() - started).toFixed(0)} ms: ${path.relative(process.cwd(), outfile)} (${mb} MB)`);
+    const mib = (statSync(outfile).size / 1024 / 1024).toFixed(0);
+    console.log(`binary built in ${(performance.now() - started).toFixed(0)} ms: ${path.relative(process.cwd(), outfile)} (${mib} MiB)`);
     return true;
   } finally {
     rmSync(stage, { recursive: true, force: true });
