@@ -25,25 +25,25 @@ export const DEFAULT_OUTFILE = path.join(root, "dist/sideline");
  * must be an entry point of its own, and is found by its file name beside the bundle.
  */
 const WORKERS = ["src/platform/mail-worker.ts", "src/domains/search/search.reader.worker.ts"];
-/** The module the build replaces with static imports of the migrations. */
-const MIGRATION_LIST = path.join(root, "src/platform/db/migrations.ts");
 
 /**
- * sharp loads its addon through a require of its own making (createRequire), which the bundler
- * cannot follow; with the plain require, the bundler embeds the addon of this platform (the
- * binary is built for the platform it is built on).
+ * A plugin that gives one module of the bundle another source text; `applied` tells afterwards
+ * whether the bundle had that module (when it moves, the build must fail rather than ship without).
  */
-const sharpAddon: BunPlugin = {
-  name: "sharp addon",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.mjs$/ }, async (args) => {
-      const source = await Bun.file(args.path).text();
-      const patched = source.replace("const require = createRequire(import.meta.url);", "");
-      if (patched === source) throw new Error(`${args.path}: sharp no longer makes its require as this build expects`);
-      return { contents: patched, loader: "js" };
-    });
-  },
-};
+function replaceModule(name: string, file: RegExp, contents: (source: string, file: string) => string | Promise<string>) {
+  let applied = false;
+  const plugin: BunPlugin = {
+    name,
+    setup(build) {
+      build.onLoad({ filter: file }, async (args) => {
+        applied = true;
+        const loader = args.path.endsWith(".ts") ? "ts" : "js";
+        return { contents: await contents(await Bun.file(args.path).text(), args.path), loader };
+      });
+    },
+  };
+  return { plugin, applied: () => applied };
+}
 
 export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
   const clientDir = await ensureClient();
@@ -58,17 +58,17 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
     cpSync(path.join(clientDir, "assets"), path.join(client, "assets"), { recursive: true });
     cpSync(path.join(root, "public"), path.join(stage, EMBEDDED_DIRS.public), { recursive: true });
 
-    let migrationsBundled = false;
-    const bundledMigrations: BunPlugin = {
-      name: "bundled migrations",
-      setup(build) {
-        build.onLoad({ filter: /[\\/]src[\\/]platform[\\/]db[\\/]migrations\.ts$/ }, async (args) => {
-          if (args.path !== MIGRATION_LIST) return undefined;
-          migrationsBundled = true;
-          return { contents: await bundledMigrationsModule(), loader: "ts" };
-        });
-      },
-    };
+    // The migrator's list of migrations: static imports of the same files instead of the folder.
+    const migrations = replaceModule("bundled migrations", /[\\/]src[\\/]platform[\\/]db[\\/]migrations\.ts$/, () =>
+      bundledMigrationsModule(),
+    );
+    // sharp loads its addon through a require of its own making (createRequire), which the bundler
+    // cannot follow; with the plain require, it embeds the addon of this platform (and libvips).
+    const sharpAddon = replaceModule("sharp addon", /[\\/]sharp[\\/]dist[\\/]sharp\.mjs$/, (source, file) => {
+      const patched = source.replace("const require = createRequire(import.meta.url);", "");
+      if (patched === source) throw new Error(`${file}: sharp no longer makes its require as this build expects`);
+      return patched;
+    });
     const started = performance.now();
     const result = await Bun.build({
       entrypoints: [path.join(root, "src/server/cli.ts"), ...WORKERS.map((w) => path.join(root, w))],
@@ -88,14 +88,15 @@ export async function buildBinary(outfile = DEFAULT_OUTFILE): Promise<boolean> {
       sourcemap: "linked",
       // Flat names: a worker is found at new URL("./<its file name>", import.meta.url), beside the bundle.
       naming: { entry: "[name].[ext]" },
-      plugins: [bundledMigrations, sharpAddon],
+      plugins: [migrations.plugin, sharpAddon.plugin],
     });
     if (!result.success) {
       for (const log of result.logs) console.error(log);
       return false;
     }
-    if (!migrationsBundled) {
-      console.error(`${path.relative(root, MIGRATION_LIST)} was not bundled: the binary would look for a migrations folder`);
+    const missing = [migrations, sharpAddon].filter((replaced) => !replaced.applied()).map((replaced) => replaced.plugin.name);
+    if (missing.length > 0) {
+      console.error(`not applied: ${missing.join(", ")} (the module moved): the binary would lack them`);
       return false;
     }
     const mib = (statSync(outfile).size / 1024 / 1024).toFixed(0);
