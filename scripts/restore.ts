@@ -6,16 +6,10 @@
  */
 import path from "node:path";
 import { BackupError, restore } from "../src/platform/db/backup.ts";
-import { ConfigError, loadConfig } from "../src/server/env.ts";
+import { onSqliteDataDir } from "./lib/sqlite-data-dir.ts";
 
 export function restoreCommand(args: string[]): void {
-  try {
-    const config = loadConfig();
-    if (config.DATABASE_URL)
-      throw new BackupError(
-        'DATABASE_URL is set: npm run restore handles the SQLite file only. Use pg_dump / pg_restore (docs/operations.md, "Backups on PostgreSQL").',
-      );
-    const dataDir = path.resolve(config.DATA_DIR);
+  onSqliteDataDir("restore", (dataDir) => {
     const [file, ...extra] = args;
     if (!file || extra.length > 0 || file.startsWith("-")) throw new BackupError("Usage: npm run restore FILE");
     const done = restore(dataDir, path.resolve(file));
@@ -23,11 +17,7 @@ export function restoreCommand(args: string[]): void {
     if (done.replaced) console.log(`the replaced database is kept as ${done.replaced}`);
     if (done.uploadsRestored)
       console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
-  } catch (error) {
-    if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  });
 }
 
 if (import.meta.main) restoreCommand(process.argv.slice(2));
