@@ -22,6 +22,7 @@ export const NO_DATABASE_FILES = [
   "src/client/lib/search-params.test.ts",
   "src/domains/accounts/accounts.schema.test.ts",
   "src/domains/videos/youtube.test.ts",
+  "src/platform/db/migration-source.test.ts",
   "src/platform/mailer.test.ts",
   "src/platform/secret-box.test.ts",
   "src/server/env.test.ts",
