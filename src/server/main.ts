@@ -42,7 +42,10 @@ export async function serve() {
   }
   const log = createLogger(config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
-  await loadEmbeddedLibvips(dataDir);
+  // Without it only picture uploads fail (a 500 each, logged): no reason to refuse to start.
+  await loadEmbeddedLibvips(dataDir).catch((error) =>
+    log.error("the image library could not be loaded: picture uploads will fail", { error: String(error) }),
+  );
   const where = databaseLocation(config);
   const db = await openDatabase(where);
   const applied = await migrateToLatest(db);
