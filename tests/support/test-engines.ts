@@ -13,6 +13,7 @@ export const TEST_FILES = [
   "tests/matrix/**/*.test.ts",
   "tests/hostile/**/*.test.ts",
   "tests/lint/**/*.test.ts",
+  "tests/docs/**/*.test.ts",
 ];
 
 /** Files that open no database: they run once, in the SQLite pass. */
@@ -27,6 +28,7 @@ export const NO_DATABASE_FILES = [
   "src/server/http/client-address.test.ts",
   "src/server/http/content-encoding.test.ts",
   "src/shared/names.test.ts",
+  "tests/docs/**/*.test.ts",
   "tests/lint/**/*.test.ts",
   "tests/rest/controller-table.test.ts",
   "tests/scripts/first-load.test.ts",
