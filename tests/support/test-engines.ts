@@ -14,6 +14,7 @@ export const TEST_FILES = [
   "tests/hostile/**/*.test.ts",
   "tests/lint/**/*.test.ts",
   "tests/binary/**/*.test.ts",
+  "tests/docs/**/*.test.ts",
 ];
 
 /** Files that open no database: they run once, in the SQLite pass. */
@@ -29,6 +30,7 @@ export const NO_DATABASE_FILES = [
   "src/server/http/client-address.test.ts",
   "src/server/http/content-encoding.test.ts",
   "src/shared/names.test.ts",
+  "tests/docs/**/*.test.ts",
   "tests/lint/**/*.test.ts",
   "tests/rest/controller-table.test.ts",
   "tests/scripts/first-load.test.ts",
