@@ -247,6 +247,7 @@ describe("the cache itself", () => {
       expiresAt: new Date(Date.now() + DAY).toISOString(),
       lastSeenAt: new Date().toISOString(),
       status: MemberStatus.Active,
+      role: "member",
     };
     sessionCache.dropMember(m.memberId);
     sessionCache.put(db, row, startedAt);
