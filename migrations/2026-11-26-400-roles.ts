@@ -1,9 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { idColumn } from "./lib/dialect.ts";
 
-// Frozen in time. Roles (member, moderator, admin), suspension, and the audit log of what admins
-// and moderators did. A member is suspended while suspended_reason is set and suspended_until is
-// null (indefinitely) or later than now; a suspension past its end lifts itself when read.
+// Frozen in time. Roles (member, moderator, admin), suspension (status 4, with its reason and its
+// end, null: indefinitely), and the audit log of what admins and moderators did.
 // Portable: plain columns with defaults, an identity id (idColumn), an ordinary index.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -19,11 +18,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("role")
     .where(sql.ref("role"), "<>", sql.lit("member"))
     .execute();
+  // The admin members screen finds members by the beginning of their first or last name
+  // (lowercased) or e-mail (stored lowercased, its unique index serves): ranges of these indexes.
+  await db.schema.createIndex("member_first_name_lower_idx").on("member").expression(sql`lower(first_name)`).execute();
+  await db.schema.createIndex("member_last_name_lower_idx").on("member").expression(sql`lower(last_name)`).execute();
   await db.schema
     .createIndex("member_suspended_idx")
     .on("member")
     .column("id")
-    .where(sql.ref("suspended_reason"), "is not", null)
+    .where(sql.ref("status"), "=", sql.lit(4))
     .execute();
 
   await db.schema
@@ -46,6 +49,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("audit_log").execute();
   await db.schema.dropIndex("member_suspended_idx").ifExists().execute();
   await db.schema.dropIndex("member_role_idx").ifExists().execute();
+  await db.schema.dropIndex("member_last_name_lower_idx").ifExists().execute();
+  await db.schema.dropIndex("member_first_name_lower_idx").ifExists().execute();
   await db.schema.alterTable("member").dropColumn("suspended_reason").execute();
   await db.schema.alterTable("member").dropColumn("suspended_until").execute();
   await db.schema.alterTable("member").dropColumn("role").execute();

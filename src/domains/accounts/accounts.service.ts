@@ -1,6 +1,6 @@
 import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
-import { MemberStatus, type Role, suspensionHolds } from "../../shared/members.ts";
+import { MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
@@ -98,6 +98,7 @@ export function toSessionMember(m: repo.MemberRow): SessionMember {
     picturePath: picturePathOf(m),
     status: m.status,
     welcomeBackPending: m.welcomeBackPending === 1,
+    role: roleOf(m.role),
   };
 }
 
