@@ -80,6 +80,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The operator's address: advertising enquiries (common/SendAdvertisementInfo) are mailed there. */
   OPERATOR_EMAIL: z.email({ message: "must be an e-mail address such as ops@sideline.example.org" }).optional(),
+  /** The member with this e-mail address becomes an admin when the server starts (when they exist): the first admin. */
+  FIRST_ADMIN_EMAIL: z.email({ message: "must be the e-mail address of a member such as admin@club.example.org" }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
