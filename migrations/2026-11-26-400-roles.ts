@@ -12,22 +12,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("member").addColumn("suspended_until", "text").execute();
   await db.schema.alterTable("member").addColumn("suspended_reason", "text").execute();
   // The admin members screen filters by role; few members have another role than 'member'.
-  await db.schema
-    .createIndex("member_role_idx")
-    .on("member")
-    .column("role")
-    .where(sql.ref("role"), "<>", sql.lit("member"))
-    .execute();
+  await db.schema.createIndex("member_role_idx").on("member").column("role").where(sql.ref("role"), "<>", sql.lit("member")).execute();
   // The admin members screen finds members by the beginning of their first or last name
   // (lowercased) or e-mail (stored lowercased, its unique index serves): ranges of these indexes.
-  await db.schema.createIndex("member_first_name_lower_idx").on("member").expression(sql`lower(first_name)`).execute();
-  await db.schema.createIndex("member_last_name_lower_idx").on("member").expression(sql`lower(last_name)`).execute();
   await db.schema
-    .createIndex("member_suspended_idx")
+    .createIndex("member_first_name_lower_idx")
     .on("member")
-    .column("id")
-    .where(sql.ref("status"), "=", sql.lit(4))
+    .expression(sql`lower(first_name)`)
     .execute();
+  await db.schema
+    .createIndex("member_last_name_lower_idx")
+    .on("member")
+    .expression(sql`lower(last_name)`)
+    .execute();
+  await db.schema.createIndex("member_suspended_idx").on("member").column("id").where(sql.ref("status"), "=", sql.lit(4)).execute();
 
   await db.schema
     .createTable("audit_log")

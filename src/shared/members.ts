@@ -18,7 +18,7 @@ export const isVisibleMember = (member: { status: number } | undefined | null): 
 /** Roles, each including the powers of the ones before it. */
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const roleOf = (text: string): Role => (ROLES as readonly string[]).includes(text) ? (text as Role) : "member";
+export const roleOf = (text: string): Role => ((ROLES as readonly string[]).includes(text) ? (text as Role) : "member");
 /** Whether `role` has at least the powers of `needed`. */
 export const hasRole = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 

@@ -128,7 +128,8 @@ const MODERATORS = { moderator: 200, admin: 200 };
 const ADMINS_ONLY = { moderator: 403, admin: 200 };
 const suspendTarget = async (w: World) =>
   void must(await callerOf(w, w.admin).trpc("admin.suspend", { memberId: w.target.id, reason: "matrix" }), 200, "suspend");
-const restoreTarget = async (w: World) => void must(await callerOf(w, w.admin).trpc("admin.restore", { memberId: w.target.id }), 200, "restore");
+const restoreTarget = async (w: World) =>
+  void must(await callerOf(w, w.admin).trpc("admin.restore", { memberId: w.target.id }), 200, "restore");
 
 const JSON_ORIGIN = (w: World) => ({ Origin: w.h.server.baseUrl });
 const creds = (m: Member) => ({ email: m.email, password: m.password });

@@ -52,7 +52,14 @@ export async function createMember(db: DB, options: TestMemberOptions = {}): Pro
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
   // A signed-in session, as the live stream checks that its session still stands.
   const session = await createSession(db, row.id, "full", userAgent);
-  return { memberId: row.id, sessionId: session.sessionId, scope: "full", role: roleOf(values.role ?? "member"), email: values.email, token: session.token };
+  return {
+    memberId: row.id,
+    sessionId: session.sessionId,
+    scope: "full",
+    role: roleOf(values.role ?? "member"),
+    email: values.email,
+    token: session.token,
+  };
 }
 
 /** Makes two members accepted contacts (both rows), without events. */

@@ -455,7 +455,12 @@ export async function setRole(db: DB, memberId: number, role: Role): Promise<voi
 
 /** Suspends the member until `until` (null: indefinitely) and ends every session of theirs at once. */
 export async function suspend(db: DB, memberId: number, reason: string, until: string | null): Promise<void> {
-  await repo.updateMember(db, memberId, { status: MemberStatus.Suspended, suspendedReason: reason, suspendedUntil: until, updatedAt: isoNow() });
+  await repo.updateMember(db, memberId, {
+    status: MemberStatus.Suspended,
+    suspendedReason: reason,
+    suspendedUntil: until,
+    updatedAt: isoNow(),
+  });
   await repo.deleteMemberSessions(db, memberId);
 }
 

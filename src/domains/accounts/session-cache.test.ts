@@ -73,7 +73,12 @@ const caching = () => !isPostgres(db);
 async function checkedFromMemory(m: Signed): Promise<void> {
   expect(await validateSessionToken(db, m.token)).not.toBeNull();
   const before = statementsRun(db);
-  expect((await validateSessionToken(db, m.token))?.actor).toEqual({ memberId: m.memberId, sessionId: m.sessionId, scope: "full", role: "member" });
+  expect((await validateSessionToken(db, m.token))?.actor).toEqual({
+    memberId: m.memberId,
+    sessionId: m.sessionId,
+    scope: "full",
+    role: "member",
+  });
   if (caching()) {
     expect(statementsRun(db) - before).toBe(0);
   } else {

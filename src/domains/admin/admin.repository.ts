@@ -44,7 +44,9 @@ export function listMembers(db: DB, f: MemberFilter) {
       sql<boolean>`(${sql.raw(column)} >= ${prefix} AND ${sql.raw(column)} < ${prefix + HIGH})`;
     q = last
       ? q.where(sql<boolean>`${begins("lower(first_name)", first!)} AND ${begins("lower(last_name)", last)}`)
-      : q.where(sql<boolean>`(${begins("email", first!)} OR ${begins("lower(first_name)", first!)} OR ${begins("lower(last_name)", first!)})`);
+      : q.where(
+          sql<boolean>`(${begins("email", first!)} OR ${begins("lower(first_name)", first!)} OR ${begins("lower(last_name)", first!)})`,
+        );
   }
   // Literals, so that SQLite sees the partial indexes' conditions in the statement.
   if (f.role === "member") q = q.where("role", "=", sql.lit("member"));
@@ -54,14 +56,19 @@ export function listMembers(db: DB, f: MemberFilter) {
   return q.orderBy("id", "desc").limit(f.limit).execute();
 }
 
-export const findMember = (db: DB, memberId: number) => db.selectFrom("member").select(MEMBER_COLUMNS).where("id", "=", memberId).executeTakeFirst();
+export const findMember = (db: DB, memberId: number) =>
+  db.selectFrom("member").select(MEMBER_COLUMNS).where("id", "=", memberId).executeTakeFirst();
 
 /** Names of these members (an audit page's actors and targets, in one statement). */
 export const memberNames = (db: DB, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom("member").select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
 
 export async function countAdmins(db: DB): Promise<number> {
-  const row = await db.selectFrom("member").select((eb) => eb.fn.countAll().as("n")).where("role", "=", "admin").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("member")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

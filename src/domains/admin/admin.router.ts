@@ -8,12 +8,12 @@ export const adminRouter = router({
   member: moderatorProcedure.input(adminMemberInput).query(({ ctx, input }) => admin.viewMember(ctx.app, ctx.actor, input.memberId)),
   suspend: moderatorProcedure.input(suspendInput).mutation(({ ctx, input }) => admin.suspend(ctx.app, ctx.actor, input)),
   restore: moderatorProcedure.input(adminMemberInput).mutation(({ ctx, input }) => admin.restore(ctx.app, ctx.actor, input.memberId)),
-  resetSessions: moderatorProcedure
-    .input(adminMemberInput)
-    .mutation(async ({ ctx, input }) => {
-      await admin.resetSessions(ctx.app, ctx.actor, input.memberId);
-      return { done: true };
-    }),
-  grantRole: adminProcedure.input(grantRoleInput).mutation(({ ctx, input }) => admin.grantRole(ctx.app, ctx.actor, input.memberId, input.role)),
+  resetSessions: moderatorProcedure.input(adminMemberInput).mutation(async ({ ctx, input }) => {
+    await admin.resetSessions(ctx.app, ctx.actor, input.memberId);
+    return { done: true };
+  }),
+  grantRole: adminProcedure
+    .input(grantRoleInput)
+    .mutation(({ ctx, input }) => admin.grantRole(ctx.app, ctx.actor, input.memberId, input.role)),
   audit: adminProcedure.input(auditInput).query(({ ctx, input }) => admin.listAudit(ctx.app, ctx.actor, input.cursor)),
 });

@@ -118,7 +118,11 @@ describe("suspension", () => {
     await ctx.db.updateTable("member").set({ suspendedUntil: "2001-01-01T00:00:00.000Z" }).where("id", "=", target.memberId).execute();
     expect((await admin.viewMember(ctx, adminA, target.memberId)).member.status).toBe(MemberStatus.Active);
     expect((await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).kind).toBe("active");
-    const row = await ctx.db.selectFrom("member").select(["status", "suspendedReason"]).where("id", "=", target.memberId).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom("member")
+      .select(["status", "suspendedReason"])
+      .where("id", "=", target.memberId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: MemberStatus.Active, suspendedReason: null });
   });
 });
@@ -165,7 +169,11 @@ describe("first admin and the audit log", () => {
     await admin.restore(ctx, adminA, target.memberId);
     const { items } = await admin.listAudit(ctx, adminA, undefined);
     expect(items.slice(0, 2)).toMatchObject([
-      { action: "restore", actor: { memberId: adminA.memberId, name: "Ada Admin" }, target: { memberId: target.memberId, name: "Otto Audited" } },
+      {
+        action: "restore",
+        actor: { memberId: adminA.memberId, name: "Ada Admin" },
+        target: { memberId: target.memberId, name: "Otto Audited" },
+      },
       { action: "suspend", actor: { memberId: moderator.memberId, name: "Mo Derator" }, reason: "Harassment", detail: { until: null } },
     ]);
     expect(items[0]!.id).toBeGreaterThan(items[1]!.id);

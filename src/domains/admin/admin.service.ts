@@ -98,7 +98,15 @@ async function audit(
   reason: string | null,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await repo.insertAudit(db, { actorId, action, targetKind: "member", targetId: String(memberId), reason, detail: JSON.stringify(detail), at: isoNow() });
+  await repo.insertAudit(db, {
+    actorId,
+    action,
+    targetKind: "member",
+    targetId: String(memberId),
+    reason,
+    detail: JSON.stringify(detail),
+    at: isoNow(),
+  });
 }
 
 /** Suspends a member (a reason is required; no end date: indefinitely): signed out everywhere, hidden, sign-in refused. */
