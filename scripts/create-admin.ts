@@ -7,17 +7,11 @@
  * Prints what it did; exits with 1 when there is no such member or the address is not valid.
  * The work is admin.service's createAdmin, which the server's FIRST_ADMIN_EMAIL uses too.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { createAdmin } from "../src/domains/admin/admin.service.ts";
 import { emailField } from "../src/domains/accounts/accounts.schema.ts";
-import { createAppContext } from "../src/platform/app-context.ts";
-import { createLogger } from "../src/platform/logger.ts";
-import { createMailer } from "../src/platform/mailer.ts";
-import { openDatabase } from "../src/platform/db/open.ts";
-import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { DomainError } from "../src/shared/errors.ts";
-import { ConfigError, databaseLocation, loadConfig } from "../src/server/env.ts";
+import { openOperatorContext } from "./lib/operator-context.ts";
 
 const USAGE = `usage: npm run create-admin -- --email ADDRESS`;
 
@@ -39,26 +33,9 @@ if (args.help) {
 const email = emailField.safeParse(args.email ?? "");
 if (!email.success) fail(`--email: ${email.error.issues[0]!.message}\n${USAGE}`);
 
-let config;
+// createAdmin sends no mail.
+const { ctx, db } = await openOperatorContext(fail);
 try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-const log = createLogger("warn");
-const dataDir = path.resolve(config.DATA_DIR);
-const db = await openDatabase(databaseLocation(config));
-try {
-  await migrateToLatest(db);
-  const ctx = createAppContext({
-    db,
-    // createAdmin sends no mail.
-    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
-    log,
-    publicUrl: config.PUBLIC_URL,
-    uploadsDir: path.join(dataDir, "uploads"),
-  });
   const { changed } = await createAdmin(ctx, email.data, "create-admin");
   console.log(changed ? `create-admin: ${email.data} is now an admin.` : `create-admin: ${email.data} is an admin already.`);
 } catch (error) {

@@ -1,10 +1,11 @@
-import { Button, Stack, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Role } from "../../../shared/members.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "./AdminNav.tsx";
+import { ShowMore } from "./ShowMore.tsx";
 import { AuditList } from "./AuditList.tsx";
 
 /** /admin/audit (admins): every admin and moderator action, newest first, page by page. */
@@ -19,11 +20,7 @@ export function AuditPage({ role }: { role: Role }) {
       <AdminNav current="audit" role={role} />
       <ErrorAlert error={audit.error} />
       {audit.data && <AuditList entries={audit.data.pages.flatMap((p) => p.items)} />}
-      {audit.hasNextPage && (
-        <Button variant="light" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage} style={{ alignSelf: "center" }}>
-          {texts.adminMore}
-        </Button>
-      )}
+      <ShowMore list={audit} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Avatar, Badge, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -9,6 +9,7 @@ import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "./AdminNav.tsx";
+import { ShowMore } from "./ShowMore.tsx";
 import { ROLE_LABELS, statusOf, suspensionLine } from "./labels.ts";
 
 const ROLE_OPTIONS = [{ value: "", label: texts.adminAnyRole }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
@@ -46,7 +47,12 @@ export function MembersPage({ role }: { role: Role }) {
           allowDeselect={false}
           w={160}
         />
-        <Checkbox label={texts.adminSuspendedFilter} checked={suspendedOnly} onChange={(e) => setSuspendedOnly(e.currentTarget.checked)} mb={8} />
+        <Checkbox
+          label={texts.adminSuspendedFilter}
+          checked={suspendedOnly}
+          onChange={(e) => setSuspendedOnly(e.currentTarget.checked)}
+          mb={8}
+        />
       </Group>
       <ErrorAlert error={members.error} />
       {members.isSuccess && items.length === 0 && <Text c="dimmed">{texts.adminNoMembers}</Text>}
@@ -55,11 +61,7 @@ export function MembersPage({ role }: { role: Role }) {
           <MemberRow key={m.memberId} member={m} />
         ))}
       </Stack>
-      {members.hasNextPage && (
-        <Button variant="light" onClick={() => void members.fetchNextPage()} loading={members.isFetchingNextPage} style={{ alignSelf: "center" }}>
-          {texts.adminMore}
-        </Button>
-      )}
+      <ShowMore list={members} />
     </Stack>
   );
 }

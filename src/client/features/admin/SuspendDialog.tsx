@@ -41,12 +41,21 @@ export function SuspendDialog({
     <Modal opened={opened} onClose={onClose} title={fillText(texts.adminSuspendTitle, { name: member.name })}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => suspend.mutate({ memberId: member.memberId, reason: values.reason, until: untilOf(values.until) }))}
+        onSubmit={form.onSubmit((values) =>
+          suspend.mutate({ memberId: member.memberId, reason: values.reason, until: untilOf(values.until) }),
+        )}
       >
         <Stack>
           <Text size="sm">{texts.adminSuspendBody}</Text>
           <ErrorAlert error={suspend.error} />
-          <Textarea label={texts.adminSuspendReason} required autosize minRows={2} maxLength={SUSPEND_REASON_MAX} {...form.getInputProps("reason")} />
+          <Textarea
+            label={texts.adminSuspendReason}
+            required
+            autosize
+            minRows={2}
+            maxLength={SUSPEND_REASON_MAX}
+            {...form.getInputProps("reason")}
+          />
           <TextInput label={texts.adminSuspendEnd} type="date" {...form.getInputProps("until")} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -3,7 +3,11 @@ import { MemberStatus, type Role } from "../../../shared/members.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
 import { exactDate } from "../../lib/dates.ts";
 
-export const ROLE_LABELS: Record<Role, string> = { member: texts.adminRoleMember, moderator: texts.adminRoleModerator, admin: texts.adminRoleAdmin };
+export const ROLE_LABELS: Record<Role, string> = {
+  member: texts.adminRoleMember,
+  moderator: texts.adminRoleModerator,
+  admin: texts.adminRoleAdmin,
+};
 
 export const ACTION_LABELS: Record<AuditEntry["action"], string> = {
   suspend: texts.adminActionSuspend,

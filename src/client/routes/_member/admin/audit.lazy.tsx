@@ -1,6 +1,6 @@
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { hasRole } from "../../../../shared/members.ts";
-import { AdminForbidden } from "../../../features/admin/AdminForbidden.tsx";
+import { NotFoundState } from "../../../components/NotFoundPage.tsx";
 import { AuditPage } from "../../../features/admin/AuditPage.tsx";
 import { useCurrentMember } from "../../../lib/use-current-member.ts";
 
@@ -9,5 +9,5 @@ export const Route = createLazyFileRoute("/_member/admin/audit")({ component: Au
 /** The audit log is for admins only. */
 function AuditRoute() {
   const { role } = useCurrentMember();
-  return hasRole(role, "admin") ? <AuditPage role={role} /> : <AdminForbidden />;
+  return hasRole(role, "admin") ? <AuditPage role={role} /> : <NotFoundState />;
 }

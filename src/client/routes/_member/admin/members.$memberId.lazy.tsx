@@ -1,6 +1,6 @@
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { rowIdOfText } from "../../../../shared/ids.ts";
-import { AdminForbidden } from "../../../features/admin/AdminForbidden.tsx";
+import { NotFoundState } from "../../../components/NotFoundPage.tsx";
 import { MemberDetailPage } from "../../../features/admin/MemberDetailPage.tsx";
 import { useCurrentMember } from "../../../lib/use-current-member.ts";
 
@@ -10,5 +10,5 @@ function MemberRoute() {
   const { memberId } = Route.useParams();
   const me = useCurrentMember();
   const id = rowIdOfText(memberId);
-  return id === null ? <AdminForbidden /> : <MemberDetailPage key={id} memberId={id} role={me.role} selfId={me.memberId} />;
+  return id === null ? <NotFoundState /> : <MemberDetailPage key={id} memberId={id} role={me.role} selfId={me.memberId} />;
 }
