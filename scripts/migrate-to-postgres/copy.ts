@@ -63,8 +63,10 @@ export async function copyToPostgres(source: SqliteSource, targetUrl: string, pr
 
     const sampledRows = await verify(source, target, plan, counts, searchRows);
     await target.query("COMMIT");
-    // Planner statistics for the new rows (autovacuum would get there later).
-    await target.query("ANALYZE");
+    // Planner statistics for the new rows, and the visibility map and hint bits a bulk load leaves
+    // unset (autovacuum would get there later): until then every read visits the rows' pages and
+    // dirties them, and index-only scans read the table too.
+    await target.query("VACUUM (ANALYZE)");
     return { tables: plan.map((t) => ({ name: t.name, rows: counts.get(t.name)! })), searchRows, sampledRows };
   } catch (error) {
     await target.query("ROLLBACK").catch(() => undefined);

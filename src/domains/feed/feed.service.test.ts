@@ -3,12 +3,12 @@
  * with ties in insertion order, keyset paging without duplicates or gaps, replies of a page in a
  * fixed number of queries, the 150-character rule, and the post.replied event.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "#support/domain-errors.ts";
 import { createMember, makeContacts } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
-import type { DB } from "../../platform/db/client.ts";
+import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { POSTS_PER_PAGE } from "../../shared/limits.ts";
@@ -65,19 +65,10 @@ async function allPages(viewer: Actor, limit: number): Promise<{ ids: number[]; 
   throw new Error("paging did not end");
 }
 
-/** Counts the statements run through a database handle (a Kysely plugin sees every query). */
+/** Counts the statements run on the database (the engine's own count: precompiled statements included). */
 function countingDb(): { db: DB; count: () => number; reset: () => void } {
-  let n = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      n += 1;
-      return args.node;
-    },
-    transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      return Promise.resolve(args.result);
-    },
-  };
-  return { db: db.withPlugin(plugin), count: () => n, reset: () => (n = 0) };
+  let from = statementsRun(db);
+  return { db, count: () => statementsRun(db) - from, reset: () => void (from = statementsRun(db)) };
 }
 
 describe("feed membership", () => {
@@ -199,6 +190,30 @@ describe("order and paging", () => {
       await expectError(page(me, { cursor }), ErrorCodes.BadInput);
     }
   });
+});
+
+describe("the page's statement on PostgreSQL", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "is prepared once per connection and then runs one plan for every viewer (no planning per page)",
+    async () => {
+      const viewers = await Promise.all([newMember("Plan1"), newMember("Plan2"), newMember("Plan3")]);
+      await connect(viewers[0], viewers[1]);
+      await postAt(viewers[1], "planned", new Date().toISOString());
+      // A transaction runs on one connection: the one whose prepared statements are looked at.
+      const plans = await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 12; i++) await repo.feedPage(trx, viewers[i % 3]!.memberId, 17);
+        return (
+          await sql<{ generic: number; custom: number }>`
+            SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%queued_author%' AND statement LIKE '%LIMIT 17%'`.execute(trx)
+        ).rows;
+      });
+      expect(plans).toHaveLength(1);
+      // PostgreSQL plans the first five runs for their values, then keeps a plan for any viewer.
+      expect(Number(plans[0]!.custom)).toBeLessThanOrEqual(5);
+      expect(Number(plans[0]!.generic)).toBeGreaterThanOrEqual(7);
+    },
+  );
 });
 
 describe("replies of a page", () => {

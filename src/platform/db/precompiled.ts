@@ -1,6 +1,7 @@
 import { type Compilable, CompiledQuery } from "kysely";
 import type { DB } from "./client.ts";
 import { isPostgres } from "./dialect.ts";
+import { prepareStatement } from "./prepared-statements.ts";
 
 /** Marks a parameter's place while the query is built once (a string no input can begin with). */
 const MARK = "\u0000param:";
@@ -17,7 +18,8 @@ type Slot<P> = { param: keyof P } | { constant: unknown };
  * changed on the way is refused when the query runs); other values it binds are constants of the
  * statement. Rows come back through the plugins as usual (camelCase), on whatever `db` is given
  * (the database or a write unit's transaction), and the statement itself is prepared once by the
- * connection's statement cache on SQLite; PostgreSQL plans each statement as it comes.
+ * connection's statement cache on SQLite, and by name on each PostgreSQL connection
+(prepared-statements.ts).
  */
 export function precompiled<P extends Record<string, unknown>, R>(
   build: (db: DB, params: P) => Compilable<R>,
@@ -27,7 +29,12 @@ export function precompiled<P extends Record<string, unknown>, R>(
   const byEngine = new Map<boolean, { sql: string; slots: Array<Slot<P>> }>();
   return async (db, params) => {
     const engine = isPostgres(db);
-    const compiled = byEngine.get(engine) ?? byEngine.set(engine, compile(db, build)).get(engine)!;
+    let compiled = byEngine.get(engine);
+    if (!compiled) {
+      compiled = compile(db, build);
+      byEngine.set(engine, compiled);
+      if (engine) prepareStatement(compiled.sql);
+    }
     const values = compiled.slots.map((slot) => {
       if ("constant" in slot) return slot.constant;
       if (!(slot.param in params))
