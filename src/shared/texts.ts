@@ -618,7 +618,7 @@ export const en = {
   adminSuspendTitle: "Suspend {name}",
   adminSuspendReason: "Reason",
   adminSuspendEnd: "End date (leave empty for no end)",
-  adminSuspendBody: "The member is signed out everywhere at once and hidden from other members until the suspension ends.",
+  adminSuspendBody: "The member is signed out everywhere at once, cannot sign in, and is hidden from other members while suspended.",
   adminRestore: "Restore",
   adminResetSessions: "Sign out everywhere",
   adminSaveRole: "Save role",
