@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
-import { greatestFunction, isPostgres } from "../../platform/db/dialect.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 
 export interface PostRow {
   id: number;
@@ -90,13 +90,34 @@ export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: {
   // SQLite reads a CROSS JOIN in the order written (the plan decision 011 measured); PostgreSQL has
   // no CROSS JOIN ... ON and orders the joins itself.
   const join = sql.raw(isPostgres(db) ? "JOIN" : "CROSS JOIN");
-  const greatest = sql.raw(greatestFunction(db));
   const t = { at: sql.ref("t.created_at"), id: sql.ref("t.post_id"), author: sql.ref("t.author_id") };
   const p = { at: sql.ref("p.created_at"), id: sql.ref("p.id"), author: sql.ref("p.member_id") };
   const q = { at: sql.ref("q.created_at"), id: sql.ref("q.post_id") };
   const q2 = { at: sql.ref("q2.created_at"), id: sql.ref("q2.post_id") };
   const qa = { author: sql.ref("qa.author_id") };
   const pa = sql.ref("a.member_id");
+  // The queued posts of the viewer's network, at most a page per author: a range of the queue's
+  // (author_id, created_at DESC, post_id) index for each queued author, however long a backlog.
+  // PostgreSQL reads it per author through LATERAL (joined, it sorted the whole queue); SQLite,
+  // which has no LATERAL, down to each author's page-th newest queued post.
+  const queuedPosts = isPostgres(db)
+    ? sql`
+        SELECT q.post_id, q.created_at FROM queued_author qa
+        CROSS JOIN LATERAL (
+          SELECT q.post_id, q.created_at FROM timeline_queue q
+          WHERE q.author_id = qa.author_id AND q.created_at >= ${HORIZON} ${afterCursor(q.at, q.id, after)}
+          ORDER BY q.created_at DESC, q.post_id LIMIT ${lim}) q
+        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)}
+        ORDER BY q.created_at DESC, q.post_id LIMIT ${lim}`
+    : sql`
+        SELECT q.post_id, q.created_at FROM queued_author qa
+        CROSS JOIN timeline_queue q ON q.author_id = qa.author_id
+        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} ${afterCursor(q.at, q.id, after)}
+          AND q.created_at >= max(${HORIZON}, coalesce((
+            SELECT q2.created_at FROM timeline_queue q2
+            WHERE q2.author_id = qa.author_id AND q2.created_at >= ${HORIZON} ${afterCursor(q2.at, q2.id, after)}
+            ORDER BY q2.created_at DESC, q2.post_id LIMIT 1 OFFSET ${lim} - 1), ''))
+        ORDER BY q.created_at DESC, q.post_id LIMIT ${lim}`;
   return sql<LikedPostRow>`
     WITH RECURSIVE
     -- The authors with queued posts, one index seek each (a skip scan: a backlog is one author).
@@ -117,17 +138,7 @@ export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: {
         WHERE ${inNetworkOf(viewerId, pa)} AND p.created_at >= ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(pa)}
         ORDER BY p.created_at DESC, p.id LIMIT ${lim})
       UNION
-      SELECT * FROM (
-        SELECT q.post_id, q.created_at FROM queued_author qa
-        ${join} timeline_queue q ON q.author_id = qa.author_id
-        WHERE ${inNetworkOf(viewerId, qa.author)} AND ${isActive(qa.author)} ${afterCursor(q.at, q.id, after)}
-          -- Only down to the author's page-th newest queued post (or the horizon): a range of the
-          -- index, however long a backlog.
-          AND q.created_at >= ${greatest}(${HORIZON}, coalesce((
-            SELECT q2.created_at FROM timeline_queue q2
-            WHERE q2.author_id = qa.author_id AND q2.created_at >= ${HORIZON} ${afterCursor(q2.at, q2.id, after)}
-            ORDER BY q2.created_at DESC, q2.post_id LIMIT 1 OFFSET ${lim} - 1), ''))
-        ORDER BY q.created_at DESC, q.post_id LIMIT ${lim})
+      SELECT * FROM (${queuedPosts})
     ),
     network (id) AS (
       SELECT ${viewer}
