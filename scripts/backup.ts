@@ -6,22 +6,16 @@
  */
 import path from "node:path";
 import { backup, BackupError, stamp } from "../src/platform/db/backup.ts";
-import { ConfigError, loadConfig } from "../src/server/env.ts";
+import { onSqliteDataDir } from "./lib/sqlite-data-dir.ts";
 
-try {
-  const config = loadConfig();
-  if (config.DATABASE_URL)
-    throw new BackupError(
-      'DATABASE_URL is set: npm run backup handles the SQLite file only. Use pg_dump / pg_restore (docs/operations.md, "Backups on PostgreSQL").',
-    );
-  const dataDir = path.resolve(config.DATA_DIR);
-  const [target, ...extra] = process.argv.slice(2);
-  if (extra.length > 0 || target?.startsWith("-")) throw new BackupError("Usage: npm run backup [FILE]");
-  const file = path.resolve(target ?? path.join(dataDir, "backups", `sideline-${stamp()}.db`));
-  const done = backup(dataDir, file);
-  console.log(`backup written: ${done.file} (integrity ok)${done.uploads ? `; pictures: ${done.uploads}` : ""}`);
-} catch (error) {
-  if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+export function backupCommand(args: string[]): void {
+  onSqliteDataDir("backup", (dataDir) => {
+    const [target, ...extra] = args;
+    if (extra.length > 0 || target?.startsWith("-")) throw new BackupError("Usage: npm run backup [FILE]");
+    const file = path.resolve(target ?? path.join(dataDir, "backups", `sideline-${stamp()}.db`));
+    const done = backup(dataDir, file);
+    console.log(`backup written: ${done.file} (integrity ok)${done.uploads ? `; pictures: ${done.uploads}` : ""}`);
+  });
 }
+
+if (import.meta.main) backupCommand(process.argv.slice(2));

@@ -49,14 +49,18 @@ export function staleBecause(): string | null {
   return newest.mtimeMs > builtAt ? `${path.relative(root, newest.file)} changed since the last build` : null;
 }
 
-if (import.meta.main) {
+/** Builds the client into CLIENT_DIR (dist/client) unless the build there is current; answers that folder, or null when the build failed. */
+export async function ensureClient(): Promise<string | null> {
   const reason = staleBecause();
   if (reason === null) {
     console.log(`client build in ${path.relative(root, outdir)} is current`);
   } else {
     console.log(`building the client: ${reason}`);
     const startedAt = Date.now();
-    if (!(await buildClient())) process.exit(1);
+    if (!(await buildClient(outdir))) return null;
     writeFileSync(STAMP, String(startedAt));
   }
+  return outdir;
 }
+
+if (import.meta.main && !(await ensureClient())) process.exit(1);

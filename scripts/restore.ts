@@ -6,24 +6,18 @@
  */
 import path from "node:path";
 import { BackupError, restore } from "../src/platform/db/backup.ts";
-import { ConfigError, loadConfig } from "../src/server/env.ts";
+import { onSqliteDataDir } from "./lib/sqlite-data-dir.ts";
 
-try {
-  const config = loadConfig();
-  if (config.DATABASE_URL)
-    throw new BackupError(
-      'DATABASE_URL is set: npm run restore handles the SQLite file only. Use pg_dump / pg_restore (docs/operations.md, "Backups on PostgreSQL").',
-    );
-  const dataDir = path.resolve(config.DATA_DIR);
-  const [file, ...extra] = process.argv.slice(2);
-  if (!file || extra.length > 0 || file.startsWith("-")) throw new BackupError("Usage: npm run restore FILE");
-  const done = restore(dataDir, path.resolve(file));
-  console.log(`restored ${path.resolve(file)} into ${dataDir}`);
-  if (done.replaced) console.log(`the replaced database is kept as ${done.replaced}`);
-  if (done.uploadsRestored)
-    console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
-} catch (error) {
-  if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+export function restoreCommand(args: string[]): void {
+  onSqliteDataDir("restore", (dataDir) => {
+    const [file, ...extra] = args;
+    if (!file || extra.length > 0 || file.startsWith("-")) throw new BackupError("Usage: npm run restore FILE");
+    const done = restore(dataDir, path.resolve(file));
+    console.log(`restored ${path.resolve(file)} into ${dataDir}`);
+    if (done.replaced) console.log(`the replaced database is kept as ${done.replaced}`);
+    if (done.uploadsRestored)
+      console.log(`pictures restored${done.uploadsReplaced ? `; the replaced ones are kept in ${done.uploadsReplaced}` : ""}`);
+  });
 }
+
+if (import.meta.main) restoreCommand(process.argv.slice(2));

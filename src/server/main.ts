@@ -20,18 +20,19 @@ import { runOncePer } from "../platform/db/job-lock.ts";
 import { PostgresLiveBus } from "../platform/live-postgres.ts";
 import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
+import { loadEmbeddedLibvips, shippedFiles } from "./shipped-files.ts";
 import { createAdmin } from "../domains/admin/admin.service.ts";
 import type { AppContext } from "../platform/context.ts";
 import { DomainError } from "../shared/errors.ts";
 
-const ROOT = path.resolve(import.meta.dir, "../..");
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
 const DRAIN_MS = 7_000;
 /** Scheduled jobs: once per period between all the processes of one database (runOncePer). */
 const NEWS_IMPORT_EVERY_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-async function start() {
+/** Starts the server (`npm start`, `sideline serve`) and stops it cleanly on SIGTERM or SIGINT. */
+export async function serve() {
   let config;
   try {
     config = loadConfig();
@@ -44,6 +45,10 @@ async function start() {
   }
   const log = createLogger(config.LOG_LEVEL);
   const dataDir = path.resolve(config.DATA_DIR);
+  // Without it only picture uploads fail (a 500 each, logged): no reason to refuse to start.
+  await loadEmbeddedLibvips(dataDir).catch((error) =>
+    log.error("the image library could not be loaded: picture uploads will fail", { error: String(error) }),
+  );
   const where = databaseLocation(config);
   const db = await openDatabase(where);
   const applied = await migrateToLatest(db);
@@ -89,12 +94,7 @@ async function start() {
   const timeline = startTimelineWorker({ db, log, signal: shutdown.signal });
   if (!config.ASSISTANT_BASE_URL) log.info("No ASSISTANT_BASE_URL: the message assistant answers 'Something went wrong. Try again later!'");
   if (!config.YOUTUBE_API_KEY) log.info("No YOUTUBE_API_KEY: the Videos tab lists no playlists (it links to the channel).");
-  const http = createHttpApp({
-    config,
-    app,
-    clientDir: path.resolve(ROOT, config.CLIENT_DIR),
-    publicDir: path.join(ROOT, "public"),
-  });
+  const http = createHttpApp({ config, app, ...shippedFiles(config.CLIENT_DIR) });
 
   const server = Bun.serve({
     port: config.PORT,
@@ -176,7 +176,7 @@ async function start() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-await start();
+if (import.meta.main) await serve();
 
 /** FIRST_ADMIN_EMAIL: that member becomes an admin (audited as the system); a missing member is only logged. */
 async function promoteFirstAdmin(app: AppContext, email: string): Promise<void> {

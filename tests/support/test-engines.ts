@@ -13,6 +13,8 @@ export const TEST_FILES = [
   "tests/matrix/**/*.test.ts",
   "tests/hostile/**/*.test.ts",
   "tests/lint/**/*.test.ts",
+  "tests/binary/**/*.test.ts",
+  "tests/docs/**/*.test.ts",
 ];
 
 /** Files that open no database: they run once, in the SQLite pass. */
@@ -21,12 +23,14 @@ export const NO_DATABASE_FILES = [
   "src/client/lib/search-params.test.ts",
   "src/domains/accounts/accounts.schema.test.ts",
   "src/domains/videos/youtube.test.ts",
+  "src/platform/db/migration-source.test.ts",
   "src/platform/mailer.test.ts",
   "src/platform/secret-box.test.ts",
   "src/server/env.test.ts",
   "src/server/http/client-address.test.ts",
   "src/server/http/content-encoding.test.ts",
   "src/shared/names.test.ts",
+  "tests/docs/**/*.test.ts",
   "tests/lint/**/*.test.ts",
   "tests/rest/controller-table.test.ts",
   "tests/scripts/first-load.test.ts",
@@ -42,6 +46,8 @@ export const SQLITE_ONLY_FILES: Readonly<Record<string, string>> = {
   "tests/scripts/add-news.test.ts":
     "scripts/add-news.ts writes DATA_DIR's SQLite file (its DATABASE_URL run comes with the scripts' PostgreSQL support)",
   "tests/scripts/bench.test.ts": "the benchmark on a SQLite DATA_DIR; its PostgreSQL run is tests/scripts/bench-postgres.test.ts",
+  "tests/binary/binary.test.ts":
+    "builds the one-file binary and runs it with only a DATA_DIR beside it (its SQLite file); the PostgreSQL code inside is the same as npm start's",
 };
 
 /** The lines the PostgreSQL pass prints at start. */

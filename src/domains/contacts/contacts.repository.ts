@@ -227,7 +227,6 @@ interface ListValues extends Record<string, unknown> {
   like: string;
   afterName: string;
   afterId: number;
-  limit: number;
 }
 
 /**
@@ -276,7 +275,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
  * those rows only, profile, privacy and the viewer's four rows about each member (its link and
  * follow either way: one index probe each).
  */
-function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, v: ListValues) {
+function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number, v: ListValues) {
   let page = listQuery(db, kind, filtered, v).select([
     "member.id as memberId",
     sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
@@ -291,7 +290,7 @@ function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boole
   }
   const viewer = v.viewer;
   return db
-    .selectFrom(page.orderBy("sortName").orderBy("member.id").limit(v.limit).as("page"))
+    .selectFrom(page.orderBy("sortName").orderBy("member.id").limit(sql.lit(limit)).as("page"))
     .leftJoin("memberProfile as p", "p.memberId", "page.memberId")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "page.memberId")
     .leftJoin("contactLink as mine", (j) => j.on("mine.memberId", "=", viewer).onRef("mine.otherId", "=", "page.memberId"))
@@ -343,9 +342,12 @@ export async function listMembers(
     like: filtered ? containsPattern(options.search!) : "",
     afterName: options.after?.name ?? "",
     afterId: options.after?.id ?? 0,
-    limit: options.limit,
   };
-  const page = listStatement(`page ${kind} ${filtered} ${!!options.after}`, (db, v) => pageQuery(db, kind, filtered, !!options.after, v));
+  // The page size is written into the statement (one per size, at most 200): with it bound, PostgreSQL
+  // would guess a tenth of the list and plan the statement anew for every page.
+  const page = listStatement(`page ${kind} ${filtered} ${!!options.after} ${options.limit}`, (db, v) =>
+    pageQuery(db, kind, filtered, !!options.after, options.limit, v),
+  );
   const rows = (await page(db, values)) as ListRow[];
   if (!options.after && rows.length < options.limit) return { rows, total: rows.length };
   const count = listStatement(`count ${kind} ${filtered}`, (db, v) =>
