@@ -15,12 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { newsItemInput } from "../src/domains/news/news.schema.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
-import { createAppContext } from "../src/platform/app-context.ts";
-import { createLogger } from "../src/platform/logger.ts";
-import { createMailer } from "../src/platform/mailer.ts";
-import { openDatabase } from "../src/platform/db/open.ts";
-import { migrateToLatest } from "../src/platform/db/migrator.ts";
-import { ConfigError, databaseLocation, loadConfig } from "../src/server/env.ts";
+import { openOperatorContext } from "./lib/operator-context.ts";
 
 const USAGE = `usage: bun scripts/add-news.ts --title TEXT [--text TEXT] [--url URL] [--image URL] [--date YYYY-MM-DD] [--guid KEY]`;
 
@@ -75,25 +70,8 @@ if (!parsed.success) {
 }
 const item = parsed.data;
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-const log = createLogger("warn");
-const dataDir = path.resolve(config.DATA_DIR);
-const db = await openDatabase(databaseLocation(config));
-await migrateToLatest(db);
-const ctx = createAppContext({
-  db,
-  // addNews sends no mail and counts nothing.
-  mailer: createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, "mail"), log }),
-  log,
-  publicUrl: config.PUBLIC_URL,
-  uploadsDir: path.join(dataDir, "uploads"),
-});
+// addNews sends no mail and counts nothing.
+const { ctx, db, dataDir } = await openOperatorContext(fail);
 try {
   const added = await addNews(ctx, item);
   if (added) {

@@ -90,7 +90,7 @@ for (let start = 0; start < TOTAL; start += BATCH) {
 }
 console.log(`insert with index triggers: ${((TOTAL / (performance.now() - started)) * 1000).toFixed(0)} members/s`);
 
-const viewer: Actor = { memberId: 1, sessionId: "bench", scope: "full" };
+const viewer: Actor = { memberId: 1, sessionId: "bench", scope: "full", role: "member" };
 await db.transaction().execute(async (trx) => {
   for (let k = 0; k < 300; k++) {
     const other = 2 + Math.floor((k * TOTAL) / 300);

@@ -22,7 +22,7 @@ const community = JSON.parse(readFileSync(path.join(dir, "community.json"), "utf
 const memberId = Number(process.argv[4] ?? community.subjects.typical.id);
 const db = await openSqlite(path.join(dir, "sideline.db"));
 const ctx = measurementContext(db, dir);
-const actor: Actor = { memberId, sessionId: "measure", scope: "full" };
+const actor: Actor = { memberId, sessionId: "measure", scope: "full", role: "member" };
 
 const restCall = (action: string, query: Record<string, string>) => {
   const lower = Object.fromEntries(Object.entries(query).map(([k, v]) => [k.toLowerCase(), v]));

@@ -26,7 +26,7 @@ ro.close();
 const me = community.typical!.memberId;
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
 const ctx = measurementContext(db, dataDir);
-const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full" };
+const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full", role: "member" };
 
 const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 async function measure(label: string, inputs: string[], call: (input: string) => Promise<unknown>) {

@@ -8,6 +8,7 @@ import type { Assistant } from "./ports/assistant.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { LinkSigner, SecretBox } from "./secret-box.ts";
 import type { WriteUnit } from "./write-unit.ts";
+import type { Role } from "../shared/members.ts";
 
 /**
  * What every service receives first: the database and the few infrastructure pieces. Built by
@@ -56,4 +57,6 @@ export interface Actor {
   sessionId: string;
   /** 'full', or 'reactivate' for the restricted session of a deactivated login. */
   scope: "full" | "reactivate";
+  /** 'member', 'moderator' or 'admin' (member.role), read with the session. */
+  role: Role;
 }

@@ -37,6 +37,11 @@ export const COMMANDS: Record<string, Command> = {
     summary: "put a backup back (stop the server first)",
     run: async (args) => (await import("../../scripts/restore.ts")).restoreCommand(args),
   },
+  "create-admin": {
+    usage: "create-admin --email ADDRESS",
+    summary: "make that member an admin (they must have signed up); recorded in the audit log",
+    run: async (args) => (await import("../../scripts/create-admin.ts")).createAdminCommand(args),
+  },
 };
 
 export function helpText(): string {

@@ -70,6 +70,12 @@ describe("loadConfig", () => {
     expect(ok.YOUTUBE_API_KEY).toBe("k");
   });
 
+  it("reads FIRST_ADMIN_EMAIL (optional) and names it when it is not an e-mail address", () => {
+    expect(loadConfig({}).FIRST_ADMIN_EMAIL).toBeUndefined();
+    expect(loadConfig({ FIRST_ADMIN_EMAIL: "admin@club.example.org" }).FIRST_ADMIN_EMAIL).toBe("admin@club.example.org");
+    expect(configErrorOf({ FIRST_ADMIN_EMAIL: "nope" }).message).toMatch(/^\s*FIRST_ADMIN_EMAIL: must be the e-mail address/m);
+  });
+
   it("reads OPERATOR_EMAIL (optional) and names it when it is not an e-mail address", () => {
     expect(loadConfig({}).OPERATOR_EMAIL).toBeUndefined();
     expect(loadConfig({ OPERATOR_EMAIL: "ops@sideline.example.org" }).OPERATOR_EMAIL).toBe("ops@sideline.example.org");

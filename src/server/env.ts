@@ -81,6 +81,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** The operator's address: advertising enquiries (common/SendAdvertisementInfo) are mailed there. */
   OPERATOR_EMAIL: z.email({ message: "must be an e-mail address such as ops@sideline.example.org" }).optional(),
+  /** The member with this e-mail address becomes an admin when the server starts (when they exist): the first admin. */
+  FIRST_ADMIN_EMAIL: z.email({ message: "must be the e-mail address of a member such as admin@club.example.org" }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };

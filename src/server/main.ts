@@ -21,6 +21,9 @@ import { PostgresLiveBus } from "../platform/live-postgres.ts";
 import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
 import { loadEmbeddedLibvips, shippedFiles } from "./shipped-files.ts";
+import { createAdmin } from "../domains/admin/admin.service.ts";
+import type { AppContext } from "../platform/context.ts";
+import { DomainError } from "../shared/errors.ts";
 
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
 const DRAIN_MS = 7_000;
@@ -84,6 +87,7 @@ export async function serve() {
     shutdown: shutdown.signal,
     onEventHandlerError: (error, event) => log.error("event handler failed", { event: event.type, error: String(error) }),
   });
+  if (config.FIRST_ADMIN_EMAIL) await promoteFirstAdmin(app, config.FIRST_ADMIN_EMAIL);
   registerNotificationHandlers(app);
   registerLiveLikes(app);
   // The home feed's fan-out queue and horizon (decision 011), drained between requests.
@@ -173,3 +177,14 @@ export async function serve() {
 }
 
 if (import.meta.main) await serve();
+
+/** FIRST_ADMIN_EMAIL: that member becomes an admin (audited as the system); a missing member is only logged. */
+async function promoteFirstAdmin(app: AppContext, email: string): Promise<void> {
+  try {
+    const { changed } = await createAdmin(app, email, "FIRST_ADMIN_EMAIL");
+    if (changed) app.log.info(`FIRST_ADMIN_EMAIL: ${email} is now an admin`);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    app.log.warn(`FIRST_ADMIN_EMAIL: ${error.message} (${email}); sign up with it and restart, or run npm run create-admin`);
+  }
+}

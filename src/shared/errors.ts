@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import { MemberStatus } from "./members.ts";
+import { isVisibleMember } from "./members.ts";
 
 /**
  * Errors that the domain raises on purpose. The HTTP layer maps each code to one status
@@ -34,10 +34,10 @@ export const NO_SUCH_MEMBER = "There is no such member.";
 
 /**
  * The row of an active member, or 404 (`message`, "There is no such member." unless given): a
- * member who is deactivated or has not confirmed yet is not found either.
+ * member who is deactivated, suspended or has not confirmed yet is not found either (isVisibleMember).
  */
 export function requireActiveMember<T extends { status: number }>(row: T | null | undefined, message = NO_SUCH_MEMBER): T {
-  if (!row || row.status !== MemberStatus.Active) throw notFound(message);
+  if (!row || !isVisibleMember(row)) throw notFound(message);
   return row;
 }
 

@@ -102,7 +102,10 @@ interface Case<S = any> {
   undo?: (as: Caller, w: World, res: ApiResponse) => Promise<void>;
   /** After the four calls. */
   cleanup?: (w: World, s: S) => Promise<void>;
+  /** The admin procedures: the status for a moderator and an admin too (called after the four, with `undo` after each). */
+  roles?: Record<RoleActor, number>;
 }
+type RoleActor = "moderator" | "admin";
 type Row = Case | Case[];
 
 const status = (anonymous: number, stranger: number, contact: number, owner: number): Status => ({ anonymous, stranger, contact, owner });
@@ -118,6 +121,15 @@ const CONTACTS_ONLY = status(401, 403, 200, 200);
 const OWNER_ONLY_404 = status(401, 404, 404, 200);
 /** Refused input for everyone (the code is the proof, and it is wrong). */
 const BAD_FOR_ALL = status(400, 400, 400, 400);
+
+/** Moderators and admins only (the four ordinary actors are members: 403, signed out: 401). */
+const STAFF = status(401, 403, 403, 403);
+const MODERATORS = { moderator: 200, admin: 200 };
+const ADMINS_ONLY = { moderator: 403, admin: 200 };
+const suspendTarget = async (w: World) =>
+  void must(await callerOf(w, w.admin).trpc("admin.suspend", { memberId: w.target.id, reason: "matrix" }), 200, "suspend");
+const restoreTarget = async (w: World) =>
+  void must(await callerOf(w, w.admin).trpc("admin.restore", { memberId: w.target.id }), 200, "restore");
 
 const JSON_ORIGIN = (w: World) => ({ Origin: w.h.server.baseUrl });
 const creds = (m: Member) => ({ email: m.email, password: m.password });
@@ -1293,6 +1305,36 @@ const TRPC: Record<string, Row> = {
   // onboarding.*: the caller's own first hour.
   "onboarding.firstHour": { call: (as) => as.trpc("onboarding.firstHour"), status: SIGNED_IN },
   "onboarding.siteGuide": { call: (as) => as.trpc("onboarding.siteGuide"), status: SIGNED_IN },
+
+  // admin.*: moderators and admins act on members; admins grant roles and read the audit log.
+  // The target is a member of its own (suspended and signed out by these rows, then restored).
+  "admin.members": { call: (as) => as.trpc("admin.members", { query: "tobias" }), status: STAFF, roles: MODERATORS },
+  "admin.member": { call: (as, w) => as.trpc("admin.member", { memberId: w.target.id }), status: STAFF, roles: MODERATORS },
+  "admin.suspend": {
+    call: (as, w) => as.trpc("admin.suspend", { memberId: w.target.id, reason: "matrix check" }),
+    status: STAFF,
+    roles: MODERATORS,
+    undo: async (_as, w, res) => {
+      if (res.status === 200) await restoreTarget(w);
+    },
+  },
+  "admin.restore": {
+    setup: suspendTarget,
+    call: (as, w) => as.trpc("admin.restore", { memberId: w.target.id }),
+    status: STAFF,
+    roles: MODERATORS,
+    undo: async (_as, w, res) => {
+      if (res.status === 200) await suspendTarget(w);
+    },
+    cleanup: restoreTarget,
+  },
+  "admin.resetSessions": { call: (as, w) => as.trpc("admin.resetSessions", { memberId: w.target.id }), status: STAFF, roles: MODERATORS },
+  "admin.grantRole": {
+    call: (as, w) => as.trpc("admin.grantRole", { memberId: w.target.id, role: "member" }),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+  },
+  "admin.audit": { call: (as) => as.trpc("admin.audit", {}), status: STAFF, roles: ADMINS_ONLY },
 };
 
 const TABLE: Record<string, Row> = { ...REST, ...LEGACY, ...OTHER_ROUTES, ...TRPC };
@@ -1330,6 +1372,12 @@ describe("authorization and privacy matrix", () => {
           expect.soft(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(c.status[who]);
           await expectPrivacy(w, who, res, c.shows?.[who]);
           c.check?.(res, who, w);
+          await c.undo?.(as, w, res);
+        }
+        for (const [role, expected] of Object.entries(c.roles ?? {})) {
+          const as = callerOf(w, w[role as RoleActor]);
+          const res = await c.call(as, w, s);
+          expect.soft(res.status, `${role}: ${res.text.slice(0, 300)}`).toBe(expected);
           await c.undo?.(as, w, res);
         }
         await c.cleanup?.(w, s);

@@ -236,6 +236,10 @@ export interface World {
   stranger: Member;
   /** Not an actor: the other party of the owner's contact writes, and the credentials of public sign-in calls. */
   bystander: Member;
+  /** The roles' actors of the admin procedures' rows (besides the four), and the member they act on. */
+  moderator: Member;
+  admin: Member;
+  target: Member;
   /** The owner's first post (followed by the stranger), with a reply by the owner and one by the contact. */
   ownerPost: number;
   /** A post by the contact: outside the stranger's network. */
@@ -408,7 +412,14 @@ export async function buildWorld(h: Harness): Promise<World> {
     await register(h, "Sabine", "Outerbridge"),
     await register(h, "Barnaby", "Passmore"),
   ];
-  const w = { h, owner, contact, stranger, bystander } as World;
+  const [moderator, admin, target] = [
+    await register(h, "Morag", "Steward"),
+    await register(h, "Adelaide", "Warden"),
+    await register(h, "Tobias", "Targett"),
+  ];
+  await h.db.run("UPDATE member SET role = ? WHERE id = ?", "moderator", moderator.id);
+  await h.db.run("UPDATE member SET role = ? WHERE id = ?", "admin", admin.id);
+  const w = { h, owner, contact, stranger, bystander, moderator, admin, target } as World;
   const as = (m: Member) => callerOf(w, m);
   const o = as(owner);
 

@@ -260,7 +260,7 @@ async function openContext(): Promise<{ ctx: AppContext; db: DB; stop: () => Pro
   const { ctx, close } = contextOver(db, dataDir);
   return { ctx, db, stop: close };
 }
-const actor = (memberId: number): Actor => ({ memberId, sessionId: `generated-${memberId}`, scope: "full" });
+const actor = (memberId: number): Actor => ({ memberId, sessionId: `generated-${memberId}`, scope: "full", role: "member" });
 
 describe("npm run seed -- --members 300", () => {
   it("reports what it built and names the bench subjects, also in community.json", () => {

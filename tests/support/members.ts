@@ -8,7 +8,7 @@ import type { DB } from "../../src/platform/db/client.ts";
 import type { MemberTable } from "../../src/domains/accounts/accounts.tables.ts";
 import { createSession } from "../../src/domains/accounts/sessions.ts";
 import { hashPassword } from "../../src/platform/crypto.ts";
-import { MemberStatus } from "../../src/shared/members.ts";
+import { MemberStatus, roleOf } from "../../src/shared/members.ts";
 
 let seq = 0;
 
@@ -48,11 +48,18 @@ export async function createMember(db: DB, options: TestMemberOptions = {}): Pro
     createdAt: now,
     updatedAt: now,
     ...columns,
-  };
+  } as Insertable<MemberTable> & { email: string; role?: string };
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();
   // A signed-in session, as the live stream checks that its session still stands.
   const session = await createSession(db, row.id, "full", userAgent);
-  return { memberId: row.id, sessionId: session.sessionId, scope: "full", email: values.email, token: session.token };
+  return {
+    memberId: row.id,
+    sessionId: session.sessionId,
+    scope: "full",
+    role: roleOf(values.role ?? "member"),
+    email: values.email,
+    token: session.token,
+  };
 }
 
 /** Makes two members accepted contacts (both rows), without events. */

@@ -42,6 +42,7 @@ export const findSessionWithMember = (db: DB, sessionId: string) =>
       "session.lastSeenAt",
       "member.id as memberId",
       "member.status",
+      "member.role",
     ])
     .where("session.id", "=", sessionId)
     .executeTakeFirst();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ageOn, isoBirthDate, isRealDate } from "../../shared/calendar.ts";
 import { EMAIL_MAX_LENGTH, MINIMUM_AGE_YEARS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits.ts";
-import { GENDERS, PROFILE_TYPES } from "../../shared/members.ts";
+import { GENDERS, PROFILE_TYPES, type Role } from "../../shared/members.ts";
 import { personNameField } from "../../shared/names.ts";
 import { texts } from "../../shared/texts.ts";
 
@@ -122,4 +122,6 @@ export interface SessionMember {
   picturePath: string;
   status: number;
   welcomeBackPending: boolean;
+  /** 'member', 'moderator' or 'admin': the client shows the Admin link to moderators and admins. */
+  role: Role;
 }

@@ -1,6 +1,6 @@
 import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
@@ -98,13 +98,27 @@ export function toSessionMember(m: repo.MemberRow): SessionMember {
     picturePath: picturePathOf(m),
     status: m.status,
     welcomeBackPending: m.welcomeBackPending === 1,
+    role: roleOf(m.role),
   };
 }
 
 export type LoginOutcome =
   | { kind: "active"; member: SessionMember; session: IssuedSession }
   | { kind: "deactivated"; member: SessionMember; session?: IssuedSession }
+  | { kind: "suspended"; member: SessionMember; until: string | null }
   | { kind: "notfound" };
+
+/**
+ * A suspended member who signs in: the suspension, when it still holds; one past its end lifts
+ * itself here (read-time check, no job) and the member is active again (the row as it now is).
+ */
+async function liftEndedSuspension(db: DB, member: repo.MemberRow): Promise<repo.MemberRow | { until: string | null }> {
+  if (member.status !== MemberStatus.Suspended) return member;
+  if (suspensionHolds(member.suspendedUntil, isoNow())) return { until: member.suspendedUntil };
+  const lifted = { status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: isoNow() };
+  await repo.updateMember(db, member.id, lifted);
+  return { ...member, ...lifted };
+}
 
 /** The member whose e-mail and password match, or null; constant work whether or not it exists. */
 async function checkCredentials(ctx: AppContext, email: string, password: string) {
@@ -130,6 +144,8 @@ export async function login(
     return { kind: "notfound" };
   }
   await trustAddress(ctx, input.email, meta);
+  const current = await liftEndedSuspension(ctx.db, member);
+  if (!("id" in current)) return { kind: "suspended", member: toSessionMember(member), until: current.until };
   if (member.status === MemberStatus.Deactivated) {
     const session = options.reactivationToken ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent) : undefined;
     return { kind: "deactivated", member: toSessionMember(member), session };
@@ -253,6 +269,8 @@ export async function reactivate(
     return null;
   }
   await trustAddress(ctx, input.email, meta);
+  // A suspended member is not let in by reactivating either.
+  if (!("id" in (await liftEndedSuspension(ctx.db, member)))) return null;
   await repo.updateMember(ctx.db, member.id, {
     status: MemberStatus.Active,
     welcomeBackPending: 1,
@@ -425,3 +443,31 @@ export async function recordClientLog(
 /** Drops client logs older than the retention (called hourly by the server). */
 export const pruneClientLogs = (ctx: AppContext, now = new Date()) =>
   repo.deleteClientLogsBefore(ctx.db, isoNow(new Date(now.getTime() - CLIENT_LOG_RETENTION_MS)));
+
+// Moderation of accounts (the admin domain calls these inside its write unit, next to the audit
+// entry). Each writes the member row through updateMember, which drops the member's cached
+// sessions, so a new role or a suspension counts from the very next request.
+
+/** Gives the member a role. */
+export async function setRole(db: DB, memberId: number, role: Role): Promise<void> {
+  await repo.updateMember(db, memberId, { role, updatedAt: isoNow() });
+}
+
+/** Suspends the member until `until` (null: indefinitely) and ends every session of theirs at once. */
+export async function suspend(db: DB, memberId: number, reason: string, until: string | null): Promise<void> {
+  await repo.updateMember(db, memberId, {
+    status: MemberStatus.Suspended,
+    suspendedReason: reason,
+    suspendedUntil: until,
+    updatedAt: isoNow(),
+  });
+  await repo.deleteMemberSessions(db, memberId);
+}
+
+/** Lifts a suspension: the member is active again. */
+export async function restore(db: DB, memberId: number): Promise<void> {
+  await repo.updateMember(db, memberId, { status: MemberStatus.Active, suspendedReason: null, suspendedUntil: null, updatedAt: isoNow() });
+}
+
+/** Signs the member out everywhere. */
+export const endAllSessions = (db: DB, memberId: number) => repo.deleteMemberSessions(db, memberId);

@@ -24,6 +24,12 @@ export interface MemberTable {
   picturePath: string | null;
   status: number;
   welcomeBackPending: number;
+  /** 'member' | 'moderator' | 'admin' */
+  role: Generated<string>;
+  /** When a suspension ends (ISO); null while suspended: indefinitely. */
+  suspendedUntil: string | null;
+  /** Why the member is suspended (set while status is Suspended). */
+  suspendedReason: string | null;
   createdAt: string;
   updatedAt: string;
 }

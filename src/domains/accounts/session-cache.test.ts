@@ -60,7 +60,7 @@ async function signedIn(): Promise<Signed> {
 
 async function signInAgain(m: Signed): Promise<Signed> {
   const session = await createSession(db, m.memberId, "full", meta.userAgent);
-  return { ...m, sessionId: session.sessionId, scope: "full", token: session.token };
+  return { ...m, sessionId: session.sessionId, scope: "full", role: "member" as const, token: session.token };
 }
 
 /** Whether the cache is on for this engine: SQLite's data_version shows other connections' commits; PostgreSQL has none. */
@@ -73,7 +73,12 @@ const caching = () => !isPostgres(db);
 async function checkedFromMemory(m: Signed): Promise<void> {
   expect(await validateSessionToken(db, m.token)).not.toBeNull();
   const before = statementsRun(db);
-  expect((await validateSessionToken(db, m.token))?.actor).toEqual({ memberId: m.memberId, sessionId: m.sessionId, scope: "full" });
+  expect((await validateSessionToken(db, m.token))?.actor).toEqual({
+    memberId: m.memberId,
+    sessionId: m.sessionId,
+    scope: "full",
+    role: "member",
+  });
   if (caching()) {
     expect(statementsRun(db) - before).toBe(0);
   } else {
@@ -247,6 +252,7 @@ describe("the cache itself", () => {
       expiresAt: new Date(Date.now() + DAY).toISOString(),
       lastSeenAt: new Date().toISOString(),
       status: MemberStatus.Active,
+      role: "member",
     };
     sessionCache.dropMember(m.memberId);
     sessionCache.put(db, row, startedAt);

@@ -9,6 +9,7 @@ export interface SessionRowWithMember {
   expiresAt: string;
   lastSeenAt: string;
   status: number;
+  role: string;
 }
 
 /** The same with its times parsed (milliseconds since the epoch), as the cache hands it out. */
@@ -41,7 +42,7 @@ export const DROPS_ITS_OWN_ENTRIES = sql.raw(MARK);
 /**
  * Whether a statement may change a cached row without this cache having been told: it writes the
  * session table (a plain insert adds a row no one has cached), deletes or upserts members, or
- * updates a member's status; and it does not carry the mark. Judged from the SQL text, once per
+ * updates a member's status or role; and it does not carry the mark. Judged from the SQL text, once per
  * distinct statement; when unsure (a write behind a WITH), yes.
  */
 export function mayChangeCachedSessions(text: string): boolean {
@@ -51,7 +52,7 @@ export function mayChangeCachedSessions(text: string): boolean {
   if (!target) return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:session|member)\b/.test(s);
   const plainInsert = /^\s*insert\s+into\b/.test(s) && !/\bon\s+conflict\b/.test(s);
   if (target[1] === "session") return !plainInsert;
-  if (target[1] === "member") return /^\s*update\b/.test(s) ? /\bstatus\b/.test(s) : !plainInsert;
+  if (target[1] === "member") return /^\s*update\b/.test(s) ? /\b(?:status|role)\b/.test(s) : !plainInsert;
   return false;
 }
 const unannouncedWrites = watchStatements(mayChangeCachedSessions);

@@ -1,5 +1,5 @@
 import type { DB } from "../../platform/db/client.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { MemberStatus, roleOf } from "../../shared/members.ts";
 import { DAY, HOUR, isoIn, isoNow, MINUTE } from "../../platform/clock.ts";
 import type { Actor } from "../../platform/context.ts";
 import { newToken, sha256Hex } from "../../platform/crypto.ts";
@@ -62,12 +62,13 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
     row = sessionCache.put(db, read, startedAt);
   }
   const scope = row.scope === "reactivate" ? "reactivate" : "full";
-  const memberMayUseIt = scope === "full" ? row.status === MemberStatus.Active : row.status !== MemberStatus.AwaitingConfirmation;
+  const memberMayUseIt =
+    scope === "full" ? row.status === MemberStatus.Active : row.status === MemberStatus.Active || row.status === MemberStatus.Deactivated;
   if (row.expiresAtMs <= now || !memberMayUseIt) {
     await repo.deleteSession(db, sessionId);
     return null;
   }
-  const result: ValidSession = { actor: { memberId: row.memberId, sessionId, scope } };
+  const result: ValidSession = { actor: { memberId: row.memberId, sessionId, scope, role: roleOf(row.role) } };
   const renew = scope === "full" && row.expiresAtMs - now < RENEW_WHEN_LEFT_MS;
   if (renew || now - row.lastSeenAtMs > LAST_SEEN_PRECISION_MS) {
     const patch: { lastSeenAt: string; expiresAt?: string } = { lastSeenAt: isoNow() };

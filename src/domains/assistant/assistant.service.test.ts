@@ -104,7 +104,7 @@ beforeEach(() => {
 
 const assistant = (options: Partial<AssistantOptions> = {}) => createAssistant({ baseUrl, apiKey: KEY, model: MODEL, log, ...options });
 let nextId = 1;
-const member = (): Actor => ({ memberId: nextId++, sessionId: "session", scope: "full" });
+const member = (): Actor => ({ memberId: nextId++, sessionId: "session", scope: "full", role: "member" });
 const logged = () => lines.join("\n");
 
 describe("assist", () => {

@@ -1,6 +1,6 @@
 import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
@@ -203,7 +203,7 @@ function withCard(q: From, viewerId: number) {
       sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
       sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
     ])
-    .where("member.status", "=", MemberStatus.Active);
+    .where("member.status", "=", VISIBLE_STATUS);
 }
 
 export type ListKind = "contacts" | "requests" | "following" | "followers";
@@ -265,7 +265,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
       list = q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", owner));
       break;
   }
-  list = list.where("member.status", "=", MemberStatus.Active);
+  list = list.where("member.status", "=", VISIBLE_STATUS);
   return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${v.like} escape '\\'`) : list;
 }
 

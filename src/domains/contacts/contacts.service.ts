@@ -1,5 +1,5 @@
 import { badInput, forbidden, notFound, requireActiveMember } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { isVisibleMember } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import { levelAllows, pictureFor, privacyOf, relationBetween, relationOf, settingOf, switchedOn } from "../privacy/privacy.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
@@ -84,7 +84,7 @@ export interface Party {
 export async function messageParties(ctx: AppContext, actor: Actor, memberId: number): Promise<{ me: Party; them: Party } | null> {
   if (memberId === actor.memberId) return null;
   const row = await repo.linkedPair(ctx.db, actor.memberId, memberId);
-  if (!row || row.otherStatus !== MemberStatus.Active) return null;
+  if (!row || !isVisibleMember({ status: row.otherStatus })) return null;
   return {
     me: {
       memberId: actor.memberId,
@@ -263,7 +263,7 @@ async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: numb
   }
 }
 
-const isActive = async (ctx: AppContext, memberId: number) => (await findMemberById(ctx.db, memberId))?.status === MemberStatus.Active;
+const isActive = async (ctx: AppContext, memberId: number) => isVisibleMember(await findMemberById(ctx.db, memberId));
 
 /**
  * Are a and b contacts? Either of them may ask; anyone else only when a's contact list is visible

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 
@@ -39,7 +39,7 @@ const inNetworkOf = (viewerId: number, author: ReturnType<typeof sql.ref>) => sq
     OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${int(viewerId)} AND other_id = ${author} AND status = 'accepted'))`;
 
 const isActive = (author: ReturnType<typeof sql.ref>) =>
-  sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = ${sql.lit(MemberStatus.Active)})`;
+  sql`EXISTS (SELECT 1 FROM member WHERE id = ${author} AND status = ${sql.lit(VISIBLE_STATUS)})`;
 const HORIZON = sql`(SELECT horizon FROM timeline_state WHERE id = 1)`;
 
 /**
@@ -182,7 +182,7 @@ export async function repliesOf(db: DB, postIds: number[]): Promise<ReplyRow[]> 
       "member.picturePath",
     ])
     .where("postReply.postId", "in", postIds)
-    .where("member.status", "=", MemberStatus.Active)
+    .where("member.status", "=", VISIBLE_STATUS)
     .orderBy("postReply.postId")
     .orderBy("postReply.id")
     .execute();
@@ -195,7 +195,7 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .innerJoin("member", "member.id", "post.memberId")
     .select(["post.id", "post.memberId", "post.description", "post.createdAt", "member.firstName", "member.lastName", "member.picturePath"])
     .where("post.id", "=", postId)
-    .where("member.status", "=", MemberStatus.Active)
+    .where("member.status", "=", VISIBLE_STATUS)
     .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 
@@ -289,7 +289,7 @@ export async function likers(db: DB, postId: number, limit: number, after?: { li
     .innerJoin("member", "member.id", "postLike.memberId")
     .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
     .where("postLike.postId", "=", postId)
-    .where("member.status", "=", MemberStatus.Active);
+    .where("member.status", "=", VISIBLE_STATUS);
   if (after) {
     q = q.where((eb) =>
       eb.or([
@@ -320,7 +320,7 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
     .selectFrom("member")
     .select("member.id")
     .where("member.id", "in", memberIds)
-    .where("member.status", "=", MemberStatus.Active)
+    .where("member.status", "=", VISIBLE_STATUS)
     .where((eb) =>
       eb.or([
         eb("member.id", "=", authorId),

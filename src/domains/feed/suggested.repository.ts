@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { settingSql } from "../privacy/privacy.service.ts";
 import type { PostRow } from "./feed.repository.ts";
 
@@ -45,7 +45,7 @@ export function suggestedPostsQuery(viewerId: number, since: string, limit: numb
       JOIN member_profile p ON p.member_id = a.id
       LEFT JOIN member_privacy pr ON pr.member_id = a.id
       CROSS JOIN me
-      WHERE a.id <> ${viewerId} AND m.status = ${sql.lit(MemberStatus.Active)} AND ${search} = 1
+      WHERE a.id <> ${viewerId} AND m.status = ${sql.lit(VISIBLE_STATUS)} AND ${search} = 1
         AND ((me.sport <> '' AND p.sport = me.sport AND ${basic} = 1) OR (me.state <> '' AND p.state = me.state AND ${contact} = 1))
     )
     SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,

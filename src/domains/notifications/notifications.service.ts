@@ -1,5 +1,5 @@
 import { badInput } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { isVisibleMember } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as live from "../live/live.service.ts";
@@ -54,8 +54,8 @@ export function notify(ctx: AppContext, n: NewNotification): Promise<number | nu
 async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number | null> {
   // One read for every check: the member, the actor's name, the member's e-mail switches.
   const facts = await repo.notificationFacts(ctx.db, n.memberId, n.actorId);
-  if (!facts || facts.status !== MemberStatus.Active) return null;
-  if (typeof n.text === "function" && facts.actorStatus !== MemberStatus.Active) return null;
+  if (!facts || !isVisibleMember(facts)) return null;
+  if (typeof n.text === "function" && !isVisibleMember({ status: facts.actorStatus })) return null;
   const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
   if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY)))))

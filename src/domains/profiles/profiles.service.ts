@@ -1,5 +1,5 @@
 import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { isVisibleMember } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import { fieldVisible, levelAllows, pictureFor, type PrivacyRow, privacyOf, relationBetween } from "../privacy/privacy.service.ts";
@@ -34,8 +34,8 @@ interface Subject {
 
 async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Promise<Subject> {
   const member = await accounts.findMemberById(ctx.db, memberId);
-  // Members awaiting confirmation and deactivated members have no visible profile.
-  if (!member || (member.status !== MemberStatus.Active && member.id !== viewer.memberId)) {
+  // Members awaiting confirmation, deactivated and suspended members have no visible profile.
+  if (!member || (!isVisibleMember(member) && member.id !== viewer.memberId)) {
     throw notFound(NO_SUCH_MEMBER);
   }
   const [profile, privacy, relation] = await Promise.all([

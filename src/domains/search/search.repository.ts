@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
-import { MemberStatus } from "../../shared/members.ts";
+import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
 import { settingSql } from "../privacy/privacy.service.ts";
 import type { Reader } from "./search.reader.ts";
@@ -25,8 +25,8 @@ import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } 
  * third of a 50-card read (measured); the text is fixed, so SQLite's statement stays prepared
  * (platform/db/client.ts). Rows come back camelCased as usual.
  */
-/** Active members' status, written into the SQL texts below as a literal. */
-const ACTIVE = MemberStatus.Active;
+/** Who others may see (VISIBLE_STATUS), written into the SQL texts below as a literal. */
+const ACTIVE = VISIBLE_STATUS;
 /** Privacy settings with their defaults (a member who never saved has no member_privacy row), as SQL text. */
 const SEARCH_VISIBILITY = settingSql("pr", "searchVisibility");
 const BASIC_INFO = settingSql("pr", "basicInfo");

@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../context.ts";
-import { DomainError, unauthorized } from "../../shared/errors.ts";
+import { DomainError, forbidden, unauthorized } from "../../shared/errors.ts";
+import { hasRole, type Role } from "../../shared/members.ts";
 import { describeZodError, trpcCodeOf } from "../errors.ts";
 
 export interface TrpcContext {
@@ -49,3 +50,15 @@ export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor || ctx.actor.scope !== "full") throw new TRPCError({ code: "UNAUTHORIZED", message: unauthorized().message });
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });
+
+/** A member whose role (read with the session) has at least `needed`'s powers; anyone else: FORBIDDEN, never data. */
+const withRole = (needed: Role) =>
+  memberProcedure.use(({ ctx, next }) => {
+    if (!hasRole(ctx.actor.role, needed)) throw new TRPCError({ code: "FORBIDDEN", message: forbidden().message });
+    return next({ ctx });
+  });
+
+/** Moderators and admins. */
+export const moderatorProcedure = withRole("moderator");
+/** Admins only. */
+export const adminProcedure = withRole("admin");

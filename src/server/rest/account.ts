@@ -8,7 +8,9 @@ import { actorOf, type Controller, DEACTIVATED_REFUSAL, fields, type RestRequest
 async function loginAction(req: RestRequest, input: { email: unknown; password: unknown }) {
   const credentials = loginInput.parse(input);
   const outcome = await accounts.login(req.app, credentials, req.meta, { reactivationToken: true });
-  return outcome.kind === "notfound" ? loginResult() : loginResult(outcome.member, outcome.session);
+  // A suspended member gets their status ('4') and no token.
+  if (outcome.kind === "notfound") return loginResult();
+  return loginResult(outcome.member, outcome.kind === "suspended" ? null : outcome.session);
 }
 
 const REGISTER_FIELDS = [

@@ -1,4 +1,5 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
+import { adminRouter } from "../../domains/admin/admin.router.ts";
 import { assistantRouter } from "../../domains/assistant/assistant.router.ts";
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
 import { feedRouter } from "../../domains/feed/feed.router.ts";
@@ -32,6 +33,7 @@ export const appRouter = router({
   settings: settingsRouter,
   assistant: assistantRouter,
   onboarding: onboardingRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,18 +4,20 @@ import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { texts } from "../../../shared/texts.ts";
+import { fillText, texts } from "../../../shared/texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { AppPreviewModal } from "../../components/LazyInfoModals.tsx";
 import { StoreBadges } from "../../components/StoreBadges.tsx";
+import { exactDate } from "../../lib/dates.ts";
 import { type RevalidatingForm, useDeferredRules } from "../../lib/deferred-rules.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function LoginPage({ returnPath }: { returnPath?: string }) {
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<"notfound" | "deactivated" | null>(null);
+  const [outcome, setOutcome] = useState<"notfound" | "deactivated" | "suspended" | null>(null);
+  const [suspendedUntil, setSuspendedUntil] = useState<string | null>(null);
   const [previewOpen, preview] = useDisclosure(false);
   // The field rules come with zod after the page is shown (lib/deferred-rules.ts).
   const rules = useDeferredRules(
@@ -37,6 +39,7 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
           void navigate({ to: safeReturnPath(returnPath) ?? "/home" });
         } else {
           setOutcome(result.status);
+          setSuspendedUntil(result.status === "suspended" ? result.until : null);
         }
       },
     }),
@@ -64,6 +67,11 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
                 {texts.clickHere}
               </Anchor>
               .
+            </Alert>
+          )}
+          {outcome === "suspended" && (
+            <Alert color="red" role="alert">
+              {suspendedUntil ? fillText(texts.loginSuspendedUntil, { until: exactDate(suspendedUntil) }) : texts.loginSuspended}
             </Alert>
           )}
           <ErrorAlert error={login.error} />

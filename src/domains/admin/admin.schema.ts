@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { memberIdField } from "../../shared/ids.ts";
+import { ROLES, type Role } from "../../shared/members.ts";
+import { texts } from "../../shared/texts.ts";
+
+/** Members on one page of the admin members screen. */
+export const ADMIN_PAGE_SIZE = 25;
+export const SUSPEND_REASON_MAX = 500;
+
+export const roleField = z.enum(ROLES, "role must be member, moderator or admin.");
+const cursorField = z.string().max(200).optional();
+
+export const adminMembersInput = z.object({
+  /** The beginning of a first name, a last name, "first last", or an e-mail address. */
+  query: z.string().trim().toLowerCase().max(100).optional(),
+  role: roleField.optional(),
+  suspendedOnly: z.boolean().optional(),
+  cursor: cursorField,
+});
+export type AdminMembersInput = z.infer<typeof adminMembersInput>;
+
+export const adminMemberInput = z.object({ memberId: memberIdField });
+
+export const suspendInput = z.object({
+  memberId: memberIdField,
+  reason: z.string(texts.adminReasonRequired).trim().min(1, texts.adminReasonRequired).max(SUSPEND_REASON_MAX),
+  /** When the suspension ends (ISO date-time); absent or null: no end. */
+  until: z.iso.datetime({ offset: true, message: "until must be a date and time." }).nullish(),
+});
+export type SuspendInput = z.infer<typeof suspendInput>;
+
+export const grantRoleInput = z.object({ memberId: memberIdField, role: roleField });
+
+export const auditInput = z.object({ cursor: cursorField });
+
+export interface AdminMember {
+  memberId: number;
+  name: string;
+  email: string;
+  picturePath: string;
+  role: Role;
+  status: number;
+  /** Set while suspended (status 4): why, and until when (null: no end). */
+  suspendedReason: string | null;
+  suspendedUntil: string | null;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  /** null: the system (create-admin, FIRST_ADMIN_EMAIL). */
+  actor: { memberId: number; name: string } | null;
+  action: "suspend" | "restore" | "reset-sessions" | "grant-role";
+  target: { kind: "member"; memberId: number; name: string };
+  reason: string | null;
+  detail: Record<string, unknown>;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,182 @@
+/**
+ * The admin service on a real database (SQLite, and PostgreSQL in its pass): who may do what,
+ * the members list and its filters, suspension (sessions end, sign-in refused, hidden from search,
+ * an ended one lifts itself), restore, signing out everywhere, roles taking effect at once, the
+ * last admin, the first admin, and the audit log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
+import { createMember, type TestMember } from "#support/members.ts";
+import { expectError } from "#support/domain-errors.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { ErrorCodes } from "../../shared/errors.ts";
+import { MemberStatus } from "../../shared/members.ts";
+import { texts } from "../../shared/texts.ts";
+import { login } from "../accounts/accounts.service.ts";
+import { validateSessionToken } from "../accounts/sessions.ts";
+import { searchMembers } from "../search/search.service.ts";
+import { suspendInput } from "./admin.schema.ts";
+import * as admin from "./admin.service.ts";
+
+let t: TestContext | undefined;
+let ctx: AppContext;
+let adminA: TestMember;
+let moderator: TestMember;
+let plain: TestMember;
+const meta = { ip: "203.0.113.7", userAgent: "test" };
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+beforeAll(async () => {
+  t = await openTestContext("admin");
+  ctx = t.ctx;
+  adminA = await createMember(ctx.db, { firstName: "Ada", lastName: "Admin", role: "admin" });
+  moderator = await createMember(ctx.db, { firstName: "Mo", lastName: "Derator", role: "moderator" });
+  plain = await createMember(ctx.db, { firstName: "Plain", lastName: "Member" });
+});
+afterAll(() => closeTestContext(t));
+
+describe("who may do what", () => {
+  it("refuses members everything, moderators roles and the audit log", async () => {
+    await expectError(admin.listMembers(ctx, plain, {}), ErrorCodes.Forbidden);
+    await expectError(admin.suspend(ctx, plain, { memberId: moderator.memberId, reason: "x" }), ErrorCodes.Forbidden);
+    await expectError(admin.grantRole(ctx, moderator, plain.memberId, "admin"), ErrorCodes.Forbidden);
+    await expectError(admin.listAudit(ctx, moderator, undefined), ErrorCodes.Forbidden);
+    expect((await admin.listMembers(ctx, moderator, {})).items.length).toBeGreaterThan(0);
+  });
+
+  it("lets a moderator act on plain members only, and nobody on their own account", async () => {
+    await expectError(admin.suspend(ctx, moderator, { memberId: adminA.memberId, reason: "x" }), ErrorCodes.Forbidden);
+    await expectError(admin.resetSessions(ctx, adminA, adminA.memberId), ErrorCodes.Forbidden);
+    expect((await admin.viewMember(ctx, moderator, adminA.memberId)).member.role).toBe("admin");
+  });
+});
+
+describe("members list", () => {
+  it("finds by the beginning of a name, 'first last' or an e-mail, and filters by role and suspension", async () => {
+    const zed = await createMember(ctx.db, { firstName: "Zedekiah", lastName: "Quarry", email: "zq-list@example.com" });
+    const names = async (input: Parameters<typeof admin.listMembers>[2]) =>
+      (await admin.listMembers(ctx, adminA, input)).items.map((m) => m.memberId);
+    expect(await names({ query: "zedek" })).toEqual([zed.memberId]);
+    expect(await names({ query: "quar" })).toEqual([zed.memberId]);
+    expect(await names({ query: "zedekiah qu" })).toEqual([zed.memberId]);
+    expect(await names({ query: "zq-list@" })).toEqual([zed.memberId]);
+    expect(await names({ query: "zedekiah x" })).toEqual([]);
+    expect(await names({ role: "moderator" })).toEqual([moderator.memberId]);
+    expect(await names({ role: "admin" })).toContain(adminA.memberId);
+    expect(await names({ role: "member" })).not.toContain(adminA.memberId);
+    expect(await names({ suspendedOnly: true, query: "zedek" })).toEqual([]);
+  });
+
+  it("pages newest first with a cursor, and refuses a cursor it did not make", async () => {
+    for (let i = 0; i < 27; i++) await createMember(ctx.db, { firstName: "Pager", lastName: `P${i}` });
+    const first = await admin.listMembers(ctx, adminA, { query: "pager" });
+    expect(first.items).toHaveLength(25);
+    const second = await admin.listMembers(ctx, adminA, { query: "pager", cursor: first.nextCursor! });
+    expect(second.items).toHaveLength(2);
+    expect(second.nextCursor).toBeNull();
+    const ids = [...first.items, ...second.items].map((m) => m.memberId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    await expectError(admin.listMembers(ctx, adminA, { cursor: "abc" }), ErrorCodes.BadInput);
+  });
+});
+
+describe("suspension", () => {
+  it("needs a reason and a future end, if any", async () => {
+    expect(suspendInput.safeParse({ memberId: plain.memberId, reason: "  " }).success).toBe(false);
+    await expectError(
+      admin.suspend(ctx, adminA, { memberId: plain.memberId, reason: "spam", until: "2000-01-01T00:00:00Z" }),
+      ErrorCodes.BadInput,
+      texts.adminEndInPast,
+    );
+  });
+
+  it("ends every session at once, refuses sign-in saying until when, hides the member; restore undoes it", async () => {
+    const viewer = await createMember(ctx.db, { firstName: "Vera", lastName: "Viewer" });
+    const target = await createMember(ctx.db, { firstName: "Suzette", lastName: "Spammer", password: "Secret-pass-1" });
+    expect((await searchMembers(ctx, viewer, "suzette", 10)).map((c) => c.memberId)).toEqual([target.memberId]);
+    expect(await validateSessionToken(ctx.db, target.token)).not.toBeNull();
+
+    const until = tomorrow();
+    const shown = await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Spam in messages", until });
+    expect(shown).toMatchObject({ status: MemberStatus.Suspended, suspendedReason: "Spam in messages", suspendedUntil: until });
+    expect(await validateSessionToken(ctx.db, target.token)).toBeNull();
+    const refused = await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta);
+    expect(refused).toMatchObject({ kind: "suspended", until });
+    expect(await searchMembers(ctx, viewer, "suzette", 10)).toEqual([]);
+    expect((await admin.listMembers(ctx, adminA, { suspendedOnly: true })).items.map((m) => m.memberId)).toContain(target.memberId);
+
+    await admin.restore(ctx, moderator, target.memberId);
+    expect((await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).kind).toBe("active");
+    expect((await searchMembers(ctx, viewer, "suzette", 10)).map((c) => c.memberId)).toEqual([target.memberId]);
+  });
+
+  it("without an end holds indefinitely; one past its end lifts itself at sign-in", async () => {
+    const target = await createMember(ctx.db, { firstName: "Ivo", lastName: "Indefinite", password: "Secret-pass-1" });
+    await admin.suspend(ctx, adminA, { memberId: target.memberId, reason: "Abuse" });
+    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({ kind: "suspended", until: null });
+    // The end passes (written as the clock would have it later).
+    await ctx.db.updateTable("member").set({ suspendedUntil: "2001-01-01T00:00:00.000Z" }).where("id", "=", target.memberId).execute();
+    expect((await admin.viewMember(ctx, adminA, target.memberId)).member.status).toBe(MemberStatus.Active);
+    expect((await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).kind).toBe("active");
+    const row = await ctx.db
+      .selectFrom("member")
+      .select(["status", "suspendedReason"])
+      .where("id", "=", target.memberId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: MemberStatus.Active, suspendedReason: null });
+  });
+});
+
+describe("sessions and roles", () => {
+  it("signs a member out everywhere", async () => {
+    const target = await createMember(ctx.db, { firstName: "Sam", lastName: "Sessions" });
+    await admin.resetSessions(ctx, moderator, target.memberId);
+    expect(await validateSessionToken(ctx.db, target.token)).toBeNull();
+  });
+
+  it("gives a role that counts from the next request, and keeps the last admin", async () => {
+    const target = await createMember(ctx.db, { firstName: "Rolf", lastName: "Role" });
+    expect((await validateSessionToken(ctx.db, target.token))?.actor.role).toBe("member");
+    await admin.grantRole(ctx, adminA, target.memberId, "moderator");
+    expect((await validateSessionToken(ctx.db, target.token))?.actor.role).toBe("moderator");
+    await admin.grantRole(ctx, adminA, target.memberId, "member");
+    expect((await validateSessionToken(ctx.db, target.token))?.actor.role).toBe("member");
+
+    const admins = await admin.listMembers(ctx, adminA, { role: "admin" });
+    expect(admins.items.map((m) => m.memberId)).toEqual([adminA.memberId]);
+    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, texts.adminLastAdmin);
+  });
+});
+
+describe("first admin and the audit log", () => {
+  it("makes the member with that address an admin as the system; a missing one is a clear 404", async () => {
+    const first = await createMember(ctx.db, { firstName: "Fay", lastName: "First" });
+    await expectError(admin.createAdmin(ctx, "nobody-here@example.com", "create-admin"), ErrorCodes.NotFound, texts.adminNoSuchMember);
+    expect(await admin.createAdmin(ctx, first.email.toUpperCase(), "create-admin")).toEqual({ memberId: first.memberId, changed: true });
+    expect(await admin.createAdmin(ctx, first.email, "create-admin")).toEqual({ memberId: first.memberId, changed: false });
+    const [entry] = (await admin.listAudit(ctx, adminA, undefined)).items;
+    expect(entry).toMatchObject({
+      actor: null,
+      action: "grant-role",
+      target: { memberId: first.memberId, name: "Fay First" },
+      detail: { from: "member", to: "admin", via: "create-admin" },
+    });
+  });
+
+  it("lists every action newest first with who, what, whom, why and when", async () => {
+    const target = await createMember(ctx.db, { firstName: "Otto", lastName: "Audited" });
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Harassment" });
+    await admin.restore(ctx, adminA, target.memberId);
+    const { items } = await admin.listAudit(ctx, adminA, undefined);
+    expect(items.slice(0, 2)).toMatchObject([
+      {
+        action: "restore",
+        actor: { memberId: adminA.memberId, name: "Ada Admin" },
+        target: { memberId: target.memberId, name: "Otto Audited" },
+      },
+      { action: "suspend", actor: { memberId: moderator.memberId, name: "Mo Derator" }, reason: "Harassment", detail: { until: null } },
+    ]);
+    expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
+    expect((await admin.viewMember(ctx, adminA, target.memberId)).history.map((h) => h.action)).toEqual(["restore", "suspend"]);
+  });
+});

@@ -1,0 +1,208 @@
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import type { DB } from "../../platform/db/client.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
+import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
+import { rowIdOfText } from "../../shared/ids.ts";
+import { hasRole, MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
+import { texts } from "../../shared/texts.ts";
+import * as accounts from "../accounts/accounts.service.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminMember,
+  type AdminMembersInput,
+  type AuditEntry,
+  type Page,
+  type SuspendInput,
+} from "./admin.schema.ts";
+import * as repo from "./admin.repository.ts";
+
+/**
+ * Running the community: members (find, view, suspend, restore, sign out everywhere, roles) and the
+ * audit log. Moderators and admins act on members; only admins grant roles and read the log.
+ * Every action writes its audit entry in the same write unit as the change itself. The tRPC
+ * procedures check the role too (moderatorProcedure, adminProcedure); the services check it again
+ * so no other path can skip it.
+ */
+
+function requireRole(actor: Actor, needed: Role): void {
+  if (!hasRole(actor.role, needed)) throw forbidden();
+}
+
+type MemberRow = Awaited<ReturnType<typeof repo.findMember>> & {};
+
+function toAdminMember(m: MemberRow, now = isoNow()): AdminMember {
+  // A suspension past its end shows as lifted (the member's next sign-in lifts it in the row).
+  const ended = m.status === MemberStatus.Suspended && !suspensionHolds(m.suspendedUntil, now);
+  return {
+    memberId: m.id,
+    name: `${m.firstName} ${m.lastName}`,
+    email: m.email,
+    picturePath: accounts.picturePathOf(m),
+    role: roleOf(m.role),
+    status: ended ? MemberStatus.Active : m.status,
+    suspendedReason: ended ? null : m.suspendedReason,
+    suspendedUntil: ended ? null : m.suspendedUntil,
+    createdAt: m.createdAt,
+  };
+}
+
+const cursorId = (cursor: string | undefined) => {
+  if (cursor === undefined) return undefined;
+  const id = rowIdOfText(cursor);
+  if (id === null) throw badInput("cursor is not valid.");
+  return id;
+};
+
+export async function listMembers(ctx: AppContext, actor: Actor, input: AdminMembersInput): Promise<Page<AdminMember>> {
+  requireRole(actor, "moderator");
+  const rows = await repo.listMembers(ctx.db, {
+    query: input.query || undefined,
+    role: input.role,
+    suspendedOnly: input.suspendedOnly,
+    beforeId: cursorId(input.cursor),
+    limit: ADMIN_PAGE_SIZE + 1,
+  });
+  const now = isoNow();
+  const items = rows.slice(0, ADMIN_PAGE_SIZE).map((m) => toAdminMember(m, now));
+  return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE ? String(items.at(-1)!.memberId) : null };
+}
+
+async function requireMember(db: DB, memberId: number): Promise<MemberRow> {
+  const member = await repo.findMember(db, memberId);
+  if (!member) throw notFound(NO_SUCH_MEMBER);
+  return member;
+}
+
+/** One member, with what was done to them lately (the newest audit entries about them). */
+export async function viewMember(ctx: AppContext, actor: Actor, memberId: number): Promise<{ member: AdminMember; history: AuditEntry[] }> {
+  requireRole(actor, "moderator");
+  const member = toAdminMember(await requireMember(ctx.db, memberId));
+  const history = await describeAudit(ctx.db, await repo.listAudit(ctx.db, 10, undefined, { kind: "member", id: String(memberId) }));
+  return { member, history };
+}
+
+/** A moderator acts on members only; an admin on anyone; nobody suspends or signs out themself here. */
+function mayActOn(actor: Actor, target: MemberRow): void {
+  if (target.id === actor.memberId) throw forbidden("You cannot do that to your own account.");
+  if (roleOf(target.role) !== "member") requireRole(actor, "admin");
+}
+
+type Action = AuditEntry["action"];
+
+async function audit(
+  db: DB,
+  actorId: number | null,
+  action: Action,
+  memberId: number,
+  reason: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await repo.insertAudit(db, {
+    actorId,
+    action,
+    targetKind: "member",
+    targetId: String(memberId),
+    reason,
+    detail: JSON.stringify(detail),
+    at: isoNow(),
+  });
+}
+
+/** Suspends a member (a reason is required; no end date: indefinitely): signed out everywhere, hidden, sign-in refused. */
+export async function suspend(ctx: AppContext, actor: Actor, input: SuspendInput): Promise<AdminMember> {
+  requireRole(actor, "moderator");
+  const until = input.until ? new Date(input.until).toISOString() : null;
+  if (until !== null && until <= isoNow()) throw badInput(texts.adminEndInPast);
+  return inWriteUnit(ctx, async (unit) => {
+    const target = await requireMember(unit.db, input.memberId);
+    mayActOn(actor, target);
+    if (target.status === MemberStatus.AwaitingConfirmation) throw badInput("This member has not confirmed their account yet.");
+    await accounts.suspend(unit.db, target.id, input.reason, until);
+    await audit(unit.db, actor.memberId, "suspend", target.id, input.reason, { until });
+    return toAdminMember((await repo.findMember(unit.db, target.id))!);
+  });
+}
+
+/** Lifts a member's suspension. */
+export async function restore(ctx: AppContext, actor: Actor, memberId: number, reason: string | null = null): Promise<AdminMember> {
+  requireRole(actor, "moderator");
+  return inWriteUnit(ctx, async (unit) => {
+    const target = await requireMember(unit.db, memberId);
+    mayActOn(actor, target);
+    if (target.status !== MemberStatus.Suspended) throw badInput("This member is not suspended.");
+    await accounts.restore(unit.db, target.id);
+    await audit(unit.db, actor.memberId, "restore", target.id, reason, { wasSuspendedUntil: target.suspendedUntil });
+    return toAdminMember((await repo.findMember(unit.db, target.id))!);
+  });
+}
+
+/** Signs a member out on every device. */
+export async function resetSessions(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  requireRole(actor, "moderator");
+  await inWriteUnit(ctx, async (unit) => {
+    const target = await requireMember(unit.db, memberId);
+    mayActOn(actor, target);
+    await accounts.endAllSessions(unit.db, target.id);
+    await audit(unit.db, actor.memberId, "reset-sessions", target.id, null);
+  });
+}
+
+/** Gives a member a role (admins only). The last admin cannot step down: someone must remain to run the site. */
+export async function grantRole(ctx: AppContext, actor: Actor, memberId: number, role: Role): Promise<AdminMember> {
+  requireRole(actor, "admin");
+  return inWriteUnit(ctx, async (unit) => {
+    const target = await requireMember(unit.db, memberId);
+    const from = roleOf(target.role);
+    if (from === "admin" && role !== "admin" && (await repo.countAdmins(unit.db)) <= 1) throw badInput(texts.adminLastAdmin);
+    if (from !== role) {
+      await accounts.setRole(unit.db, target.id, role);
+      await audit(unit.db, actor.memberId, "grant-role", target.id, null, { from, to: role });
+    }
+    return toAdminMember((await repo.findMember(unit.db, target.id))!);
+  });
+}
+
+/**
+ * Makes the member with this e-mail an admin, as the system (no actor): `npm run create-admin`,
+ * FIRST_ADMIN_EMAIL at start-up, and later the binary's `create-admin`. Answers whether it changed
+ * anything (false: already an admin); a missing member is a 404 with a clear message.
+ */
+export async function createAdmin(ctx: AppContext, email: string, via: string): Promise<{ memberId: number; changed: boolean }> {
+  return inWriteUnit(ctx, async (unit) => {
+    const member = await accounts.findMemberByEmail(unit.db, email.trim().toLowerCase());
+    if (!member) throw notFound(texts.adminNoSuchMember);
+    const from = roleOf(member.role);
+    if (from === "admin") return { memberId: member.id, changed: false };
+    await accounts.setRole(unit.db, member.id, "admin");
+    await audit(unit.db, null, "grant-role", member.id, null, { from, to: "admin", via });
+    return { memberId: member.id, changed: true };
+  });
+}
+
+/** The audit log, newest first (admins only). */
+export async function listAudit(ctx: AppContext, actor: Actor, cursor: string | undefined): Promise<Page<AuditEntry>> {
+  requireRole(actor, "admin");
+  const rows = await repo.listAudit(ctx.db, ADMIN_PAGE_SIZE + 1, cursorId(cursor));
+  const items = await describeAudit(ctx.db, rows.slice(0, ADMIN_PAGE_SIZE));
+  return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE ? String(items.at(-1)!.id) : null };
+}
+
+/** Audit rows with the names of their actors and targets (one statement for all of them). */
+async function describeAudit(db: DB, rows: Awaited<ReturnType<typeof repo.listAudit>>): Promise<AuditEntry[]> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.actorId !== null) ids.add(r.actorId);
+    ids.add(Number(r.targetId));
+  }
+  const names = new Map((await repo.memberNames(db, [...ids])).map((m) => [m.id, `${m.firstName} ${m.lastName}`]));
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    actor: r.actorId === null ? null : { memberId: r.actorId, name: names.get(r.actorId) ?? "" },
+    action: r.action as Action,
+    target: { kind: "member", memberId: Number(r.targetId), name: names.get(Number(r.targetId)) ?? "" },
+    reason: r.reason,
+    detail: JSON.parse(r.detail) as Record<string, unknown>,
+  }));
+}
