@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
+import { precompiled } from "../../platform/db/precompiled.ts";
 import type { DB } from "../../platform/db/client.ts";
 import type { MemberTable, OneTimeCodeTable, SessionTable } from "./accounts.tables.ts";
 import { DROPS_ITS_OWN_ENTRIES, sessionCache } from "./session-cache.ts";
@@ -30,8 +31,13 @@ export async function insertSession(db: DB, values: Insertable<SessionTable>): P
   await db.insertInto("session").values(values).execute();
 }
 
-/** The session and its member in one query (a session check that the session cache cannot answer). */
-export const findSessionWithMember = (db: DB, sessionId: string) =>
+/**
+ * The session and its member in one query (a session check that the session cache cannot answer:
+ * every request on PostgreSQL, where the cache is off). Precompiled, so prepared once per connection.
+ */
+export const findSessionWithMember = async (db: DB, sessionId: string) => (await sessionWithMemberQuery(db, { sessionId }))[0];
+
+const sessionWithMemberQuery = precompiled((db, p: { sessionId: string }) =>
   db
     .selectFrom("session")
     .innerJoin("member", "member.id", "session.memberId")
@@ -44,8 +50,8 @@ export const findSessionWithMember = (db: DB, sessionId: string) =>
       "member.status",
       "member.role",
     ])
-    .where("session.id", "=", sessionId)
-    .executeTakeFirst();
+    .where("session.id", "=", p.sessionId),
+);
 
 export async function touchSession(db: DB, sessionId: string, patch: Updateable<SessionTable>): Promise<void> {
   await db.updateTable("session").set(patch).where("id", "=", sessionId).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
