@@ -181,7 +181,7 @@ if (import.meta.main) await serve();
 /** FIRST_ADMIN_EMAIL: that member becomes an admin (audited as the system); a missing member is only logged. */
 async function promoteFirstAdmin(app: AppContext, email: string): Promise<void> {
   try {
-    const { changed } = await createAdmin(app, email, "FIRST_ADMIN_EMAIL");
+    const { changed } = await createAdmin(app, email, "FIRST_ADMIN_EMAIL", { onlyIfNoAdmin: true });
     if (changed) app.log.info(`FIRST_ADMIN_EMAIL: ${email} is now an admin`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -626,6 +626,7 @@ export const en = {
   adminEndInPast: "The end date must be in the future.",
   adminLastAdmin: "You are the last admin: make another member admin first.",
   adminNoSuchMember: "There is no member with that e-mail address.",
+  adminMemberNotActive: "That member is not active: they must confirm their e-mail address (or be restored) before becoming an admin.",
   adminDone: "Done.",
   adminAuditWhen: "When",
   adminAuditWho: "Who",

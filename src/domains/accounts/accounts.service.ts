@@ -146,12 +146,13 @@ export async function login(
   await trustAddress(ctx, input.email, meta);
   const current = await liftEndedSuspension(ctx.db, member);
   if (!("id" in current)) return { kind: "suspended", member: toSessionMember(member), until: current.until };
-  if (member.status === MemberStatus.Deactivated) {
-    const session = options.reactivationToken ? await createSession(ctx.db, member.id, "reactivate", meta.userAgent) : undefined;
-    return { kind: "deactivated", member: toSessionMember(member), session };
+  if (current.status === MemberStatus.Deactivated) {
+    const session = options.reactivationToken ? await createSession(ctx.db, current.id, "reactivate", meta.userAgent) : undefined;
+    return { kind: "deactivated", member: toSessionMember(current), session };
   }
-  const session = await createSession(ctx.db, member.id, "full", meta.userAgent);
-  return { kind: "active", member: toSessionMember(member), session };
+  // The member as they now are: a suspension that just ended answers Active, not the old status.
+  const session = await createSession(ctx.db, current.id, "full", meta.userAgent);
+  return { kind: "active", member: toSessionMember(current), session };
 }
 
 /** Mails a pending account a new confirmation link; the links mailed before keep working. */

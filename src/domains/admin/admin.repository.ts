@@ -63,13 +63,15 @@ export const findMember = (db: DB, memberId: number) =>
 export const memberNames = (db: DB, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom("member").select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
 
-export async function countAdmins(db: DB): Promise<number> {
-  const row = await db
+/** Admins who can sign in (active), other than `exceptId` when given: those who can run the site. */
+export async function countActiveAdmins(db: DB, exceptId?: number): Promise<number> {
+  let q = db
     .selectFrom("member")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("role", "=", "admin")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where("status", "=", MemberStatus.Active);
+  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 export async function insertAudit(db: DB, entry: Insertable<AuditLogTable>): Promise<void> {

@@ -117,7 +117,11 @@ describe("suspension", () => {
     // The end passes (written as the clock would have it later).
     await ctx.db.updateTable("member").set({ suspendedUntil: "2001-01-01T00:00:00.000Z" }).where("id", "=", target.memberId).execute();
     expect((await admin.viewMember(ctx, adminA, target.memberId)).member.status).toBe(MemberStatus.Active);
-    expect((await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).kind).toBe("active");
+    // The answer tells the member as they now are (the legacy login sends this status with the token).
+    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({
+      kind: "active",
+      member: { status: MemberStatus.Active },
+    });
     const row = await ctx.db
       .selectFrom("member")
       .select(["status", "suspendedReason"])
@@ -146,6 +150,15 @@ describe("sessions and roles", () => {
     expect(admins.items.map((m) => m.memberId)).toEqual([adminA.memberId]);
     await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, texts.adminLastAdmin);
   });
+
+  it("counts only active admins as the ones who keep the site run: a suspended one does not", async () => {
+    const other = await createMember(ctx.db, { firstName: "Otis", lastName: "OtherAdmin" });
+    await admin.grantRole(ctx, adminA, other.memberId, "admin");
+    await admin.suspend(ctx, adminA, { memberId: other.memberId, reason: "Compromised account" });
+    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, texts.adminLastAdmin);
+    await admin.restore(ctx, adminA, other.memberId);
+    await admin.grantRole(ctx, adminA, other.memberId, "member");
+  });
 });
 
 describe("first admin and the audit log", () => {
@@ -161,6 +174,17 @@ describe("first admin and the audit log", () => {
       target: { memberId: first.memberId, name: "Fay First" },
       detail: { from: "member", to: "admin", via: "create-admin" },
     });
+  });
+
+  it("refuses a member who is not active (an unconfirmed sign-up of the operator's address), and FIRST_ADMIN_EMAIL's once an admin exists", async () => {
+    const pending = await createMember(ctx.db, { firstName: "Pat", lastName: "Pending", status: MemberStatus.AwaitingConfirmation });
+    await expectError(admin.createAdmin(ctx, pending.email, "FIRST_ADMIN_EMAIL"), ErrorCodes.BadInput, texts.adminMemberNotActive);
+    const late = await createMember(ctx.db, { firstName: "Lou", lastName: "Late" });
+    expect(await admin.createAdmin(ctx, late.email, "FIRST_ADMIN_EMAIL", { onlyIfNoAdmin: true })).toEqual({
+      memberId: late.memberId,
+      changed: false,
+    });
+    expect((await admin.viewMember(ctx, adminA, late.memberId)).member.role).toBe("member");
   });
 
   it("lists every action newest first with who, what, whom, why and when", async () => {

@@ -154,7 +154,10 @@ export async function grantRole(ctx: AppContext, actor: Actor, memberId: number,
   return inWriteUnit(ctx, async (unit) => {
     const target = await requireMember(unit.db, memberId);
     const from = roleOf(target.role);
-    if (from === "admin" && role !== "admin" && (await repo.countAdmins(unit.db)) <= 1) throw badInput(texts.adminLastAdmin);
+    // Suspended or unconfirmed admins cannot run the site: another active one must remain.
+    if (from === "admin" && role !== "admin" && (await repo.countActiveAdmins(unit.db, target.id)) === 0) {
+      throw badInput(texts.adminLastAdmin);
+    }
     if (from !== role) {
       await accounts.setRole(unit.db, target.id, role);
       await audit(unit.db, actor.memberId, "grant-role", target.id, null, { from, to: role });
@@ -165,15 +168,25 @@ export async function grantRole(ctx: AppContext, actor: Actor, memberId: number,
 
 /**
  * Makes the member with this e-mail an admin, as the system (no actor): `npm run create-admin`,
- * FIRST_ADMIN_EMAIL at start-up, and later the binary's `create-admin`. Answers whether it changed
- * anything (false: already an admin); a missing member is a 404 with a clear message.
+ * `sideline create-admin`, and FIRST_ADMIN_EMAIL at start-up (`onlyIfNoAdmin`: once there is an
+ * active admin the variable does nothing, so a demotion is not undone by a restart). Answers
+ * whether it changed anything (false: already an admin, or one exists). A missing member is a 404;
+ * a member who is not active (an unconfirmed sign-up: someone else may have registered the
+ * operator's address first) is refused.
  */
-export async function createAdmin(ctx: AppContext, email: string, via: string): Promise<{ memberId: number; changed: boolean }> {
+export async function createAdmin(
+  ctx: AppContext,
+  email: string,
+  via: string,
+  options: { onlyIfNoAdmin?: boolean } = {},
+): Promise<{ memberId: number; changed: boolean }> {
   return inWriteUnit(ctx, async (unit) => {
     const member = await accounts.findMemberByEmail(unit.db, email.trim().toLowerCase());
     if (!member) throw notFound(texts.adminNoSuchMember);
+    if (member.status !== MemberStatus.Active) throw badInput(texts.adminMemberNotActive);
     const from = roleOf(member.role);
     if (from === "admin") return { memberId: member.id, changed: false };
+    if (options.onlyIfNoAdmin && (await repo.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };
     await accounts.setRole(unit.db, member.id, "admin");
     await audit(unit.db, null, "grant-role", member.id, null, { from, to: "admin", via });
     return { memberId: member.id, changed: true };
