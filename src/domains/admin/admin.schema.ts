@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { memberIdField } from "../../shared/ids.ts";
 import { ROLES, type Role } from "../../shared/members.ts";
-import { texts } from "../../shared/texts.ts";
+import { adminTexts } from "../../shared/admin-texts.ts";
 
 /** Members on one page of the admin members screen. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -23,7 +23,7 @@ export const adminMemberInput = z.object({ memberId: memberIdField });
 
 export const suspendInput = z.object({
   memberId: memberIdField,
-  reason: z.string(texts.adminReasonRequired).trim().min(1, texts.adminReasonRequired).max(SUSPEND_REASON_MAX),
+  reason: z.string(adminTexts.adminReasonRequired).trim().min(1, adminTexts.adminReasonRequired).max(SUSPEND_REASON_MAX),
   /** When the suspension ends (ISO date-time); absent or null: no end. */
   until: z.iso.datetime({ offset: true, message: "until must be a date and time." }).nullish(),
 });

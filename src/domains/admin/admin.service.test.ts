@@ -11,7 +11,7 @@ import { expectError } from "#support/domain-errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
-import { texts } from "../../shared/texts.ts";
+import { adminTexts } from "../../shared/admin-texts.ts";
 import { login } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { searchMembers } from "../search/search.service.ts";
@@ -86,7 +86,7 @@ describe("suspension", () => {
     await expectError(
       admin.suspend(ctx, adminA, { memberId: plain.memberId, reason: "spam", until: "2000-01-01T00:00:00Z" }),
       ErrorCodes.BadInput,
-      texts.adminEndInPast,
+      adminTexts.adminEndInPast,
     );
   });
 
@@ -148,14 +148,14 @@ describe("sessions and roles", () => {
 
     const admins = await admin.listMembers(ctx, adminA, { role: "admin" });
     expect(admins.items.map((m) => m.memberId)).toEqual([adminA.memberId]);
-    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, texts.adminLastAdmin);
+    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, adminTexts.adminLastAdmin);
   });
 
   it("counts only active admins as the ones who keep the site run: a suspended one does not", async () => {
     const other = await createMember(ctx.db, { firstName: "Otis", lastName: "OtherAdmin" });
     await admin.grantRole(ctx, adminA, other.memberId, "admin");
     await admin.suspend(ctx, adminA, { memberId: other.memberId, reason: "Compromised account" });
-    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, texts.adminLastAdmin);
+    await expectError(admin.grantRole(ctx, adminA, adminA.memberId, "member"), ErrorCodes.BadInput, adminTexts.adminLastAdmin);
     await admin.restore(ctx, adminA, other.memberId);
     await admin.grantRole(ctx, adminA, other.memberId, "member");
   });
@@ -164,7 +164,7 @@ describe("sessions and roles", () => {
 describe("first admin and the audit log", () => {
   it("makes the member with that address an admin as the system; a missing one is a clear 404", async () => {
     const first = await createMember(ctx.db, { firstName: "Fay", lastName: "First" });
-    await expectError(admin.createAdmin(ctx, "nobody-here@example.com", "create-admin"), ErrorCodes.NotFound, texts.adminNoSuchMember);
+    await expectError(admin.createAdmin(ctx, "nobody-here@example.com", "create-admin"), ErrorCodes.NotFound, adminTexts.adminNoSuchMember);
     expect(await admin.createAdmin(ctx, first.email.toUpperCase(), "create-admin")).toEqual({ memberId: first.memberId, changed: true });
     expect(await admin.createAdmin(ctx, first.email, "create-admin")).toEqual({ memberId: first.memberId, changed: false });
     const [entry] = (await admin.listAudit(ctx, adminA, undefined)).items;
@@ -178,7 +178,7 @@ describe("first admin and the audit log", () => {
 
   it("refuses a member who is not active (an unconfirmed sign-up of the operator's address), and FIRST_ADMIN_EMAIL's once an admin exists", async () => {
     const pending = await createMember(ctx.db, { firstName: "Pat", lastName: "Pending", status: MemberStatus.AwaitingConfirmation });
-    await expectError(admin.createAdmin(ctx, pending.email, "FIRST_ADMIN_EMAIL"), ErrorCodes.BadInput, texts.adminMemberNotActive);
+    await expectError(admin.createAdmin(ctx, pending.email, "FIRST_ADMIN_EMAIL"), ErrorCodes.BadInput, adminTexts.adminMemberNotActive);
     const late = await createMember(ctx.db, { firstName: "Lou", lastName: "Late" });
     expect(await admin.createAdmin(ctx, late.email, "FIRST_ADMIN_EMAIL", { onlyIfNoAdmin: true })).toEqual({
       memberId: late.memberId,

@@ -5,7 +5,7 @@ import { inWriteUnit } from "../../platform/write-unit.ts";
 import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { rowIdOfText } from "../../shared/ids.ts";
 import { hasRole, MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
-import { texts } from "../../shared/texts.ts";
+import { adminTexts } from "../../shared/admin-texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import {
   ADMIN_PAGE_SIZE,
@@ -113,7 +113,7 @@ async function audit(
 export async function suspend(ctx: AppContext, actor: Actor, input: SuspendInput): Promise<AdminMember> {
   requireRole(actor, "moderator");
   const until = input.until ? new Date(input.until).toISOString() : null;
-  if (until !== null && until <= isoNow()) throw badInput(texts.adminEndInPast);
+  if (until !== null && until <= isoNow()) throw badInput(adminTexts.adminEndInPast);
   return inWriteUnit(ctx, async (unit) => {
     const target = await requireMember(unit.db, input.memberId);
     mayActOn(actor, target);
@@ -156,7 +156,7 @@ export async function grantRole(ctx: AppContext, actor: Actor, memberId: number,
     const from = roleOf(target.role);
     // Suspended or unconfirmed admins cannot run the site: another active one must remain.
     if (from === "admin" && role !== "admin" && (await repo.countActiveAdmins(unit.db, target.id)) === 0) {
-      throw badInput(texts.adminLastAdmin);
+      throw badInput(adminTexts.adminLastAdmin);
     }
     if (from !== role) {
       await accounts.setRole(unit.db, target.id, role);
@@ -182,8 +182,8 @@ export async function createAdmin(
 ): Promise<{ memberId: number; changed: boolean }> {
   return inWriteUnit(ctx, async (unit) => {
     const member = await accounts.findMemberByEmail(unit.db, email.trim().toLowerCase());
-    if (!member) throw notFound(texts.adminNoSuchMember);
-    if (member.status !== MemberStatus.Active) throw badInput(texts.adminMemberNotActive);
+    if (!member) throw notFound(adminTexts.adminNoSuchMember);
+    if (member.status !== MemberStatus.Active) throw badInput(adminTexts.adminMemberNotActive);
     const from = roleOf(member.role);
     if (from === "admin") return { memberId: member.id, changed: false };
     if (options.onlyIfNoAdmin && (await repo.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };

@@ -1,6 +1,6 @@
 import { Card, Stack, Text } from "@mantine/core";
 import type { AuditEntry } from "../../../domains/admin/admin.schema.ts";
-import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { ACTION_LABELS, ROLE_LABELS } from "./labels.ts";
 import type { Role } from "../../../shared/members.ts";
@@ -14,14 +14,14 @@ function detailOf(e: AuditEntry): string {
 
 /** Audit entries, newest first: when, who, what, whom, why. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <Text c="dimmed">{texts.adminNoAudit}</Text>;
+  if (entries.length === 0) return <Text c="dimmed">{adminTexts.adminNoAudit}</Text>;
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.adminAudit}>
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={adminTexts.adminAudit}>
       {entries.map((e) => (
         <Card key={e.id} component="li" padding="sm" withBorder>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             <Text span fw={600}>
-              {e.actor?.name ?? texts.adminAuditSystem}
+              {e.actor?.name ?? adminTexts.adminAuditSystem}
             </Text>{" "}
             {ACTION_LABELS[e.action]}{" "}
             <Text span fw={600}>
@@ -31,7 +31,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           </Text>
           {e.reason && (
             <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-              {texts.adminAuditWhy}: {e.reason}
+              {adminTexts.adminAuditWhy}: {e.reason}
             </Text>
           )}
           <RelativeDate iso={e.at} size="xs" c="dimmed" />

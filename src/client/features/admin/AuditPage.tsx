@@ -1,7 +1,7 @@
 import { Stack, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Role } from "../../../shared/members.ts";
-import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "./AdminNav.tsx";
@@ -16,7 +16,7 @@ export function AuditPage({ role }: { role: Role }) {
   });
   return (
     <Stack>
-      <Title order={1}>{texts.adminAudit}</Title>
+      <Title order={1}>{adminTexts.adminAudit}</Title>
       <AdminNav current="audit" role={role} />
       <ErrorAlert error={audit.error} />
       {audit.data && <AuditList entries={audit.data.pages.flatMap((p) => p.items)} />}

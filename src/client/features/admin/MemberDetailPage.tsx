@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { AdminMember } from "../../../domains/admin/admin.schema.ts";
 import { hasRole, MemberStatus, ROLES, type Role } from "../../../shared/members.ts";
 import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "./AdminNav.tsx";
@@ -26,10 +27,10 @@ export function MemberDetailPage({ memberId, role, selfId }: { memberId: number;
   const detail = useQuery({ ...trpc.admin.member.queryOptions({ memberId }), staleTime: 0 });
   return (
     <Stack>
-      <Title order={1}>{texts.adminMembers}</Title>
+      <Title order={1}>{adminTexts.adminMembers}</Title>
       <AdminNav current="members" role={role} />
       <Anchor component={Link} to="/admin/members" size="sm">
-        ← {texts.adminMembers}
+        ← {adminTexts.adminMembers}
       </Anchor>
       <ErrorAlert error={detail.error} />
       {!detail.data && !detail.error && <Loader aria-label={texts.loading} />}
@@ -37,7 +38,7 @@ export function MemberDetailPage({ memberId, role, selfId }: { memberId: number;
         <>
           <MemberCard member={detail.data.member} role={role} self={detail.data.member.memberId === selfId} />
           <Title order={2} size="h4">
-            {texts.adminAudit}
+            {adminTexts.adminAudit}
           </Title>
           <AuditList entries={detail.data.history} />
         </>
@@ -86,7 +87,7 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
         )}
         {done && !busy && (
           <Alert color="teal" role="status" withCloseButton onClose={() => setDone(false)}>
-            {texts.adminDone}
+            {adminTexts.adminDone}
           </Alert>
         )}
         <ErrorAlert error={restore.error ?? reset.error ?? grant.error} />
@@ -94,22 +95,22 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
           <Group>
             {m.status === MemberStatus.Suspended ? (
               <Button color="teal" onClick={() => restore.mutate({ memberId: m.memberId })} loading={restore.isPending}>
-                {texts.adminRestore}
+                {adminTexts.adminRestore}
               </Button>
             ) : (
               <Button color="red" onClick={suspendDialog.open} disabled={m.status === MemberStatus.AwaitingConfirmation}>
-                {texts.adminSuspend}
+                {adminTexts.adminSuspend}
               </Button>
             )}
             <Button variant="default" onClick={() => reset.mutate({ memberId: m.memberId })} loading={reset.isPending}>
-              {texts.adminResetSessions}
+              {adminTexts.adminResetSessions}
             </Button>
           </Group>
         )}
         {hasRole(role, "admin") && (
           <Group align="flex-end">
             <Select
-              label={texts.adminRole}
+              label={adminTexts.adminRole}
               data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
               value={newRole}
               onChange={(v) => v && setNewRole(v)}
@@ -122,7 +123,7 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
               disabled={newRole === m.role}
               loading={grant.isPending}
             >
-              {texts.adminSaveRole}
+              {adminTexts.adminSaveRole}
             </Button>
           </Group>
         )}

@@ -5,14 +5,14 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { AdminMember } from "../../../domains/admin/admin.schema.ts";
 import { ROLES, type Role } from "../../../shared/members.ts";
-import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { AdminNav } from "./AdminNav.tsx";
 import { ShowMore } from "./ShowMore.tsx";
 import { ROLE_LABELS, statusOf, suspensionLine } from "./labels.ts";
 
-const ROLE_OPTIONS = [{ value: "", label: texts.adminAnyRole }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
+const ROLE_OPTIONS = [{ value: "", label: adminTexts.adminAnyRole }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
 
 /** /admin/members: find members by the beginning of a name or e-mail, by role, suspended ones; newest first, page by page. */
 export function MembersPage({ role }: { role: Role }) {
@@ -29,18 +29,18 @@ export function MembersPage({ role }: { role: Role }) {
   const items = members.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack>
-      <Title order={1}>{texts.adminMembers}</Title>
+      <Title order={1}>{adminTexts.adminMembers}</Title>
       <AdminNav current="members" role={role} />
       <Group align="flex-end" wrap="wrap">
         <TextInput
-          label={texts.adminSearchLabel}
+          label={adminTexts.adminSearchLabel}
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
           maxLength={100}
           style={{ flex: "1 1 220px" }}
         />
         <Select
-          label={texts.adminRoleFilter}
+          label={adminTexts.adminRoleFilter}
           data={ROLE_OPTIONS}
           value={roleFilter}
           onChange={(v) => setRoleFilter((v ?? "") as Role | "")}
@@ -48,15 +48,15 @@ export function MembersPage({ role }: { role: Role }) {
           w={160}
         />
         <Checkbox
-          label={texts.adminSuspendedFilter}
+          label={adminTexts.adminSuspendedFilter}
           checked={suspendedOnly}
           onChange={(e) => setSuspendedOnly(e.currentTarget.checked)}
           mb={8}
         />
       </Group>
       <ErrorAlert error={members.error} />
-      {members.isSuccess && items.length === 0 && <Text c="dimmed">{texts.adminNoMembers}</Text>}
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={texts.adminMembers}>
+      {members.isSuccess && items.length === 0 && <Text c="dimmed">{adminTexts.adminNoMembers}</Text>}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={adminTexts.adminMembers}>
         {items.map((m) => (
           <MemberRow key={m.memberId} member={m} />
         ))}

@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { type AdminMember, SUSPEND_REASON_MAX } from "../../../domains/admin/admin.schema.ts";
 import { fillText, texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -25,8 +26,8 @@ export function SuspendDialog({
     mode: "controlled",
     initialValues: { reason: "", until: "" },
     validate: {
-      reason: (v) => (v.trim() ? null : texts.adminReasonRequired),
-      until: (v) => (v && untilOf(v)! <= new Date().toISOString() ? texts.adminEndInPast : null),
+      reason: (v) => (v.trim() ? null : adminTexts.adminReasonRequired),
+      until: (v) => (v && untilOf(v)! <= new Date().toISOString() ? adminTexts.adminEndInPast : null),
     },
   });
   const suspend = useMutation(
@@ -38,7 +39,7 @@ export function SuspendDialog({
     }),
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={fillText(texts.adminSuspendTitle, { name: member.name })}>
+    <Modal opened={opened} onClose={onClose} title={fillText(adminTexts.adminSuspendTitle, { name: member.name })}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -46,23 +47,23 @@ export function SuspendDialog({
         )}
       >
         <Stack>
-          <Text size="sm">{texts.adminSuspendBody}</Text>
+          <Text size="sm">{adminTexts.adminSuspendBody}</Text>
           <ErrorAlert error={suspend.error} />
           <Textarea
-            label={texts.adminSuspendReason}
+            label={adminTexts.adminSuspendReason}
             required
             autosize
             minRows={2}
             maxLength={SUSPEND_REASON_MAX}
             {...form.getInputProps("reason")}
           />
-          <TextInput label={texts.adminSuspendEnd} type="date" {...form.getInputProps("until")} />
+          <TextInput label={adminTexts.adminSuspendEnd} type="date" {...form.getInputProps("until")} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {texts.cancel}
             </Button>
             <Button type="submit" color="red" loading={suspend.isPending}>
-              {texts.adminSuspend}
+              {adminTexts.adminSuspend}
             </Button>
           </Group>
         </Stack>

@@ -9,7 +9,6 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { AppPreviewModal } from "../../components/LazyInfoModals.tsx";
 import { StoreBadges } from "../../components/StoreBadges.tsx";
-import { exactDate } from "../../lib/dates.ts";
 import { type RevalidatingForm, useDeferredRules } from "../../lib/deferred-rules.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -71,7 +70,7 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
           )}
           {outcome === "suspended" && (
             <Alert color="red" role="alert">
-              {suspendedUntil ? fillText(texts.loginSuspendedUntil, { until: exactDate(suspendedUntil) }) : texts.loginSuspended}
+              {suspendedUntil ? fillText(texts.loginSuspendedUntil, { until: suspensionEnd(suspendedUntil) }) : texts.loginSuspended}
             </Alert>
           )}
           <ErrorAlert error={login.error} />
@@ -99,3 +98,9 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
     </AuthFrame>
   );
 }
+
+/**
+ * When a suspension ends, as the browser's locale writes a date and time. Formatted here rather
+ * than with lib/dates.ts, which would add a chunk to the login page's first load (its budget).
+ */
+const suspensionEnd = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });

@@ -15,6 +15,7 @@ import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { SessionMember } from "../../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
 import { hasRole } from "../../../shared/members.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
@@ -151,7 +152,7 @@ function Navbar({ member }: { member: SessionMember }) {
             </Menu.Item>
             {hasRole(member.role, "moderator") && (
               <Menu.Item component={Link} to="/admin/members" leftSection={<IconShieldCheck size={16} />}>
-                {texts.adminLink}
+                {adminTexts.adminLink}
               </Menu.Item>
             )}
             <Menu.Divider />
