@@ -16,7 +16,8 @@ import { insertPost, insertReply } from "../src/domains/feed/feed.repository.ts"
 import { insertMessage } from "../src/domains/messages/messages.repository.ts";
 import { insertNotification } from "../src/domains/notifications/notifications.repository.ts";
 import type { NotificationKind } from "../src/domains/notifications/notifications.schema.ts";
-import { fillText, texts } from "../src/shared/texts.ts";
+import { fillText } from "../src/shared/texts.ts";
+import { serverTexts } from "../src/shared/server-texts.ts";
 import { addNews } from "../src/domains/news/news.service.ts";
 import { DAY, MINUTE } from "../src/platform/clock.ts";
 import { hashPassword } from "../src/platform/crypto.ts";
@@ -795,8 +796,8 @@ for (const [from, to, subject, body, hoursAgo] of [...byAge].reverse()) {
     recipientId,
     senderId,
     "message.received",
-    texts.notifyMessageSubject,
-    fillText(texts.notifyMessageText, { name: from, subject }),
+    serverTexts.notifyMessageSubject,
+    fillText(serverTexts.notifyMessageText, { name: from, subject }),
     "/messages/view-messages",
     at,
     !unread,
@@ -809,8 +810,8 @@ for (const names of DEMO_REQUESTS) {
     pair[1],
     pair[0],
     "contact.requested",
-    texts.notifyContactRequestedSubject,
-    fillText(texts.notifyContactRequestedText, { name: names[0] }),
+    serverTexts.notifyContactRequestedSubject,
+    fillText(serverTexts.notifyContactRequestedText, { name: names[0] }),
     "/contacts/requests",
     graphAt,
     false,
@@ -823,8 +824,8 @@ for (const names of DEMO_FOLLOWS) {
     pair[1],
     pair[0],
     "member.followed",
-    texts.notifyFollowedSubject,
-    fillText(texts.notifyFollowedText, { name: names[0] }),
+    serverTexts.notifyFollowedSubject,
+    fillText(serverTexts.notifyFollowedText, { name: names[0] }),
     "/contacts/people-following-me",
     graphAt,
     true,

@@ -36,7 +36,8 @@ import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
 import type { DB } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 import { MemberStatus, PROFILE_TYPES, type ProfileType } from "../../src/shared/members.ts";
-import { fillText, texts } from "../../src/shared/texts.ts";
+import { fillText } from "../../src/shared/texts.ts";
+import { serverTexts } from "../../src/shared/server-texts.ts";
 import { Batches, Columns, Inserter, kyselyOver, one, openRaw, type RawDb, restoreSchemaObjects, setAsideSchemaObjects } from "./bulk.ts";
 import { hash, Random, unit, WeightedPicker } from "./random.ts";
 import * as words from "./vocabulary.ts";
@@ -1009,28 +1010,28 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     let link: string;
     switch (kind) {
       case Kind.Requested:
-        subject = texts.notifyContactRequestedSubject;
-        text = requestedText[actor] ??= fillText(texts.notifyContactRequestedText, { name });
+        subject = serverTexts.notifyContactRequestedSubject;
+        text = requestedText[actor] ??= fillText(serverTexts.notifyContactRequestedText, { name });
         link = "/contacts/requests";
         break;
       case Kind.Accepted:
-        subject = texts.notifyContactAcceptedSubject;
-        text = acceptedText[actor] ??= fillText(texts.notifyContactAcceptedText, { name });
+        subject = serverTexts.notifyContactAcceptedSubject;
+        text = acceptedText[actor] ??= fillText(serverTexts.notifyContactAcceptedText, { name });
         link = `/members/view-profile/show-profile?memberID=${id(actor)}`;
         break;
       case Kind.Followed:
-        subject = texts.notifyFollowedSubject;
-        text = followedText[actor] ??= fillText(texts.notifyFollowedText, { name });
+        subject = serverTexts.notifyFollowedSubject;
+        text = followedText[actor] ??= fillText(serverTexts.notifyFollowedText, { name });
         link = "/contacts/people-following-me";
         break;
       case Kind.Message:
-        subject = texts.notifyMessageSubject;
-        text = fillText(texts.notifyMessageText, { name, subject: snippet(subjectOf(messageOrder[ref]!)) });
+        subject = serverTexts.notifyMessageSubject;
+        text = fillText(serverTexts.notifyMessageText, { name, subject: snippet(subjectOf(messageOrder[ref]!)) });
         link = "/messages/view-messages";
         break;
       default:
-        subject = texts.notifyReplySubject;
-        text = fillText(texts.notifyReplyText, { name, text: snippet(words.REPLIES[ref]!) });
+        subject = serverTexts.notifyReplySubject;
+        text = fillText(serverTexts.notifyReplyText, { name, text: snippet(words.REPLIES[ref]!) });
         link = "/home";
     }
     const when = iso(at);

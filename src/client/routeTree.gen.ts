@@ -21,7 +21,6 @@ import { Route as MemberMembersShowProfileRouteImport } from "./routes/_member/m
 import { Route as MemberMessagesViewMessagesRouteImport } from "./routes/_member/messages/view-messages";
 import { Route as MemberSettingsAccountSettingRouteImport } from "./routes/_member/settings/account-setting";
 import { Route as MemberSettingsPrivacySettingRouteImport } from "./routes/_member/settings/privacy-setting";
-import { Route as MemberAdminMembersMemberIdRouteImport } from "./routes/_member/admin/members.$memberId";
 import { Route as MemberMembersViewProfileShowProfileRouteImport } from "./routes/_member/members/view-profile/show-profile";
 
 const AuthIndexLazyRouteImport = createFileRoute("/_auth/")();
@@ -39,11 +38,7 @@ const AuthResetpwdLazyRouteImport = createFileRoute("/_auth/resetpwd")();
 const AuthResetpwdConfirmLazyRouteImport = createFileRoute(
   "/_auth/resetpwd-confirm",
 )();
-const MemberAdminLazyRouteImport = createFileRoute("/_member/admin")();
 const MemberHomeLazyRouteImport = createFileRoute("/_member/home")();
-const MemberAdminAuditLazyRouteImport = createFileRoute(
-  "/_member/admin/audit",
-)();
 const MemberContactsFindContactsLazyRouteImport = createFileRoute(
   "/_member/contacts/find-contacts",
 )();
@@ -61,9 +56,6 @@ const MemberContactsRequestsLazyRouteImport = createFileRoute(
 )();
 const MemberMessagesViewNotificationsLazyRouteImport = createFileRoute(
   "/_member/messages/view-notifications",
-)();
-const MemberAdminMembersIndexLazyRouteImport = createFileRoute(
-  "/_member/admin/members/",
 )();
 
 const AuthRoute = AuthRouteImport.update({
@@ -146,25 +138,11 @@ const AuthResetpwdConfirmLazyRoute = AuthResetpwdConfirmLazyRouteImport.update({
 } as any).lazy(() =>
   import("./routes/_auth/resetpwd-confirm.lazy").then((d) => d.Route),
 );
-const MemberAdminLazyRoute = MemberAdminLazyRouteImport.update({
-  id: "/admin",
-  path: "/admin",
-  getParentRoute: () => MemberRoute,
-} as any).lazy(() =>
-  import("./routes/_member/admin.lazy").then((d) => d.Route),
-);
 const MemberHomeLazyRoute = MemberHomeLazyRouteImport.update({
   id: "/home",
   path: "/home",
   getParentRoute: () => MemberRoute,
 } as any).lazy(() => import("./routes/_member/home.lazy").then((d) => d.Route));
-const MemberAdminAuditLazyRoute = MemberAdminAuditLazyRouteImport.update({
-  id: "/audit",
-  path: "/audit",
-  getParentRoute: () => MemberAdminLazyRoute,
-} as any).lazy(() =>
-  import("./routes/_member/admin/audit.lazy").then((d) => d.Route),
-);
 const MemberContactsFindContactsLazyRoute =
   MemberContactsFindContactsLazyRouteImport.update({
     id: "/contacts/find-contacts",
@@ -273,24 +251,6 @@ const MemberSettingsPrivacySettingRoute =
       (d) => d.Route,
     ),
   );
-const MemberAdminMembersIndexLazyRoute =
-  MemberAdminMembersIndexLazyRouteImport.update({
-    id: "/members/",
-    path: "/members/",
-    getParentRoute: () => MemberAdminLazyRoute,
-  } as any).lazy(() =>
-    import("./routes/_member/admin/members.index.lazy").then((d) => d.Route),
-  );
-const MemberAdminMembersMemberIdRoute =
-  MemberAdminMembersMemberIdRouteImport.update({
-    id: "/members/$memberId",
-    path: "/members/$memberId",
-    getParentRoute: () => MemberAdminLazyRoute,
-  } as any).lazy(() =>
-    import("./routes/_member/admin/members.$memberId.lazy").then(
-      (d) => d.Route,
-    ),
-  );
 const MemberMembersViewProfileShowProfileRoute =
   MemberMembersViewProfileShowProfileRouteImport.update({
     id: "/members/view-profile/show-profile",
@@ -314,7 +274,6 @@ export interface FileRoutesByFullPath {
   "/register": typeof AuthRegisterLazyRoute;
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
-  "/admin": typeof MemberAdminLazyRouteWithChildren;
   "/home": typeof MemberHomeLazyRoute;
   "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
@@ -322,16 +281,13 @@ export interface FileRoutesByFullPath {
   "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
-  "/admin/audit": typeof MemberAdminAuditLazyRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
-  "/admin/members/$memberId": typeof MemberAdminMembersMemberIdRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
-  "/admin/members/": typeof MemberAdminMembersIndexLazyRoute;
 }
 export interface FileRoutesByTo {
   "/": typeof AuthIndexLazyRoute;
@@ -345,7 +301,6 @@ export interface FileRoutesByTo {
   "/register": typeof AuthRegisterLazyRoute;
   "/resetpwd": typeof AuthResetpwdLazyRoute;
   "/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
-  "/admin": typeof MemberAdminLazyRouteWithChildren;
   "/home": typeof MemberHomeLazyRoute;
   "/contacts/search-results": typeof MemberContactsSearchResultsRoute;
   "/members/edit-profile": typeof MemberMembersEditProfileRoute;
@@ -353,16 +308,13 @@ export interface FileRoutesByTo {
   "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
-  "/admin/audit": typeof MemberAdminAuditLazyRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
-  "/admin/members/$memberId": typeof MemberAdminMembersMemberIdRoute;
   "/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
-  "/admin/members": typeof MemberAdminMembersIndexLazyRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -378,7 +330,6 @@ export interface FileRoutesById {
   "/_auth/register": typeof AuthRegisterLazyRoute;
   "/_auth/resetpwd": typeof AuthResetpwdLazyRoute;
   "/_auth/resetpwd-confirm": typeof AuthResetpwdConfirmLazyRoute;
-  "/_member/admin": typeof MemberAdminLazyRouteWithChildren;
   "/_member/home": typeof MemberHomeLazyRoute;
   "/_auth/": typeof AuthIndexLazyRoute;
   "/_member/contacts/search-results": typeof MemberContactsSearchResultsRoute;
@@ -387,16 +338,13 @@ export interface FileRoutesById {
   "/_member/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/_member/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/_member/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
-  "/_member/admin/audit": typeof MemberAdminAuditLazyRoute;
   "/_member/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/_member/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/_member/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
   "/_member/contacts/people-i-follow": typeof MemberContactsPeopleIFollowLazyRoute;
   "/_member/contacts/requests": typeof MemberContactsRequestsLazyRoute;
   "/_member/messages/view-notifications": typeof MemberMessagesViewNotificationsLazyRoute;
-  "/_member/admin/members/$memberId": typeof MemberAdminMembersMemberIdRoute;
   "/_member/members/view-profile/show-profile": typeof MemberMembersViewProfileShowProfileRoute;
-  "/_member/admin/members/": typeof MemberAdminMembersIndexLazyRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -412,7 +360,6 @@ export interface FileRouteTypes {
     | "/register"
     | "/resetpwd"
     | "/resetpwd-confirm"
-    | "/admin"
     | "/home"
     | "/contacts/search-results"
     | "/members/edit-profile"
@@ -420,16 +367,13 @@ export interface FileRouteTypes {
     | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
-    | "/admin/audit"
     | "/contacts/find-contacts"
     | "/contacts/my-contacts"
     | "/contacts/people-following-me"
     | "/contacts/people-i-follow"
     | "/contacts/requests"
     | "/messages/view-notifications"
-    | "/admin/members/$memberId"
-    | "/members/view-profile/show-profile"
-    | "/admin/members/";
+    | "/members/view-profile/show-profile";
   fileRoutesByTo: FileRoutesByTo;
   to:
     | "/"
@@ -443,7 +387,6 @@ export interface FileRouteTypes {
     | "/register"
     | "/resetpwd"
     | "/resetpwd-confirm"
-    | "/admin"
     | "/home"
     | "/contacts/search-results"
     | "/members/edit-profile"
@@ -451,16 +394,13 @@ export interface FileRouteTypes {
     | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
-    | "/admin/audit"
     | "/contacts/find-contacts"
     | "/contacts/my-contacts"
     | "/contacts/people-following-me"
     | "/contacts/people-i-follow"
     | "/contacts/requests"
     | "/messages/view-notifications"
-    | "/admin/members/$memberId"
-    | "/members/view-profile/show-profile"
-    | "/admin/members";
+    | "/members/view-profile/show-profile";
   id:
     | "__root__"
     | "/_auth"
@@ -475,7 +415,6 @@ export interface FileRouteTypes {
     | "/_auth/register"
     | "/_auth/resetpwd"
     | "/_auth/resetpwd-confirm"
-    | "/_member/admin"
     | "/_member/home"
     | "/_auth/"
     | "/_member/contacts/search-results"
@@ -484,16 +423,13 @@ export interface FileRouteTypes {
     | "/_member/messages/view-messages"
     | "/_member/settings/account-setting"
     | "/_member/settings/privacy-setting"
-    | "/_member/admin/audit"
     | "/_member/contacts/find-contacts"
     | "/_member/contacts/my-contacts"
     | "/_member/contacts/people-following-me"
     | "/_member/contacts/people-i-follow"
     | "/_member/contacts/requests"
     | "/_member/messages/view-notifications"
-    | "/_member/admin/members/$memberId"
-    | "/_member/members/view-profile/show-profile"
-    | "/_member/admin/members/";
+    | "/_member/members/view-profile/show-profile";
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -596,26 +532,12 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthResetpwdConfirmLazyRouteImport;
       parentRoute: typeof AuthRoute;
     };
-    "/_member/admin": {
-      id: "/_member/admin";
-      path: "/admin";
-      fullPath: "/admin";
-      preLoaderRoute: typeof MemberAdminLazyRouteImport;
-      parentRoute: typeof MemberRoute;
-    };
     "/_member/home": {
       id: "/_member/home";
       path: "/home";
       fullPath: "/home";
       preLoaderRoute: typeof MemberHomeLazyRouteImport;
       parentRoute: typeof MemberRoute;
-    };
-    "/_member/admin/audit": {
-      id: "/_member/admin/audit";
-      path: "/audit";
-      fullPath: "/admin/audit";
-      preLoaderRoute: typeof MemberAdminAuditLazyRouteImport;
-      parentRoute: typeof MemberAdminLazyRoute;
     };
     "/_member/contacts/find-contacts": {
       id: "/_member/contacts/find-contacts";
@@ -701,20 +623,6 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MemberSettingsPrivacySettingRouteImport;
       parentRoute: typeof MemberRoute;
     };
-    "/_member/admin/members/": {
-      id: "/_member/admin/members/";
-      path: "/members";
-      fullPath: "/admin/members/";
-      preLoaderRoute: typeof MemberAdminMembersIndexLazyRouteImport;
-      parentRoute: typeof MemberAdminLazyRoute;
-    };
-    "/_member/admin/members/$memberId": {
-      id: "/_member/admin/members/$memberId";
-      path: "/members/$memberId";
-      fullPath: "/admin/members/$memberId";
-      preLoaderRoute: typeof MemberAdminMembersMemberIdRouteImport;
-      parentRoute: typeof MemberAdminLazyRoute;
-    };
     "/_member/members/view-profile/show-profile": {
       id: "/_member/members/view-profile/show-profile";
       path: "/members/view-profile/show-profile";
@@ -751,24 +659,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
 
-interface MemberAdminLazyRouteChildren {
-  MemberAdminAuditLazyRoute: typeof MemberAdminAuditLazyRoute;
-  MemberAdminMembersMemberIdRoute: typeof MemberAdminMembersMemberIdRoute;
-  MemberAdminMembersIndexLazyRoute: typeof MemberAdminMembersIndexLazyRoute;
-}
-
-const MemberAdminLazyRouteChildren: MemberAdminLazyRouteChildren = {
-  MemberAdminAuditLazyRoute: MemberAdminAuditLazyRoute,
-  MemberAdminMembersMemberIdRoute: MemberAdminMembersMemberIdRoute,
-  MemberAdminMembersIndexLazyRoute: MemberAdminMembersIndexLazyRoute,
-};
-
-const MemberAdminLazyRouteWithChildren = MemberAdminLazyRoute._addFileChildren(
-  MemberAdminLazyRouteChildren,
-);
-
 interface MemberRouteChildren {
-  MemberAdminLazyRoute: typeof MemberAdminLazyRouteWithChildren;
   MemberHomeLazyRoute: typeof MemberHomeLazyRoute;
   MemberContactsSearchResultsRoute: typeof MemberContactsSearchResultsRoute;
   MemberMembersEditProfileRoute: typeof MemberMembersEditProfileRoute;
@@ -786,7 +677,6 @@ interface MemberRouteChildren {
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
-  MemberAdminLazyRoute: MemberAdminLazyRouteWithChildren,
   MemberHomeLazyRoute: MemberHomeLazyRoute,
   MemberContactsSearchResultsRoute: MemberContactsSearchResultsRoute,
   MemberMembersEditProfileRoute: MemberMembersEditProfileRoute,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { freshLimiter } from "#support/limiter.ts";
-import { texts } from "../shared/texts.ts";
+import { serverTexts } from "../shared/server-texts.ts";
 import { createRateLimiter } from "./app-context.ts";
 import { RATE_LIMIT_RULES } from "./rate-limit.ts";
 import { pruneRateLimitHits } from "./rate-limit-table.ts";
@@ -20,7 +20,7 @@ describe("rate limiter", () => {
     const limiter = await freshLimiter(t!.db);
     const { max, windowMs } = RATE_LIMIT_RULES.register;
     for (let i = 0; i < max; i++) await limiter.consume("register", ["ip:a"], t0 + i);
-    await expect(limiter.consume("register", ["ip:a"], t0 + max)).rejects.toThrow(texts.tooManyRequests);
+    await expect(limiter.consume("register", ["ip:a"], t0 + max)).rejects.toThrow(serverTexts.tooManyRequests);
     await expect(limiter.consume("register", ["ip:b"], t0 + max)).resolves.toBeUndefined();
     await expect(limiter.consume("login", ["ip:a"], t0 + max)).resolves.toBeUndefined();
     // Keys are case-insensitive (e-mail addresses).

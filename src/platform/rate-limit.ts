@@ -1,5 +1,5 @@
 import { DomainError, ErrorCodes } from "../shared/errors.ts";
-import { texts } from "../shared/texts.ts";
+import { serverTexts } from "../shared/server-texts.ts";
 import { DAY, HOUR, MINUTE } from "./clock.ts";
 
 /**
@@ -43,7 +43,7 @@ export const RATE_LIMIT_RULES = {
 export type RateLimitBucket = keyof typeof RATE_LIMIT_RULES;
 
 /** The RATE_LIMITED error (429), with the general message unless a more helpful one is given. */
-export const rateLimited = (message: string = texts.tooManyRequests) => new DomainError(ErrorCodes.RateLimited, message);
+export const rateLimited = (message: string = serverTexts.tooManyRequests) => new DomainError(ErrorCodes.RateLimited, message);
 
 /**
  * Sliding-window limits: at most a bucket's `max` events per key in its window. Keys are chosen by

@@ -157,10 +157,7 @@ export const en = {
   // Photo upload (section 5) and media (section 8)
   uploadFileRequired: "Upload file is required. Please choose a file!",
   uploadFileTypes: "Only image file types .jpg, .png, .svg, and .gif are allowed!",
-  clientLogForeignOrigin: "Error reports without a session are accepted only from this site's own pages.",
-  requestBodyTooLarge: "The request is too large: at most 64 KB is accepted.",
   uploadFileTooBig: "The chosen image file size is too big! Only file size of 3 megabytes or less allowed.",
-  uploadFileUnreadable: "The chosen image could not be read: it may be damaged or too large in pixels. Please choose another file.",
   noPlaylists: "No youtube playlist were found for this member.",
   noVideos: "No videos found.",
   photoTokenRetired:
@@ -287,17 +284,13 @@ export const en = {
   profileNotFound: "We could not find this member's profile.",
 
   // Generic
-  tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
-  tooManyLiveStreams: "Too many live connections are open for your account. Close a tab or window and try again.",
   somethingWrong: "Something went wrong. Try again later!",
 
   // How the viewer stands to a member of a list (labelText of the legacy contact list items)
-  relationYou: "You",
   relationContact: "Contact",
   relationRequestReceived: "Request received",
   relationRequestSent: "Request sent",
   relationFollowing: "Following",
-  relationFollowsYou: "Follows you",
 
   // Contacts screens, navbar Contacts menu and search (sections 2, 4, 5, 8)
   myContacts: "My Contacts",
@@ -369,8 +362,6 @@ export const en = {
   deactivationReason0: "Other",
   deactivationReasonInvalid: "Choose one of the listed reasons.",
   deactivationExplanationTooLong: "Your explanation must be 2000 characters or fewer.",
-  emailInUse: "This e-mail address is already in use.",
-  emailUnchanged: "This is already the e-mail address of your account.",
   emailChangeCodeSent: "We sent a confirmation code to {email}. Your e-mail address changes once you confirm it.",
   emailChangeCodeInvalid: "The code entered is invalid or expired.",
   emailChangeCodeRequired: "The confirmation code is required.",
@@ -575,16 +566,6 @@ export const en = {
   notificationSent: "Sent",
   notificationsMarkAllRead: "Mark all as read",
   notificationsLoadMore: "Load more notifications",
-  notifyContactRequestedSubject: "New contact request",
-  notifyContactRequestedText: "{name} wants to add you as a contact.",
-  notifyContactAcceptedSubject: "Contact request accepted",
-  notifyContactAcceptedText: "{name} accepted your contact request.",
-  notifyFollowedSubject: "New follower",
-  notifyFollowedText: "{name} is now following you.",
-  notifyMessageSubject: "New message",
-  notifyMessageText: "{name} sent you a message: {subject}",
-  notifyReplySubject: "New reply to your post",
-  notifyReplyText: "{name} replied to your post: {text}",
   // E-mail unsubscribe screen
   unsubscribeTitle: "E-mail notifications",
   unsubscribeBody: "Stop e-mails about: {what}",

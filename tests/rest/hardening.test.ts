@@ -6,7 +6,7 @@
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "../../src/shared/limits.ts";
-import { texts } from "../../src/shared/texts.ts";
+import { serverTexts } from "../../src/shared/server-texts.ts";
 import { serverHarness } from "#support/harness.ts";
 import { bearer, qs, type RegisteredMember, registerAndConfirm, uniqueEmail } from "#support/server.ts";
 
@@ -74,7 +74,7 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
     const logs = await h.db.value<number>("select count(*) from client_log");
     const res = await h.c.post(path, { headers: { Origin: h.server.baseUrl }, body });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ message: texts.requestBodyTooLarge });
+    expect(res.json).toEqual({ message: serverTexts.requestBodyTooLarge });
     expect(await h.db.value<number>("select count(*) from client_log")).toBe(logs);
   });
 
@@ -84,7 +84,10 @@ describe("finding 2: JSON and form bodies stop at 64 KB", () => {
       body: { email: uniqueEmail(), password: big },
     });
     expect(trpc.status).toBe(413);
-    expect(trpc.json.error).toMatchObject({ message: texts.requestBodyTooLarge, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 } });
+    expect(trpc.json.error).toMatchObject({
+      message: serverTexts.requestBodyTooLarge,
+      data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 },
+    });
     const form = await h.c.post("/api/account/login", {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       rawBody: `email=a%40b.c&password=${big}`,
@@ -164,7 +167,7 @@ describe("finding 14: client logs", () => {
     const message = `anonymous ${Math.random()}`;
     const noOrigin = await h.c.get(`/api/common/Logs${qs({ message })}`);
     expect(noOrigin.status).toBe(403);
-    expect(noOrigin.json).toEqual({ message: texts.clientLogForeignOrigin });
+    expect(noOrigin.json).toEqual({ message: serverTexts.clientLogForeignOrigin });
     expect((await h.c.post("/api/common/logs", { headers: { Origin: FOREIGN }, body: { message } })).status).toBe(403);
     expect((await h.c.get(`/api/common/Logs${qs({ message })}`, { headers: { Referer: `${FOREIGN}/page` } })).status).toBe(403);
     expect((await h.c.post("/trpc/account.logClientError", { body: { message } })).status).toBe(403);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMIT_RULES } from "../../src/platform/rate-limit.ts";
-import { texts } from "../../src/shared/texts.ts";
+import { serverTexts } from "../../src/shared/server-texts.ts";
 import { type MailSink, startMailSink } from "#support/mail-sink.ts";
 import {
   type Api,
@@ -55,7 +55,7 @@ describe("a server with RATE_LIMITS on and CORS_ORIGINS set", () => {
       const refused = await c.post("/api/account/login", { headers: from, body: { email: uniqueEmail("guess"), password: "guess-last" } });
       expect(refused.status).toBe(429);
       expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(refused.json).toEqual({ message: texts.tooManyRequests });
+      expect(refused.json).toEqual({ message: serverTexts.tooManyRequests });
       // The same limit under the old base path and the other login action.
       expect((await c.post("/services/account/login", { headers: from, body: { email: uniqueEmail(), password: "x" } })).status).toBe(429);
       expect((await c.get(`/api/account/AuthenticateUser${qs({ email: uniqueEmail(), pwd: "x" })}`, { headers: from })).status).toBe(429);
@@ -80,7 +80,7 @@ describe("a server with RATE_LIMITS on and CORS_ORIGINS set", () => {
       }
       const refused = await c.get(`/api/member/ResetPassword${qs({ email: uniqueEmail() })}`, { headers: from });
       expect(refused.status).toBe(429);
-      expect(refused.json).toEqual({ message: texts.tooManyRequests });
+      expect(refused.json).toEqual({ message: serverTexts.tooManyRequests });
     });
   });
 

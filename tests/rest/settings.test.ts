@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { texts } from "../../src/shared/texts.ts";
+import { serverTexts } from "../../src/shared/server-texts.ts";
 import { serverHarness } from "#support/harness.ts";
 import { type ApiResponse, bearer, qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
 
@@ -358,7 +359,7 @@ describe("setting/SaveMemberEmailInfo and ConfirmMemberEmailInfo", () => {
       400,
       "This e-mail address is already in use.",
     );
-    expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: m.email })}`), 400, texts.emailUnchanged);
+    expectMessage(await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: m.email })}`), 400, serverTexts.emailUnchanged);
     expectMessage(
       await put(m, `/api/setting/SaveMemberEmailInfo/${m.memberId}${qs({ email: "not-an-address" })}`),
       400,

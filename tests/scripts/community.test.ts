@@ -25,7 +25,8 @@ import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts"
 import * as search from "../../src/domains/search/search.service.ts";
 import { type DB, openSqlite } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
-import { fillText, texts } from "../../src/shared/texts.ts";
+import { fillText } from "../../src/shared/texts.ts";
+import { serverTexts } from "../../src/shared/server-texts.ts";
 import { api, bearer, ROOT, startServer } from "#support/server.ts";
 import { contextOver } from "#support/service-context.ts";
 
@@ -194,20 +195,20 @@ function expectedNotification(
   switch (n.kind) {
     case "contact.requested":
       return {
-        subject: texts.notifyContactRequestedSubject,
-        text: fillText(texts.notifyContactRequestedText, { name }),
+        subject: serverTexts.notifyContactRequestedSubject,
+        text: fillText(serverTexts.notifyContactRequestedText, { name }),
         link: "/contacts/requests",
       };
     case "contact.accepted":
       return {
-        subject: texts.notifyContactAcceptedSubject,
-        text: fillText(texts.notifyContactAcceptedText, { name }),
+        subject: serverTexts.notifyContactAcceptedSubject,
+        text: fillText(serverTexts.notifyContactAcceptedText, { name }),
         link: `/members/view-profile/show-profile?memberID=${n.actor_id}`,
       };
     case "member.followed":
       return {
-        subject: texts.notifyFollowedSubject,
-        text: fillText(texts.notifyFollowedText, { name }),
+        subject: serverTexts.notifyFollowedSubject,
+        text: fillText(serverTexts.notifyFollowedText, { name }),
         link: "/contacts/people-following-me",
       };
     case "message.received": {
@@ -215,8 +216,12 @@ function expectedNotification(
         .prepare("SELECT subject FROM message WHERE sender_id = ? AND recipient_id = ? AND created_at <= ?")
         .pluck()
         .all(n.actor_id, n.member_id, n.created_at) as string[];
-      const texts_ = subjects.map((subject) => fillText(texts.notifyMessageText, { name, subject: snippet(subject) }));
-      return { subject: texts.notifyMessageSubject, text: texts_.includes(n.text) ? n.text : texts_[0], link: "/messages/view-messages" };
+      const texts_ = subjects.map((subject) => fillText(serverTexts.notifyMessageText, { name, subject: snippet(subject) }));
+      return {
+        subject: serverTexts.notifyMessageSubject,
+        text: texts_.includes(n.text) ? n.text : texts_[0],
+        link: "/messages/view-messages",
+      };
     }
     default: {
       const replies = db
@@ -226,8 +231,8 @@ function expectedNotification(
         )
         .pluck()
         .all(n.actor_id, n.member_id, n.created_at) as string[];
-      const texts_ = replies.map((text) => fillText(texts.notifyReplyText, { name, text: snippet(text) }));
-      return { subject: texts.notifyReplySubject, text: texts_.includes(n.text) ? n.text : texts_[0], link: "/home" };
+      const texts_ = replies.map((text) => fillText(serverTexts.notifyReplyText, { name, text: snippet(text) }));
+      return { subject: serverTexts.notifyReplySubject, text: texts_.includes(n.text) ? n.text : texts_[0], link: "/home" };
     }
   }
 }

@@ -9,6 +9,7 @@ import type { Database } from "../../platform/db/database.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { MINUTE } from "../../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../../platform/context.ts";
 import { sha256Hex } from "../../platform/crypto.ts";
@@ -406,7 +407,7 @@ describe("sign-in and mail limits", () => {
     expect(kinds).toEqual(Array(10).fill("notfound"));
     await expect(accounts.login(limited, { email: members[0]!.email, password: members[0]!.password }, meta)).rejects.toMatchObject({
       code: ErrorCodes.RateLimited,
-      message: texts.tooManyRequests,
+      message: serverTexts.tooManyRequests,
     });
     // The refusal is keyed by address: the member gets in from another one.
     const elsewhere = { ip: "198.51.100.9", userAgent: "vitest" };

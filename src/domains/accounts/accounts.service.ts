@@ -2,6 +2,7 @@ import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/e
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
 import { MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../../platform/crypto.ts";
@@ -426,7 +427,7 @@ export async function recordClientLog(
   input: { message: string; stack: string; url: string; level: string },
   meta: RequestMeta,
 ): Promise<void> {
-  if (!actor && !meta.fromOwnPage) throw forbidden(texts.clientLogForeignOrigin);
+  if (!actor && !meta.fromOwnPage) throw forbidden(serverTexts.clientLogForeignOrigin);
   await ctx.limiter.consume("clientLog", [`ip:${meta.ip}`]);
   if (!actor) await ctx.limiter.consume("anonymousClientLog", ["site"]);
   const entry = {

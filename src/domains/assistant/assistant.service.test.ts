@@ -11,6 +11,7 @@ import { closeTestContext, openTestContext, type TestContext } from "#support/se
 import { createCallerFactory } from "../../platform/trpc/init.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import type { Actor } from "../../platform/context.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { unconfiguredAssistant } from "../../platform/ports/assistant.ts";
@@ -229,6 +230,9 @@ describe("assistant.assist procedure", () => {
     t!.ctx.limiter = await freshLimiter(t!.db);
     const busy = caller(member());
     for (let i = 0; i < 20; i++) await busy.assist({ message: NOTES });
-    await expect(busy.assist({ message: NOTES })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: texts.tooManyRequests });
+    await expect(busy.assist({ message: NOTES })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: serverTexts.tooManyRequests,
+    });
   });
 });

@@ -10,7 +10,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { LiveEvent } from "../../platform/live.ts";
-import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { createSession } from "../accounts/sessions.ts";
 import * as live from "./live.service.ts";
 
@@ -146,7 +146,7 @@ describe("the live stream", () => {
     }
     const refused = await open(a);
     expect(refused.first).toBeInstanceOf(DomainError);
-    expect(refused.first).toMatchObject({ code: ErrorCodes.RateLimited, message: texts.tooManyLiveStreams });
+    expect(refused.first).toMatchObject({ code: ErrorCodes.RateLimited, message: serverTexts.tooManyLiveStreams });
     await streams.pop()!.return(undefined);
     expect((await open(a)).first).toMatchObject({ type: "stream.ready" });
 

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCodes, unauthorized } from "../../shared/errors.ts";
-import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { isSessionActive } from "../accounts/accounts.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
@@ -36,7 +36,7 @@ function reserveStream(ctx: AppContext, actor: Actor): () => void {
   if (!counts) openStreams.set(ctx.live, (counts = new Map<string, number>()));
   const keys = [`session:${actor.sessionId}`, `member:${actor.memberId}`] as const;
   if ((counts.get(keys[0]) ?? 0) >= LIVE_STREAM_LIMITS.perSession || (counts.get(keys[1]) ?? 0) >= LIVE_STREAM_LIMITS.perMember) {
-    throw new DomainError(ErrorCodes.RateLimited, texts.tooManyLiveStreams);
+    throw new DomainError(ErrorCodes.RateLimited, serverTexts.tooManyLiveStreams);
   }
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   let released = false;

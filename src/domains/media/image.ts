@@ -1,6 +1,6 @@
 import type { SharpOptions } from "sharp";
 import { badInput } from "../../shared/errors.ts";
-import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 
 /** The image kinds the spec allows (jpeg, jpg, png, svg, gif), as recognised by content. */
 export type ImageKind = "jpeg" | "png" | "gif" | "svg";
@@ -87,7 +87,7 @@ export async function renderSquareVariants(bytes: Uint8Array, kind: ImageKind, s
     return out;
   } catch (error) {
     // The input is the only unknown here: whatever sharp cannot decode (damaged, too many pixels) is bad input.
-    const refused = badInput(texts.uploadFileUnreadable);
+    const refused = badInput(serverTexts.uploadFileUnreadable);
     refused.cause = error;
     throw refused;
   }

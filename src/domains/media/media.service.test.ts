@@ -8,6 +8,7 @@ import { type DB } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { sniffImage } from "./image.ts";
 import { avatarPathOf, precheckPhoto, storedPhotoStem } from "./media.schema.ts";
@@ -194,7 +195,7 @@ describe("uploadProfilePhoto", () => {
         texts.uploadFileTypes,
       ],
       [fileOf(new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1)), texts.uploadFileTooBig],
-      [fileOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])), texts.uploadFileUnreadable],
+      [fileOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])), serverTexts.uploadFileUnreadable],
     ];
     for (const [file, message] of cases) {
       await expectRefused(media.uploadProfilePhoto(ctx, actor, { file }), ErrorCodes.BadInput, message);

@@ -1,6 +1,7 @@
 import { badInput } from "../../shared/errors.ts";
 import { isVisibleMember } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
@@ -107,8 +108,8 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         memberId: e.toId,
         kind: "contact.requested",
         actorId: e.fromId,
-        subject: texts.notifyContactRequestedSubject,
-        text: (name) => fillText(texts.notifyContactRequestedText, { name }),
+        subject: serverTexts.notifyContactRequestedSubject,
+        text: (name) => fillText(serverTexts.notifyContactRequestedText, { name }),
         link: "/contacts/requests",
       });
     }),
@@ -117,8 +118,8 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         memberId: e.requesterId,
         kind: "contact.accepted",
         actorId: e.byId,
-        subject: texts.notifyContactAcceptedSubject,
-        text: (name) => fillText(texts.notifyContactAcceptedText, { name }),
+        subject: serverTexts.notifyContactAcceptedSubject,
+        text: (name) => fillText(serverTexts.notifyContactAcceptedText, { name }),
         link: `/members/view-profile/show-profile?memberID=${e.byId}`,
       });
     }),
@@ -127,8 +128,8 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         memberId: e.followedId,
         kind: "member.followed",
         actorId: e.followerId,
-        subject: texts.notifyFollowedSubject,
-        text: (name) => fillText(texts.notifyFollowedText, { name }),
+        subject: serverTexts.notifyFollowedSubject,
+        text: (name) => fillText(serverTexts.notifyFollowedText, { name }),
         link: "/contacts/people-following-me",
       });
     }),
@@ -137,8 +138,8 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         memberId: e.recipientId,
         kind: "message.received",
         actorId: e.senderId,
-        subject: texts.notifyMessageSubject,
-        text: (name) => fillText(texts.notifyMessageText, { name, subject: snippet(e.subject) }),
+        subject: serverTexts.notifyMessageSubject,
+        text: (name) => fillText(serverTexts.notifyMessageText, { name, subject: snippet(e.subject) }),
         link: "/messages/view-messages",
       });
     }),
@@ -148,8 +149,8 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         memberId: e.postAuthorId,
         kind: "post.replied",
         actorId: e.replierId,
-        subject: texts.notifyReplySubject,
-        text: (name) => fillText(texts.notifyReplyText, { name, text: snippet(e.text) }),
+        subject: serverTexts.notifyReplySubject,
+        text: (name) => fillText(serverTexts.notifyReplyText, { name, text: snippet(e.text) }),
         link: "/home",
       });
     }),

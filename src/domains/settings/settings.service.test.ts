@@ -14,6 +14,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { createSession, validateSessionToken } from "../accounts/sessions.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
@@ -368,7 +369,7 @@ describe("e-mail change", () => {
       ErrorCodes.BadInput,
       "This e-mail address is already in use.",
     );
-    await expectError(settings.requestEmailChange(ctx, m, m.email, meta), ErrorCodes.BadInput, texts.emailUnchanged);
+    await expectError(settings.requestEmailChange(ctx, m, m.email, meta), ErrorCodes.BadInput, serverTexts.emailUnchanged);
     expect(await db.selectFrom("pendingEmailChange").selectAll().where("memberId", "=", m.memberId).execute()).toEqual([]);
   });
 
@@ -383,7 +384,7 @@ describe("e-mail change", () => {
       .set({ email: newEmail })
       .where("id", "=", (await newMember()).memberId)
       .execute();
-    await expectError(confirm(newEmail, code), ErrorCodes.BadInput, texts.emailInUse);
+    await expectError(confirm(newEmail, code), ErrorCodes.BadInput, serverTexts.emailInUse);
     expect((await memberRow(m.memberId)).email).toBe(m.email);
   });
 

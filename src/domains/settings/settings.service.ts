@@ -1,6 +1,7 @@
 import { badInput, forbidden, notFound, unauthorized } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import { DAY, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
@@ -216,8 +217,8 @@ export async function requestEmailChange(ctx: AppContext, actor: Actor, email: s
   requireFullSession(actor);
   await ctx.limiter.consume("mail", [`ip:${meta.ip}`, `member:${actor.memberId}`, `email:${email}`]);
   const member = await memberOf(ctx, actor);
-  if (member.email === email) throw badInput(texts.emailUnchanged);
-  if (await accounts.findMemberByEmail(ctx.db, email)) throw badInput(texts.emailInUse);
+  if (member.email === email) throw badInput(serverTexts.emailUnchanged);
+  if (await accounts.findMemberByEmail(ctx.db, email)) throw badInput(serverTexts.emailInUse);
   const code = newTypedCode();
   const now = isoNow();
   const expiresAt = isoIn(EMAIL_CHANGE_TTL_MS);
@@ -257,7 +258,7 @@ export async function confirmEmailChange(
   const holder = await accounts.findMemberByEmail(ctx.db, pending.newEmail);
   if (holder && holder.id !== member.id) {
     await repo.deletePendingEmailChange(ctx.db, member.id, codeHash);
-    throw badInput(texts.emailInUse);
+    throw badInput(serverTexts.emailInUse);
   }
   let changed: boolean;
   try {
@@ -271,7 +272,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // Someone took the address between the check and the write.
-    if (isUniqueViolation(error)) throw badInput(texts.emailInUse);
+    if (isUniqueViolation(error)) throw badInput(serverTexts.emailInUse);
     throw error;
   }
   if (!changed) throw badInput(texts.emailChangeCodeInvalid);

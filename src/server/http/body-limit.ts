@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { IMAGE_UPLOAD_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from "../../shared/limits.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import type { AppEnv } from "./context.ts";
 
 /** Room for the multipart envelope (boundaries, part headers, a few small fields) around the file. */
@@ -30,7 +31,7 @@ export function bodyLimits(maxFileBytes = IMAGE_UPLOAD_MAX_BYTES): MiddlewareHan
   });
   const other = bodyLimit({
     maxSize: REQUEST_BODY_MAX_BYTES,
-    onError: (c) => refuse(c as Context<AppEnv>, texts.requestBodyTooLarge, 413),
+    onError: (c) => refuse(c as Context<AppEnv>, serverTexts.requestBodyTooLarge, 413),
   });
   return async (c, next) => {
     const isMultipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");

@@ -3,6 +3,7 @@ import * as contacts from "../../domains/contacts/contacts.service.ts";
 import * as search from "../../domains/search/search.service.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { texts } from "../../shared/texts.ts";
+import { serverTexts } from "../../shared/server-texts.ts";
 import { z } from "zod";
 import { flagText, legacyPicture } from "./legacy-shapes.ts";
 import {
@@ -102,12 +103,12 @@ function showLimit(v: unknown): number {
 }
 
 function relationLabel(r: MemberLinks): string {
-  if (r.isSelf) return texts.relationYou;
+  if (r.isSelf) return serverTexts.relationYou;
   if (r.isContact) return texts.relationContact;
   if (r.requestReceived) return texts.relationRequestReceived;
   if (r.requestSent) return texts.relationRequestSent;
   if (r.isFollowing) return texts.relationFollowing;
-  if (r.followsViewer) return texts.relationFollowsYou;
+  if (r.followsViewer) return serverTexts.relationFollowsYou;
   return "";
 }
 
