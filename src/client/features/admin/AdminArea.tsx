@@ -1,5 +1,5 @@
 import { Button, Group, Loader } from "@mantine/core";
-import { Link, Navigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { hasRole, type Role } from "../../../shared/members.ts";
 import { texts } from "../../../shared/texts.ts";
@@ -16,9 +16,8 @@ import { ADMIN_PAGES, type AdminPage } from "./admin-pages.ts";
 export function AdminArea({ splat, role }: { splat: string; role: Role }) {
   const [first = "", ...rest] = splat.split("/").filter(Boolean);
   const pages = ADMIN_PAGES.filter((p) => hasRole(role, p.role));
-  if (pages.length === 0) return <NotFoundState />;
-  if (first === "") return <Navigate {...adminLink(pages[0]!.path)} replace />;
-  const page = pages.find((p) => p.path === first);
+  // /admin alone opens the first page.
+  const page = first === "" ? pages[0] : pages.find((p) => p.path === first);
   if (!page) return <NotFoundState />;
   return (
     <>
