@@ -1,13 +1,14 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "./support/fixtures.ts";
-import { field, loginThroughUi } from "./support/journey.ts";
+import { choose, field, loginThroughUi } from "./support/journey.ts";
 
 /**
  * The first admin comes from `npm run create-admin` (the real script, on the journeys' database),
  * then runs the community from the admin screens: finds a member, suspends them with a reason, the
- * member cannot sign in and is told why; the admin restores them and they sign in; the audit log
- * lists both actions. A plain member has no Admin link and gets the not-found state.
+ * member cannot sign in and is told why; the admin restores them and they sign in, then makes them a
+ * moderator, who gets the members page but not the audit log; the audit log lists the three actions.
+ * A plain member has no Admin link and gets the not-found state.
  */
 function createAdmin(email: string): string {
   const database = process.env.E2E_DB_URL ?? "";
@@ -15,7 +16,11 @@ function createAdmin(email: string): string {
   return execFileSync("npx", ["bun", "scripts/create-admin.ts", "--email", email], { env: { ...process.env, ...where }, encoding: "utf8" });
 }
 
-test("an admin suspends a member, who cannot sign in until restored; the audit log lists both", async ({ member, signedIn, browser }) => {
+test("an admin suspends a member, who cannot sign in (told why) until restored, then makes them a moderator; the audit log lists all three", async ({
+  member,
+  signedIn,
+  browser,
+}) => {
   const admin = await member({ firstName: "Ada", lastName: "Steward" });
   const target = await member({ firstName: "Quentin", lastName: "Rowdyson" });
   expect(createAdmin(admin.email)).toContain("is now an admin");
@@ -54,17 +59,38 @@ test("an admin suspends a member, who cannot sign in until restored; the audit l
   await field(refused, "Email").fill(target.email);
   await field(refused, "Password").fill(target.password);
   await refused.getByRole("button", { name: "Log in" }).click();
-  await expect(refused.getByRole("alert")).toHaveText("Your account is suspended. You cannot sign in until an administrator restores it.");
+  const refusal = refused.getByRole("alert");
+  await expect(refusal).toContainText("Your account is suspended. You cannot sign in until an administrator restores it.");
+  await expect(refusal).toContainText("Abusive messages to juniors");
 
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("button", { name: "Suspend" })).toBeVisible();
   await loginThroughUi(refused, target.email, target.password);
+
+  // The admin makes them a moderator: the Admin link and the members page, not the audit log (admins only).
+  await choose(page, "Role", "Moderator");
+  await page.getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByText("Done.")).toBeVisible();
+  await refused.reload();
+  await refused.getByRole("button", { name: "Quentin Rowdyson: account menu" }).click();
+  await refused.getByRole("menuitem", { name: "Admin" }).click();
+  await expect(refused).toHaveURL(/\/admin\/members$/);
+  const moderatorNav = refused.getByRole("navigation", { name: "Admin" });
+  await expect(moderatorNav.getByRole("link", { name: "Members" })).toHaveAttribute("aria-current", "page");
+  await expect(moderatorNav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await refused.goto("/admin/audit");
+  await expect(refused.getByText("We could not find that page.")).toBeVisible();
   await other.close();
 
-  await page.getByRole("tab", { name: "Audit log" }).click();
+  // The member's history on their page lists what was done to them.
+  const history = page.getByRole("list", { name: "Audit log" });
+  await expect(history.getByRole("listitem").nth(0)).toContainText("Ada Steward changed the role Quentin Rowdyson Member → Moderator");
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const audit = page.getByRole("list", { name: "Audit log" });
-  await expect(audit.getByRole("listitem").nth(0)).toContainText("Ada Steward restored Quentin Rowdyson");
-  await expect(audit.getByRole("listitem").nth(1)).toContainText("Ada Steward suspended Quentin Rowdyson");
-  await expect(audit.getByRole("listitem").nth(1)).toContainText("Abusive messages to juniors");
+  await expect(audit.getByRole("listitem").nth(0)).toContainText("Ada Steward changed the role Quentin Rowdyson");
+  await expect(audit.getByRole("listitem").nth(1)).toContainText("Ada Steward restored Quentin Rowdyson");
+  await expect(audit.getByRole("listitem").nth(2)).toContainText("Ada Steward suspended Quentin Rowdyson");
+  await expect(audit.getByRole("listitem").nth(2)).toContainText("Abusive messages to juniors");
 });
