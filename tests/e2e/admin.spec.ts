@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
+import { createAdmin } from "./support/admin.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { choose, field, loginThroughUi } from "./support/journey.ts";
 
@@ -10,12 +9,6 @@ import { choose, field, loginThroughUi } from "./support/journey.ts";
  * moderator, who gets the members page but not the audit log; the audit log lists the three actions.
  * A plain member has no Admin link and gets the not-found state.
  */
-function createAdmin(email: string): string {
-  const database = process.env.E2E_DB_URL ?? "";
-  const where = /^postgres(ql)?:/.test(database) ? { DATABASE_URL: database } : { DATA_DIR: path.dirname(database) };
-  return execFileSync("npx", ["bun", "scripts/create-admin.ts", "--email", email], { env: { ...process.env, ...where }, encoding: "utf8" });
-}
-
 test("an admin suspends a member, who cannot sign in (told why) until restored, then makes them a moderator; the audit log lists all three", async ({
   member,
   signedIn,

@@ -93,11 +93,11 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
         {mayAct && (
           <Group>
             {m.status === MemberStatus.Suspended ? (
-              <Button color="teal" onClick={() => restore.mutate({ memberId: m.memberId })} loading={restore.isPending}>
+              <Button color="teal.9" onClick={() => restore.mutate({ memberId: m.memberId })} loading={restore.isPending}>
                 {adminTexts.adminRestore}
               </Button>
             ) : (
-              <Button color="red" onClick={suspendDialog.open} disabled={m.status === MemberStatus.AwaitingConfirmation}>
+              <Button color="red.9" onClick={suspendDialog.open} disabled={m.status === MemberStatus.AwaitingConfirmation}>
                 {adminTexts.adminSuspend}
               </Button>
             )}

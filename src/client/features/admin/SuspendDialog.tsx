@@ -62,7 +62,7 @@ export function SuspendDialog({
             <Button variant="default" onClick={onClose}>
               {texts.cancel}
             </Button>
-            <Button type="submit" color="red" loading={suspend.isPending}>
+            <Button type="submit" color="red.9" loading={suspend.isPending}>
               {adminTexts.adminSuspend}
             </Button>
           </Group>
