@@ -35,6 +35,7 @@ test("an admin suspends a member, who cannot sign in (told why) until restored, 
   const list = page.getByRole("list", { name: "Members" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await list.getByRole("link", { name: "Quentin Rowdyson" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/members/${target.memberId}$`));
 
   await page.getByRole("button", { name: "Suspend" }).click();
   const dialog = page.getByRole("dialog", { name: "Suspend Quentin Rowdyson" });
@@ -73,6 +74,8 @@ test("an admin suspends a member, who cannot sign in (told why) until restored, 
   await expect(moderatorNav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await refused.goto("/admin/audit");
   await expect(refused.getByText("We could not find that page.")).toBeVisible();
+  await refused.goto("/admin");
+  await expect(refused.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
   await other.close();
 
   // The member's history on their page lists what was done to them.
