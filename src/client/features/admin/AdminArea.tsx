@@ -1,12 +1,12 @@
 import { Button, Group, Loader } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { Suspense } from "react";
-import { hasRole, type Role } from "../../../shared/members.ts";
+import type { Role } from "../../../shared/members.ts";
 import { texts } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
 import { NotFoundState } from "../../components/NotFoundPage.tsx";
 import { adminLink } from "./admin-link.ts";
-import { ADMIN_PAGES, type AdminPage } from "./admin-pages.ts";
+import { type AdminPage, resolveAdminPath } from "./admin-pages.ts";
 
 /**
  * The admin area (/admin/...): its navigation and the page the path names. Moderators and admins
@@ -14,14 +14,11 @@ import { ADMIN_PAGES, type AdminPage } from "./admin-pages.ts";
  * does not exist (the server refuses them the data too).
  */
 export function AdminArea({ splat, role }: { splat: string; role: Role }) {
-  const [first = "", ...rest] = splat.split("/").filter(Boolean);
-  const pages = ADMIN_PAGES.filter((p) => hasRole(role, p.role));
-  // /admin alone opens the first page.
-  const page = first === "" ? pages[0] : pages.find((p) => p.path === first);
+  const { allowed, page, rest } = resolveAdminPath(splat, role);
   if (!page) return <NotFoundState />;
   return (
     <>
-      <AdminNav pages={pages} current={page} />
+      <AdminNav pages={allowed} current={page} />
       <Suspense fallback={<Loader aria-label={texts.loading} />}>
         <page.component rest={rest} />
       </Suspense>
