@@ -21,7 +21,7 @@ export const TEST_FILES = [
 export const NO_DATABASE_FILES = [
   "src/client/lib/dates.test.ts",
   "src/client/lib/search-params.test.ts",
-  "src/client/features/admin/admin-pages.test.ts",
+  "src/client/features/admin/admin-path.test.ts",
   "src/domains/accounts/accounts.schema.test.ts",
   "src/domains/videos/youtube.test.ts",
   "src/platform/db/migration-source.test.ts",

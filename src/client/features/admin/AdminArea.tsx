@@ -6,7 +6,8 @@ import { texts } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
 import { NotFoundState } from "../../components/NotFoundPage.tsx";
 import { adminLink } from "./admin-link.ts";
-import { type AdminPage, resolveAdminPath } from "./admin-pages.ts";
+import type { AdminPage } from "./admin-pages.ts";
+import { resolveAdminPath } from "./admin-path.ts";
 
 /**
  * The admin area (/admin/...): its navigation and the page the path names. Moderators and admins

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from "react";
-import { hasRole, type Role } from "../../../shared/members.ts";
+import type { Role } from "../../../shared/members.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
 
 /** What a page of the admin area receives: the path below its own segment (/admin/members/42 gives ["42"]). */
@@ -25,19 +25,3 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "members", label: adminTexts.adminMembers, role: "moderator", component: lazy(() => import("./MembersArea.tsx")) },
   { path: "audit", label: adminTexts.adminAudit, role: "admin", component: lazy(() => import("./AuditPage.tsx")) },
 ];
-
-/**
- * What /admin/<splat> shows a member of `role`: the pages their role opens (the navigation), the one
- * the path names (/admin alone: the first) with the rest of the path, or no page (not found: an
- * unknown path, or a page above their role).
- */
-export function resolveAdminPath(
-  splat: string,
-  role: Role,
-  pages: readonly AdminPage[] = ADMIN_PAGES,
-): { allowed: AdminPage[]; page?: AdminPage; rest: string[] } {
-  const [first = "", ...rest] = splat.split("/").filter(Boolean);
-  const allowed = pages.filter((p) => hasRole(role, p.role));
-  const page = first === "" ? allowed[0] : allowed.find((p) => p.path === first);
-  return { allowed, page, rest };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGES, resolveAdminPath } from "./admin-pages.ts";
+import { ADMIN_PAGES } from "./admin-pages.ts";
+import { resolveAdminPath } from "./admin-path.ts";
 
 const paths = (pages: { path: string }[]) => pages.map((p) => p.path);
 
