@@ -27,6 +27,24 @@ export async function updateMember(db: DB, id: number, patch: Updateable<MemberT
   sessionCache.dropMember(id);
 }
 
+/** Deletes the member row; every row that references it goes with it (ON DELETE CASCADE / SET NULL). */
+export async function deleteMember(db: DB, id: number): Promise<void> {
+  await db.deleteFrom("session").where("memberId", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  await db.deleteFrom("member").where("id", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropMember(id);
+}
+
+/** Members whose deletion grace period ended at `now`, oldest first (the partial index on deletion_due_at). */
+export const membersDueForDeletion = (db: DB, now: string, limit: number) =>
+  db
+    .selectFrom("member")
+    .select(["id", "picturePath"])
+    .where("deletionDueAt", "is not", null)
+    .where("deletionDueAt", "<=", now)
+    .orderBy("deletionDueAt")
+    .limit(limit)
+    .execute();
+
 export async function insertSession(db: DB, values: Insertable<SessionTable>): Promise<void> {
   await db.insertInto("session").values(values).execute();
 }
