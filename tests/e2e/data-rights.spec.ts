@@ -19,11 +19,11 @@ test("request an export, get notified, download the zip; delete the account, and
 
   // The worker looks every 5 s: the live notification arrives as a toast, and the screen updates.
   await expect(page.getByRole("alert").filter({ hasText: "Your data is ready to download" })).toBeVisible({ timeout: 20_000 });
-  const download = page.getByRole("link", { name: "Download" });
+  const download = page.getByRole("main").getByRole("link", { name: "Download", exact: true });
   await expect(download).toBeVisible({ timeout: 10_000 });
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^sideline-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const zip = unzipSync(new Uint8Array(await readFile((await file.path())!)));
+  const zip = unzipSync(new Uint8Array(await readFile(await file.path())));
   const data = JSON.parse(strFromU8(zip["sideline-data.json"]!));
   expect(data.account).toMatchObject({ email: member.email, firstName: "Dana", lastName: "Rights" });
 
@@ -43,5 +43,11 @@ test("request an export, get notified, download the zip; delete the account, and
 
   // Signing in within the grace period keeps the account, and a notification says why.
   await loginThroughUi(page, member.email, member.password);
-  await expect(page.getByRole("alert").filter({ hasText: "Your account will not be deleted" })).toBeVisible({ timeout: 15_000 });
+  await page.goto("/messages/view-notifications");
+  await expect(
+    page
+      .getByRole("main")
+      .getByText(/the deletion of your account was cancelled/)
+      .first(),
+  ).toBeVisible();
 });
