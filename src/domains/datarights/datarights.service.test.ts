@@ -7,12 +7,15 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresPlan } from "#support/plans.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createMember, type TestMember } from "#support/members.ts";
 import { expectError } from "#support/domain-errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { DAY } from "../../platform/clock.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { dataRightsTexts } from "../../shared/data-rights-texts.ts";
@@ -246,5 +249,41 @@ describe("deletion", () => {
     const kept = await ctx.db.selectFrom("post").select("id").where("id", "=", othersPost.postId).executeTakeFirst();
     expect(kept).toBeDefined();
     expect(await ctx.db.selectFrom("member").select("id").where("id", "=", other.memberId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe("query plans", () => {
+  it("reads and deletes through indexes: the screen's list, the worker's claim, the purge's finds and deletes", async () => {
+    const db = ctx.db;
+    const now = new Date().toISOString();
+    const queries = [
+      db.selectFrom("dataExport").selectAll().where("memberId", "=", 1).orderBy("id", "desc").limit(5),
+      db.selectFrom("dataExport").select("id").where("memberId", "=", 1).where("status", "in", ["pending", "building"]).limit(1),
+      db
+        .selectFrom("dataExport")
+        .selectAll()
+        .where((eb) => eb.or([eb("status", "=", "pending"), eb.and([eb("status", "=", "building"), eb("claimedAt", "<", now)])]))
+        .orderBy("status", "desc")
+        .orderBy("id")
+        .limit(1),
+      db.selectFrom("dataExport").select(["id", "fileName"]).where("expiresAt", "<=", now).orderBy("expiresAt").limit(500),
+      db
+        .selectFrom("member")
+        .select(["id", "picturePath"])
+        .where("deletionDueAt", "is not", null)
+        .where("deletionDueAt", "<=", now)
+        .orderBy("deletionDueAt")
+        .limit(50),
+      db.deleteFrom("notification").where("actorId", "=", 1),
+      db.deleteFrom("clientLog").where("memberId", "=", 1),
+    ].map((q) => q.compile());
+    for (const q of queries) {
+      if (isPostgres(db)) {
+        expect(await postgresPlan(db, q.sql.replace(/\$\d+/g, "?"), q.parameters), q.sql).not.toMatch(/Seq Scan/);
+      } else {
+        const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
+        expect(plan.rows.map((r) => r.detail).join("\n"), q.sql).not.toMatch(/^SCAN /m);
+      }
+    }
   });
 });
