@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import type { MemberTable, OneTimeCodeTable, SessionTable } from "./accounts.tables.ts";
 import { DROPS_ITS_OWN_ENTRIES, sessionCache } from "./session-cache.ts";
 
@@ -34,13 +35,17 @@ export async function deleteMember(db: DB, id: number): Promise<void> {
   sessionCache.dropMember(id);
 }
 
-/** Members whose deletion grace period ended at `now`, oldest first (the partial index on deletion_due_at). */
+/**
+ * Members whose deletion grace period ended at `now`, oldest first (the partial index on
+ * deletion_due_at). Still status 5 only: a member suspended or restored meanwhile is not purged.
+ */
 export const membersDueForDeletion = (db: DB, now: string, limit: number) =>
   db
     .selectFrom("member")
     .select(["id", "picturePath"])
     .where("deletionDueAt", "is not", null)
     .where("deletionDueAt", "<=", now)
+    .where("status", "=", MemberStatus.DeletionPending)
     .orderBy("deletionDueAt")
     .limit(limit)
     .execute();

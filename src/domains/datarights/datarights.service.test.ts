@@ -196,6 +196,14 @@ describe("deletion", () => {
     expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBe(0);
   });
 
+  it("purges only accounts still waiting for deletion (one a moderator suspended meanwhile stays)", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    await ctx.db.updateTable("member").set({ status: MemberStatus.Suspended }).where("id", "=", member.memberId).execute();
+    expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBe(0);
+    expect(await ctx.db.selectFrom("member").select("id").where("id", "=", member.memberId).executeTakeFirst()).toBeDefined();
+  });
+
   it("purges the account after the grace period: every row that names it and its files, others' data kept", async () => {
     const other = await createMember(ctx.db, { firstName: "Kept", lastName: "Member" });
     const { member, pictures } = await memberWithData(other);
@@ -272,6 +280,7 @@ describe("query plans", () => {
         .select(["id", "picturePath"])
         .where("deletionDueAt", "is not", null)
         .where("deletionDueAt", "<=", now)
+        .where("status", "=", 5)
         .orderBy("deletionDueAt")
         .limit(50),
       db.deleteFrom("notification").where("actorId", "=", 1),
