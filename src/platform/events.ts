@@ -10,7 +10,8 @@ export type DomainEvent =
   | { type: "contact.accepted"; byId: number; requesterId: number; at: string }
   | { type: "member.followed"; followerId: number; followedId: number; at: string }
   | { type: "post.replied"; postId: number; postAuthorId: number; replyId: number; replierId: number; text: string; at: string }
-  | { type: "message.sent"; messageId: number; senderId: number; recipientId: number; subject: string; at: string };
+  | { type: "message.sent"; messageId: number; senderId: number; recipientId: number; subject: string; at: string }
+  | { type: "account.deletionCancelled"; memberId: number; at: string };
 
 export type DomainEventType = DomainEvent["type"];
 /**

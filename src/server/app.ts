@@ -18,6 +18,7 @@ import { restControllers } from "./rest/controllers.ts";
 import { legacyImages } from "./rest/images.ts";
 import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";
+import { downloadDataExport } from "./http/data-export.ts";
 import { unsubscribe } from "../domains/notifications/notifications.service.ts";
 
 export interface HttpAppOptions {
@@ -91,6 +92,8 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
     await unsubscribe(app, c.req.query("token") ?? "");
     return c.text("Unsubscribed.");
   });
+  // A member's data archive (decision 036): their session, cookie or bearer, and nobody else's.
+  http.get("/data-export/:id", resolveSession({ acceptCookie: true }), downloadDataExport);
   http.all("/api/*", (c) => dispatchRest(c, c.req.path.slice("/api/".length)));
   http.all("/services/*", (c) => dispatchRest(c, c.req.path.slice("/services/".length)));
 

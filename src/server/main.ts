@@ -22,6 +22,7 @@ import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
 import { loadEmbeddedLibvips, shippedFiles } from "./shipped-files.ts";
 import { createAdmin } from "../domains/admin/admin.service.ts";
+import { processExports, pruneExpiredExports, purgeDeletedAccounts } from "../domains/datarights/datarights.service.ts";
 import type { AppContext } from "../platform/context.ts";
 import { DomainError } from "../shared/errors.ts";
 
@@ -30,6 +31,8 @@ const DRAIN_MS = 7_000;
 /** Scheduled jobs: once per period between all the processes of one database (runOncePer). */
 const NEWS_IMPORT_EVERY_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** Waiting data archives are looked for this often (each process; an archive is claimed by one). */
+const EXPORTS_EVERY_MS = 5_000;
 
 /** Starts the server (`npm start`, `sideline serve`) and stops it cleanly on SIGTERM or SIGINT. */
 export async function serve() {
@@ -128,6 +131,9 @@ export async function serve() {
     { name: "unread notifications", deleteBatch: (now, limit) => pruneNotifications(app, false, now, limit) },
     { name: "live events", deleteBatch: (now, limit) => pruneLiveEvents(app, now, limit) },
     { name: "client logs", deleteBatch: (now) => pruneClientLogs(app, now) },
+    // Data rights (decision 036): archives past their 7 days, accounts past their 14-day grace period.
+    { name: "data exports", deleteBatch: (now, limit) => pruneExpiredExports(app, now, limit) },
+    { name: "deleted accounts", deleteBatch: (now, limit) => purgeDeletedAccounts(app, now, limit) },
     ...(isPostgres(db)
       ? [{ name: "rate-limit events", deleteBatch: (now: Date, limit: number) => pruneRateLimitHits(db, now, limit) }]
       : []),
@@ -143,6 +149,14 @@ export async function serve() {
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   setTimeout(prune, 60_000).unref();
 
+  // Data archives members asked for, prepared off the request path (decision 036).
+  let exporting: Promise<unknown> | undefined;
+  const exportTimer = setInterval(() => {
+    exporting ??= processExports(app, shutdown.signal)
+      .catch((error) => log.error("data exports failed", { error: String(error) }))
+      .finally(() => (exporting = undefined));
+  }, EXPORTS_EVERY_MS);
+
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
   const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: where.databaseUrl ? undefined : where.sqliteFile });
 
@@ -153,11 +167,13 @@ export async function serve() {
     log.info(`${signal}: stopping`);
     clearInterval(newsTimer);
     clearInterval(pruneTimer);
+    clearInterval(exportTimer);
     // Stop taking connections and end the open live streams (their pages reconnect to the next
     // server); requests in flight finish with their answers. Whatever is still open after 7 s is
     // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
     shutdown.abort();
     await pruning;
+    await exporting;
     const drained = await Promise.race([
       server.stop().then(() => true),
       new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false)),

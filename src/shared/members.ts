@@ -2,9 +2,10 @@
 
 /**
  * Member status codes ('2' active, '3' deactivated; '1' awaiting e-mail confirmation; '4' suspended
- * by a moderator or admin, with member.suspended_reason and suspended_until).
+ * by a moderator or admin, with member.suspended_reason and suspended_until; '5' deletion asked for:
+ * hidden until member.deletion_due_at, then purged, unless the member signs in before; decision 036).
  */
-export const MemberStatus = { AwaitingConfirmation: 1, Active: 2, Deactivated: 3, Suspended: 4 } as const;
+export const MemberStatus = { AwaitingConfirmation: 1, Active: 2, Deactivated: 3, Suspended: 4, DeletionPending: 5 } as const;
 export type MemberStatusCode = (typeof MemberStatus)[keyof typeof MemberStatus];
 
 /**

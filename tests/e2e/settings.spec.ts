@@ -68,6 +68,7 @@ test("the user menu opens both settings screens; the name saves, shows in the na
     "Notifications",
     "Devices",
     "Deactivate",
+    "Your data",
   ]);
   await expect(tab(page, "Change Photo")).toHaveAttribute("aria-selected", "true");
 

@@ -893,6 +893,8 @@ const OTHER_ROUTES: Record<string, Row> = {
   "GET /api/health": { call: (as) => as.get("/api/health"), status: PUBLIC },
   // One-click unsubscribe (RFC 8058): the signed token of the e-mail is the proof.
   "POST /unsubscribe": { call: (as, w) => as.post(`/unsubscribe${qs({ token: w.unsubscribeToken })}`), status: PUBLIC },
+  // The owner's data archive (decision 036): their session only; anyone else's id is not found.
+  "GET /data-export/:id": { setup: readyExportOfOwner, call: (as, _w, id: number) => as.get(`/data-export/${id}`), status: OWNER_ONLY_404 },
 };
 
 const TRPC: Record<string, Row> = {
@@ -1335,7 +1337,47 @@ const TRPC: Record<string, Row> = {
     roles: ADMINS_ONLY,
   },
   "admin.audit": { call: (as) => as.trpc("admin.audit", {}), status: STAFF, roles: ADMINS_ONLY },
+
+  // dataRights.*: the caller's own archives and account. Deletion is asked with a wrong password
+  // here (refused, nothing written); the right one is the service test's and the journey's.
+  "dataRights.exports": { call: (as) => as.trpc("dataRights.exports"), status: SIGNED_IN },
+  "dataRights.requestExport": {
+    // The server's worker prepares it within seconds; waited for, so the next row may ask again.
+    call: (as) => as.trpc("dataRights.requestExport"),
+    status: SIGNED_IN,
+    undo: async (as, _w, res) => {
+      if (res.status === 200) await waitForExports(as);
+    },
+  },
+  "dataRights.deleteAccount": {
+    call: (as) => as.trpc("dataRights.deleteAccount", { password: "not-the-password" }),
+    status: status(401, 400, 400, 400),
+  },
 };
+
+interface ExportItem {
+  id: number;
+  status: string;
+}
+/** Until none of the caller's archives is waiting (the server's worker looks every 5 s); answers the list. */
+async function waitForExports(as: Caller): Promise<ExportItem[]> {
+  for (let i = 0; i < 60; i++) {
+    const items = must(await as.trpc("dataRights.exports"), 200, "exports").json.result.data as ExportItem[];
+    if (!items.some((e) => e.status === "pending" || e.status === "building")) return items;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the data export was not prepared within 30 s");
+}
+/** A ready archive of the owner's (asked for when there is none). */
+async function readyExportOfOwner(w: World): Promise<number> {
+  const owner = callerFor(w, "owner");
+  let ready = (await waitForExports(owner)).find((e) => e.status === "ready");
+  if (!ready) {
+    must(await owner.trpc("dataRights.requestExport"), 200, "requestExport");
+    ready = (await waitForExports(owner)).find((e) => e.status === "ready");
+  }
+  return ready!.id;
+}
 
 const TABLE: Record<string, Row> = { ...REST, ...LEGACY, ...OTHER_ROUTES, ...TRPC };
 

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import type { DB } from "../../platform/db/client.ts";
+import { MemberStatus } from "../../shared/members.ts";
 import type { MemberTable, OneTimeCodeTable, SessionTable } from "./accounts.tables.ts";
 import { DROPS_ITS_OWN_ENTRIES, sessionCache } from "./session-cache.ts";
 
@@ -26,6 +27,28 @@ export async function updateMember(db: DB, id: number, patch: Updateable<MemberT
   await db.updateTable("member").set(patch).where("id", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
   sessionCache.dropMember(id);
 }
+
+/** Deletes the member row; every row that references it goes with it (ON DELETE CASCADE / SET NULL). */
+export async function deleteMember(db: DB, id: number): Promise<void> {
+  await db.deleteFrom("session").where("memberId", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  await db.deleteFrom("member").where("id", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();
+  sessionCache.dropMember(id);
+}
+
+/**
+ * Members whose deletion grace period ended at `now`, oldest first (the partial index on
+ * deletion_due_at). Still status 5 only: a member suspended or restored meanwhile is not purged.
+ */
+export const membersDueForDeletion = (db: DB, now: string, limit: number) =>
+  db
+    .selectFrom("member")
+    .select(["id", "picturePath"])
+    .where("deletionDueAt", "is not", null)
+    .where("deletionDueAt", "<=", now)
+    .where("status", "=", MemberStatus.DeletionPending)
+    .orderBy("deletionDueAt")
+    .limit(limit)
+    .execute();
 
 export async function insertSession(db: DB, values: Insertable<SessionTable>): Promise<void> {
   await db.insertInto("session").values(values).execute();

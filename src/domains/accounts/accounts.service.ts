@@ -19,12 +19,14 @@ import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken
  * the db first, so they run inside the caller's transaction.
  */
 export {
+  deleteMember,
   deleteMemberSessionsExcept,
   deleteSession,
   findMemberByEmail,
   findMemberById,
   listMemberSessions,
   type MemberRow,
+  membersDueForDeletion,
   updateMember,
   voidMemberCodes,
 } from "./accounts.repository.ts";
@@ -124,6 +126,19 @@ async function liftEndedSuspension(
   return { ...member, ...lifted };
 }
 
+/**
+ * A member whose deletion was asked for (status 5) and who signs in during the grace period: the
+ * deletion is cancelled and the account is active again (decision 036); the notifications domain
+ * tells them why (account.deletionCancelled). Any other member: as they are.
+ */
+async function cancelPendingDeletion(ctx: AppContext, member: repo.MemberRow): Promise<repo.MemberRow> {
+  if (member.status !== MemberStatus.DeletionPending) return member;
+  const restored = { status: MemberStatus.Active, deletionDueAt: null, updatedAt: isoNow() };
+  await repo.updateMember(ctx.db, member.id, restored);
+  ctx.events.publish({ type: "account.deletionCancelled", memberId: member.id, at: restored.updatedAt });
+  return { ...member, ...restored };
+}
+
 /** The member whose e-mail and password match, or null; constant work whether or not it exists. */
 async function checkCredentials(ctx: AppContext, email: string, password: string) {
   const member = await repo.findMemberByEmail(ctx.db, email);
@@ -148,9 +163,10 @@ export async function login(
     return { kind: "notfound" };
   }
   await trustAddress(ctx, input.email, meta);
-  const current = await liftEndedSuspension(ctx.db, member);
+  const lifted = await liftEndedSuspension(ctx.db, member);
   // The reason goes only to whoever gave the right password: the member themself.
-  if (!("id" in current)) return { kind: "suspended", member: toSessionMember(member), ...current };
+  if (!("id" in lifted)) return { kind: "suspended", member: toSessionMember(member), ...lifted };
+  const current = await cancelPendingDeletion(ctx, lifted);
   if (current.status === MemberStatus.Deactivated) {
     const session = options.reactivationToken ? await createSession(ctx.db, current.id, "reactivate", meta.userAgent) : undefined;
     return { kind: "deactivated", member: toSessionMember(current), session };
@@ -277,6 +293,7 @@ export async function reactivate(
   await trustAddress(ctx, input.email, meta);
   // A suspended member is not let in by reactivating either.
   if (!("id" in (await liftEndedSuspension(ctx.db, member)))) return null;
+  await cancelPendingDeletion(ctx, member);
   await repo.updateMember(ctx.db, member.id, {
     status: MemberStatus.Active,
     welcomeBackPending: 1,
@@ -473,6 +490,17 @@ export async function suspend(db: DB, memberId: number, reason: string, until: s
 /** Lifts a suspension: the member is active again. */
 export async function restore(db: DB, memberId: number): Promise<void> {
   await repo.updateMember(db, memberId, { status: MemberStatus.Active, suspendedReason: null, suspendedUntil: null, updatedAt: isoNow() });
+}
+
+/** Marks the account for deletion at `dueAt` (status 5: hidden as a deactivated member is) and ends every session. */
+export async function markForDeletion(db: DB, memberId: number, dueAt: string): Promise<void> {
+  await repo.updateMember(db, memberId, {
+    status: MemberStatus.DeletionPending,
+    deletionDueAt: dueAt,
+    welcomeBackPending: 0,
+    updatedAt: isoNow(),
+  });
+  await repo.deleteMemberSessions(db, memberId);
 }
 
 /** Signs the member out everywhere. */

@@ -30,6 +30,8 @@ export interface MemberTable {
   suspendedUntil: string | null;
   /** Why the member is suspended (set while status is Suspended). */
   suspendedReason: string | null;
+  /** When an account whose deletion was asked for (status 5) is purged (ISO); null otherwise. */
+  deletionDueAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

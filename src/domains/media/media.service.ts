@@ -48,6 +48,18 @@ export function storedPhotoFile(ctx: AppContext, fileName: string): string | nul
   return storedPhotoStem(`/uploads/${PHOTOS_SUBDIR}/${name}`) ? path.join(photosDir(ctx), name) : null;
 }
 
+/** The files on disk of a stored picture path (every variant), for a member's export and purge; none for other paths. */
+export function pictureFilesOf(ctx: AppContext, picturePath: string | null): string[] {
+  const stem = storedPhotoStem(picturePath);
+  return stem ? SIZES.map((size) => path.join(photosDir(ctx), fileNameOf(stem, size))) : [];
+}
+
+/** Removes a stored picture's files (a member's purge); a file already gone is fine. */
+export async function removePictureFiles(ctx: AppContext, picturePath: string | null): Promise<void> {
+  const stem = storedPhotoStem(picturePath);
+  if (stem) await removeVariants(ctx, photosDir(ctx), stem);
+}
+
 async function removeVariants(ctx: AppContext, dir: string, stem: string) {
   for (const size of SIZES) {
     try {

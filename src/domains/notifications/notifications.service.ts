@@ -2,6 +2,7 @@ import { badInput } from "../../shared/errors.ts";
 import { isVisibleMember } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
+import { dataRightsTexts } from "../../shared/data-rights-texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
@@ -152,6 +153,17 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         subject: serverTexts.notifyReplySubject,
         text: (name) => fillText(serverTexts.notifyReplyText, { name, text: snippet(e.text) }),
         link: "/home",
+      });
+    }),
+    // A member who signed in during their deletion's grace period learns why the account stays.
+    ctx.events.subscribe("account.deletionCancelled", async (e, scope = ctx) => {
+      await notify(scope, {
+        memberId: e.memberId,
+        kind: "account.deletionCancelled",
+        actorId: e.memberId,
+        subject: dataRightsTexts.deletionCancelledSubject,
+        text: dataRightsTexts.deletionCancelledText,
+        link: "/settings/account-setting?tab=data",
       });
     }),
   ];

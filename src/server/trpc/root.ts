@@ -1,6 +1,7 @@
 import { accountsRouter } from "../../domains/accounts/accounts.router.ts";
 import { adminRouter } from "../../domains/admin/admin.router.ts";
 import { assistantRouter } from "../../domains/assistant/assistant.router.ts";
+import { dataRightsRouter } from "../../domains/datarights/datarights.router.ts";
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
 import { feedRouter } from "../../domains/feed/feed.router.ts";
 import { liveRouter } from "../../domains/live/live.router.ts";
@@ -34,6 +35,7 @@ export const appRouter = router({
   assistant: assistantRouter,
   onboarding: onboardingRouter,
   admin: adminRouter,
+  dataRights: dataRightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

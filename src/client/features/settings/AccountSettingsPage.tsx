@@ -1,7 +1,19 @@
 import { Card, Stack, Title } from "@mantine/core";
-import { IconAt, IconBell, IconDevices, IconKey, IconPhoto, IconShieldQuestion, IconUserCircle, IconUserOff } from "@tabler/icons-react";
+import {
+  IconAt,
+  IconBell,
+  IconDatabase,
+  IconDevices,
+  IconKey,
+  IconPhoto,
+  IconShieldQuestion,
+  IconUserCircle,
+  IconUserOff,
+} from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { texts } from "../../../shared/texts.ts";
+import { dataRightsTexts } from "../../../shared/data-rights-texts.ts";
+import { DataRightsTab } from "./DataRightsTab.tsx";
 import { DeactivateForm } from "./DeactivateForm.tsx";
 import { DevicesTab } from "./DevicesTab.tsx";
 import { EmailTab, useConfirmEmailChange } from "./EmailTab.tsx";
@@ -24,7 +36,7 @@ interface Props {
 
 /**
  * Account settings (spec section 2): the spec's six tabs plus E-mail (after Name) and Devices
- * (before Deactivate). Every tab stays mounted, so switching keeps what was typed.
+ * (before Deactivate), and Your data (export and deletion, decision 036). Every tab stays mounted, so switching keeps what was typed.
  */
 export function AccountSettingsPage({ tab, onTabChange, emailLink, onEmailLinkUsed }: Props) {
   const confirmEmail = useConfirmEmailChange();
@@ -45,6 +57,7 @@ export function AccountSettingsPage({ tab, onTabChange, emailLink, onEmailLinkUs
     { value: "notifications", label: texts.tabNotifications, Icon: IconBell, panel: <NotificationsTab /> },
     { value: "devices", label: texts.tabDevices, Icon: IconDevices, panel: <DevicesTab /> },
     { value: "deactivate", label: texts.tabDeactivate, Icon: IconUserOff, panel: <DeactivateForm /> },
+    { value: "data", label: dataRightsTexts.tabYourData, Icon: IconDatabase, panel: <DataRightsTab /> },
   ];
   return (
     <Stack>

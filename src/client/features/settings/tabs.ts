@@ -1,7 +1,7 @@
 import { optionalEnum, optionalString } from "../../lib/search-params.ts";
 
 /** The tabs of the two settings screens, as they appear in ?tab= (shared by the route files). */
-export const ACCOUNT_TABS = ["photo", "name", "email", "password", "security", "notifications", "devices", "deactivate"] as const;
+export const ACCOUNT_TABS = ["photo", "name", "email", "password", "security", "notifications", "devices", "deactivate", "data"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const PRIVACY_TABS = ["profile", "search"] as const;
