@@ -21,6 +21,7 @@ export const adminTexts = {
   adminStatusDeactivated: "Deactivated",
   adminStatusSuspended: "Suspended",
   adminStatusPending: "Awaiting confirmation",
+  adminStatusDeletionPending: "Deletion pending",
   adminSuspendedUntil: "Suspended until {until}: {reason}",
   adminSuspendedIndefinitely: "Suspended indefinitely: {reason}",
   adminSuspend: "Suspend",

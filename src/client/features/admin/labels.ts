@@ -26,6 +26,8 @@ export function statusOf(m: AdminMember): { label: string; color: string } {
       return { label: adminTexts.adminStatusSuspended, color: "red" };
     case MemberStatus.Deactivated:
       return { label: adminTexts.adminStatusDeactivated, color: "gray" };
+    case MemberStatus.DeletionPending:
+      return { label: adminTexts.adminStatusDeletionPending, color: "gray" };
     default:
       return { label: adminTexts.adminStatusPending, color: "yellow" };
   }
