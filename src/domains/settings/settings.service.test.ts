@@ -534,7 +534,7 @@ describe("privacy", () => {
     await makeContacts(owner, contact);
     const find = (viewer: Actor) => search.searchMembers(ctx, viewer, "hiddenname", 5).then((cards) => cards.map((c) => c.memberId));
     expect(await find(stranger)).toEqual([owner.memberId]);
-    const flags = { viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true };
+    const flags = { viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true, findableByAdults: false };
     await settings.saveSearchPrivacy(ctx, owner, { visibility: 2, ...flags });
     expect(await find(stranger)).toEqual([]);
     expect(await find(contact)).toEqual([owner.memberId]);
@@ -548,6 +548,7 @@ describe("privacy", () => {
     await db.updateTable("member").set({ picturePath: "/uploads/owner.webp" }).where("id", "=", owner.memberId).execute();
     await settings.saveSearchPrivacy(ctx, owner, {
       visibility: 1,
+      findableByAdults: false,
       viewProfilePicture: false,
       viewFriendsList: false,
       viewLinkToRequestAddingYouAsFriend: false,
@@ -560,6 +561,7 @@ describe("privacy", () => {
     expect((await profiles.viewProfile(ctx, stranger, owner.memberId)).picturePath).not.toBe("/uploads/owner.webp");
     await settings.saveSearchPrivacy(ctx, owner, {
       visibility: 1,
+      findableByAdults: false,
       viewProfilePicture: true,
       viewFriendsList: true,
       viewLinkToRequestAddingYouAsFriend: true,
