@@ -6,7 +6,8 @@ export const minorsTexts = {
   minorNotContact: "Members under 18 can be written to by their contacts only.",
   findableByAdults: "Adults who are not my contacts may find me in search and suggestions",
   findableByAdultsHint: "You are under 18: unless you turn this on, only your contacts and other members under 18 find you.",
-  contactDetailsHint: "Who sees your e-mail, phones and address is set for each of them in Privacy Settings; each is Private until you change it.",
+  contactDetailsHint:
+    "Who sees your e-mail, phones and address is set for each of them in Privacy Settings; each is Private until you change it.",
   contactDetailsLink: "Choose who sees your contact details",
   privacyAddress: "Address",
   privacyHomePhone: "Home Phone",

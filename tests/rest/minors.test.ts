@@ -52,10 +52,18 @@ describe("minors over REST", () => {
 
   it("an adult who is not the minor's contact cannot write to them: 400 with the minors' message, nothing stored", async () => {
     const before = await h.db.value("select count(*) from message");
-    const res = await post(adult, `/api/message/CreateMessage${qs({ to: minor.memberId, from: adult.memberId, subject: "Hi", body: "Trial?" })}`);
+    const res = await post(
+      adult,
+      `/api/message/CreateMessage${qs({ to: minor.memberId, from: adult.memberId, subject: "Hi", body: "Trial?" })}`,
+    );
     expectError(res, 400, minorsTexts.minorNotContact);
     expect(await h.db.value("select count(*) from message")).toBe(before);
-    expectJson(await post(contact, `/api/message/CreateMessage${qs({ to: minor.memberId, from: contact.memberId, subject: "Hi", body: "Training" })}`));
+    expectJson(
+      await post(
+        contact,
+        `/api/message/CreateMessage${qs({ to: minor.memberId, from: contact.memberId, subject: "Hi", body: "Training" })}`,
+      ),
+    );
   });
 
   it("the minor's birth date is answered to the minor only, even with its show option on", async () => {

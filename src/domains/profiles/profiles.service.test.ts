@@ -379,10 +379,10 @@ describe("field rules", () => {
   ] as const;
   const DETAILS = {
     emailAddress: async () => ({ email: await ownerEmail(), otherEmail: CONTACT.otherEmail }),
-    mobilePhone: async () => ({ cellPhone: CONTACT.cellPhone }),
-    homePhone: async () => ({ homePhone: CONTACT.homePhone }),
-    otherPhone: async () => ({ otherPhone: CONTACT.otherPhone }),
-    address: async () => ({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip }),
+    mobilePhone: () => Promise.resolve({ cellPhone: CONTACT.cellPhone }),
+    homePhone: () => Promise.resolve({ homePhone: CONTACT.homePhone }),
+    otherPhone: () => Promise.resolve({ otherPhone: CONTACT.otherPhone }),
+    address: () => Promise.resolve({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip }),
   } as const;
   const hidden = (shown: Record<string, string>) => Object.fromEntries(Object.keys(shown).map((k) => [k, ""]));
 
@@ -408,7 +408,12 @@ describe("field rules", () => {
     await setPrivacy(people.owner, { emailAddress: 3, mobilePhone: 2 });
     const { showAddress: _a, showEmail: _e, showCellPhone: _c, showHomePhone: _h, ...fields } = CONTACT;
     const base = contactInfoInput.parse(fields);
-    await profiles.saveContactInfo(ctx, people.owner, people.owner.memberId, { ...base, showEmail: true, showCellPhone: true, showAddress: false });
+    await profiles.saveContactInfo(ctx, people.owner, people.owner.memberId, {
+      ...base,
+      showEmail: true,
+      showCellPhone: true,
+      showAddress: false,
+    });
     const row = await db.selectFrom("memberPrivacy").selectAll().where("memberId", "=", people.owner.memberId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ emailAddress: 3, mobilePhone: 1, address: 2, homePhone: 2 });
     await profiles.saveContactInfo(ctx, people.owner, people.owner.memberId, { ...base, showEmail: false });

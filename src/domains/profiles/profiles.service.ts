@@ -74,7 +74,8 @@ function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | n
     bio: profile.bio,
     gender: fieldVisible(relation, profile.showGender) ? member.gender : null,
     // A minor's birth date (and so their age) is never shown to anyone else (decision 037).
-    birthDate: fieldVisible(relation, profile.showBirthDate) && (relation === "self" || !isMinor(member.birthDate)) ? member.birthDate : null,
+    birthDate:
+      fieldVisible(relation, profile.showBirthDate) && (relation === "self" || !isMinor(member.birthDate)) ? member.birthDate : null,
     showGender: profile.showGender === 1,
     showBirthDate: profile.showBirthDate === 1,
     lookingFor: {
@@ -272,7 +273,12 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
 }
 
 /** The "show" flags older clients may still send, and the level each writes (decision 037). */
-const SHOW_FLAG_LEVELS = { showAddress: "address", showEmail: "emailAddress", showCellPhone: "mobilePhone", showHomePhone: "homePhone" } as const;
+const SHOW_FLAG_LEVELS = {
+  showAddress: "address",
+  showEmail: "emailAddress",
+  showCellPhone: "mobilePhone",
+  showHomePhone: "homePhone",
+} as const;
 type ShowFlags = Partial<Record<keyof typeof SHOW_FLAG_LEVELS, boolean | undefined>>;
 type DetailSetting = (typeof SHOW_FLAG_LEVELS)[keyof typeof SHOW_FLAG_LEVELS];
 

@@ -219,7 +219,13 @@ export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : s
  * 1 Everyone, or 2 Only Contacts and the viewer is one), best first (TIERS). Strangers match the
  * public columns only; the viewer's contacts match the Only Contacts columns too, after the tiers.
  */
-export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm[], limit: number, cutoff = adultBornBy()): Promise<number[]> {
+export async function searchMemberIds(
+  db: DB,
+  viewerId: number,
+  terms: QueryTerm[],
+  limit: number,
+  cutoff = adultBornBy(),
+): Promise<number[]> {
   const found: number[] = [];
   const seen = new Set<number>();
   const take = (rows: Array<{ id: number }>) => {
@@ -548,7 +554,13 @@ export const storedSuggestionsQuery = (memberId: number, limit: number, rejected
     [memberId, cutoff, rejectedSince, limit],
   ) as CompiledQuery<{ id: number }>;
 
-export async function storedSuggestionIds(db: DB, memberId: number, limit: number, rejectedSince: string, cutoff = adultBornBy()): Promise<number[]> {
+export async function storedSuggestionIds(
+  db: DB,
+  memberId: number,
+  limit: number,
+  rejectedSince: string,
+  cutoff = adultBornBy(),
+): Promise<number[]> {
   return (await rowsOf(db, storedSuggestionsQuery(memberId, limit, rejectedSince, cutoff))).map((r) => r.id);
 }
 

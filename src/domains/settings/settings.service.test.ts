@@ -553,7 +553,13 @@ describe("privacy", () => {
     await makeContacts(owner, contact);
     const find = (viewer: Actor) => search.searchMembers(ctx, viewer, "hiddenname", 5).then((cards) => cards.map((c) => c.memberId));
     expect(await find(stranger)).toEqual([owner.memberId]);
-    const flags = { viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true, findableByAdults: false };
+    const flags = {
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
+      findableByAdults: false,
+    };
     await settings.saveSearchPrivacy(ctx, owner, { visibility: 2, ...flags });
     expect(await find(stranger)).toEqual([]);
     expect(await find(contact)).toEqual([owner.memberId]);
