@@ -14,6 +14,8 @@ import { minorsTexts } from "../../shared/minors-texts.ts";
 import { texts } from "../../shared/texts.ts";
 import { registerInput } from "../accounts/accounts.schema.ts";
 import * as accounts from "../accounts/accounts.service.ts";
+import * as feed from "../feed/feed.service.ts";
+import { insertPost } from "../feed/feed.repository.ts";
 import * as messages from "../messages/messages.service.ts";
 import { basicInfoInput } from "../profiles/profiles.schema.ts";
 import * as profiles from "../profiles/profiles.service.ts";
@@ -161,6 +163,18 @@ describe("search and suggestions", () => {
     expect(await suggested(otherMinor)).toContain(minor.memberId);
     await optIn(minor, true);
     expect(await suggested(adult)).toContain(minor.memberId);
+  });
+
+  it("a minor's posts are suggested to an adult's empty feed only after the minor opts in", async () => {
+    const minor = await member(MINOR_BIRTH.iso);
+    const adult = await member(ADULT_BIRTH);
+    // The minor opens their basic info, so a shared sport could suggest their posts.
+    await settings.saveProfilePrivacy(ctx, minor, { ...(await levelsOf(minor)), basicInfo: PrivacyLevel.Public });
+    await insertPost(db, minor.memberId, "Minor's training notes", new Date().toISOString());
+    const postTexts = async () => (await feed.suggestedPosts(ctx, adult)).map((p) => p.text);
+    expect(await postTexts()).toEqual([]);
+    await optIn(minor, true);
+    expect(await postTexts()).toEqual(["Minor's training notes"]);
   });
 
   it("the opt-in is off by default and the Search tab says the member is a minor", async () => {
