@@ -25,6 +25,7 @@ import { createAppContext } from "../src/platform/app-context.ts";
 import { silentLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
 import { insertEmployment, insertSchoolEntry, upsertProfile } from "../src/domains/profiles/profiles.repository.ts";
+import { upsertPrivacy } from "../src/domains/privacy/privacy.repository.ts";
 import { isAthleteStatus } from "../src/domains/profiles/profiles.schema.ts";
 import { openDatabase } from "../src/platform/db/open.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
@@ -594,7 +595,6 @@ for (const [i, m] of DEMO_MEMBERS.entries()) {
         weightLbs: athlete ? (m.weight ?? null) : null,
         otherSportingInterest: athlete ? "" : "Athletes and Sports",
         cellPhone: `555-01${String(i).padStart(2, "0")}`,
-        showCellPhone: i % 3 === 1 ? 1 : 0,
         twitter: `@${m.first.toLowerCase()}${m.last.toLowerCase()}`,
         aboutMe: `${m.first} ${m.last}: ${m.title}.`,
         activities: "Training, film study, community clinics",
@@ -602,6 +602,8 @@ for (const [i, m] of DEMO_MEMBERS.entries()) {
       },
       now,
     );
+    // One member in three shows their cell phone: its level is its one control (decision 037).
+    if (i % 3 === 1) await upsertPrivacy(trx, memberId, { mobilePhone: 1 }, now);
     const [state, type] = SCHOOL_PICKS[i % SCHOOL_PICKS.length]!;
     const school = await trx
       .selectFrom("school")

@@ -174,18 +174,14 @@ test("contact info saves and comes back after a reload; the account e-mail is re
   };
   for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
   await pick(page, "State", "Rhode Island", "Rhode");
-  await checkbox(page, "Show address").check();
-  await checkbox(page, "Show home phone").check();
   await save(page);
 
   await page.reload();
   await tab(page, "Contact Info.").click();
   for (const [label, value] of Object.entries(values)) await expect(field(page, label)).toHaveValue(value);
   await expect(combobox(page, "State")).toHaveValue("Rhode Island");
-  await expect(checkbox(page, "Show address")).toBeChecked();
-  await expect(checkbox(page, "Show home phone")).toBeChecked();
-  await expect(checkbox(page, "Show cell phone")).not.toBeChecked();
-  await expect(checkbox(page, "Show e-mail to members")).not.toBeChecked();
+  // Who sees each detail is its level in Privacy Settings (decision 037): the tab links there.
+  await expect(page.getByRole("link", { name: "Choose who sees your contact details" })).toBeVisible();
 });
 
 test("education: add, edit and remove a school through the modals", async ({ page }) => {
@@ -392,7 +388,7 @@ test("change photo: the spec's messages before any upload, then a real upload up
   await expect(page.getByRole("button", { name: /account menu/ }).locator("img")).toHaveAttribute("src", /\/uploads\//);
 });
 
-test("another member sees only what the owner allows; show cell phone makes it visible", async ({ page, browser }) => {
+test("another member sees only what the owner allows; the mobile phone's level makes it visible", async ({ page, browser }) => {
   const owner = await memberViaTrpc({ firstName: "Riley", lastName: "Owner" });
   await loginThroughUi(page, owner.email, owner.password);
   await openEditProfile(page);
@@ -435,13 +431,13 @@ test("another member sees only what the owner allows; show cell phone makes it v
   await expect(other.getByText("No youtube playlist were found for this member.")).toBeVisible();
   await expect(other.getByRole("link", { name: "Visit the video channel" })).toHaveCount(0);
 
-  // The owner turns on "show cell phone": the other member now sees it, and only it.
+  // The owner makes the mobile phone Public (its one control): the other member now sees it, and only it.
   await page.getByRole("button", { name: "Riley Owner: account menu" }).click();
-  await page.getByRole("menuitem", { name: "Edit Profile" }).click();
-  await expect(page).toHaveURL(/\/members\/edit-profile$/);
-  await tab(page, "Contact Info.").click();
-  await checkbox(page, "Show cell phone").check();
-  await save(page);
+  await page.getByRole("menuitem", { name: "Privacy Settings" }).click();
+  await combobox(page, "Mobile Phone").click();
+  await page.getByRole("option", { name: "Public", exact: true }).click();
+  await page.getByRole("tabpanel").getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved sucessfully.")).toBeVisible();
 
   await other.reload();
   await tab(other, "Contact Info.").click();

@@ -88,8 +88,10 @@ export const OWNER_PROFILE_PRIVACY = {
   photos: 3,
   videos: 3,
   mobilePhone: 3,
+  homePhone: 2,
   otherPhone: 2,
   emailAddress: 3,
+  address: 2,
 } as const;
 /** Found by everyone by name; picture and contact list only for contacts; requests and messages open. */
 export const OWNER_SEARCH_PRIVACY = {
@@ -98,6 +100,7 @@ export const OWNER_SEARCH_PRIVACY = {
   viewFriendsList: false,
   viewLinkToRequestAddingYouAsFriend: true,
   viewLinkToSendYouMsg: true,
+  findableByAdults: false,
 } as const;
 export const DEFAULT_PROFILE_PRIVACY = {
   basicInfo: 1,
@@ -107,9 +110,12 @@ export const DEFAULT_PROFILE_PRIVACY = {
   workInfo: 1,
   photos: 1,
   videos: 1,
-  mobilePhone: 1,
+  // Every contact detail Private until opened (decision 037).
+  mobilePhone: 2,
+  homePhone: 2,
   otherPhone: 2,
-  emailAddress: 1,
+  emailAddress: 2,
+  address: 2,
 };
 export const DEFAULT_SEARCH_PRIVACY = {
   visibility: 1,
@@ -117,6 +123,7 @@ export const DEFAULT_SEARCH_PRIVACY = {
   viewFriendsList: true,
   viewLinkToRequestAddingYouAsFriend: true,
   viewLinkToSendYouMsg: true,
+  findableByAdults: false,
 };
 
 // Bodies of the owner's profile, as the legacy REST forms send them and as the web client does.

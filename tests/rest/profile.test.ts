@@ -571,12 +571,24 @@ describe("member/GetMemberContactInfo and SaveMemberContactInfo", () => {
     expect(res.json).toEqual(expected);
     expect((await get(m, `/api/member/GetMemberContactInfo/${m.memberId}`)).json).toEqual(expected);
     expect(await h.db.value("select email from member where id = ?", m.memberId)).toBe(m.email);
+    expect(await h.db.rows("select neighborhood, state from member_profile where member_id = ?", m.memberId)).toEqual([
+      { neighborhood: "Loop", state: "IL" },
+    ]);
+    // The show flags wrote each detail's one control, its level (decision 037).
     expect(
-      await h.db.rows(
-        "select neighborhood, state, show_address, show_email, show_cell_phone, show_home_phone from member_profile where member_id = ?",
-        m.memberId,
-      ),
-    ).toEqual([{ neighborhood: "Loop", state: "IL", show_address: 1, show_email: 1, show_cell_phone: 0, show_home_phone: 1 }]);
+      await h.db.rows("select address, email_address, mobile_phone, home_phone from member_privacy where member_id = ?", m.memberId),
+    ).toEqual([{ address: 1, email_address: 1, mobile_phone: 2, home_phone: 1 }]);
+  });
+
+  it("another member sees each contact detail as its level says: hidden by default, the level alone after", async () => {
+    const m = await member();
+    const other = await member();
+    const { showAddress: _a, showEmailToMembers: _e, showCellPhone: _c, showHomePhone: _h, ...values } = contactBody();
+    expectJson(await post(m, `/api/member/SaveMemberContactInfo/${m.memberId}`, values));
+    const seen = async () => (await get(other, `/api/member/GetMemberContactInfo/${m.memberId}`)).json;
+    expect(await seen()).toMatchObject({ email: "", homePhone: "", cellPhone: "", otherPhone: "", address: "", showCellPhone: false });
+    expectJson(await put(m, `/api/setting/SaveProfileSettings/${m.memberId}`, { mobilePhone: "1", address: 3 }));
+    expect(await seen()).toMatchObject({ email: "", cellPhone: values.cellPhone, address: "", showCellPhone: true, showAddress: true });
   });
 
   it.each([

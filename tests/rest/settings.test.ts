@@ -75,6 +75,9 @@ const PROFILE_SETTINGS_KEYS = [
   "viewLinkTSendYouMsg",
   "viewLinkToRequestAddingYouAsFriend",
   "viewLinkToSendYouMsg",
+  "homePhone",
+  "address",
+  "findableByAdults",
 ].sort();
 
 const ALL_FLAGS = qs({
@@ -468,9 +471,12 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
       education: "1",
       workInfo: "1",
       IMdisplayName: "",
-      mobilePhone: "1",
+      // Every contact detail Private until the member opens it (decision 037).
+      mobilePhone: "2",
       otherPhone: "2",
-      emailAddress: "1",
+      emailAddress: "2",
+      homePhone: "2",
+      address: "2",
       email: m.email,
       visibility: "1",
       viewProfilePicture: true,
@@ -479,6 +485,7 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
       viewLinkTSendYouMsg: true,
       viewLinkToRequestAddingYouAsFriend: true,
       viewLinkToSendYouMsg: true,
+      findableByAdults: false,
     });
   });
 
@@ -490,6 +497,9 @@ describe("setting/GetProfileSettings and SaveProfileSettings", () => {
       owner.memberId,
     );
     const contactInfo = () => get(viewer, `/api/member/GetMemberContactInfo/${owner.memberId}`);
+    // The old show flags open nothing: the levels (Private by default) are the one control.
+    expect((await contactInfo()).json).toMatchObject({ email: "", cellPhone: "" });
+    expectJson(await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, { emailAddress: 1, mobilePhone: "1" }));
     expect((await contactInfo()).json).toMatchObject({ email: owner.email, cellPhone: "555-0123" });
 
     const saved = await put(owner, `/api/setting/SaveProfileSettings/${owner.memberId}`, {

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCodes, forbidden, unauthorized } from "../../shared/errors.ts";
-import { DEFAULT_PICTURE } from "../../shared/limits.ts";
+import { picturePathOf } from "../../shared/pictures.ts";
 import { MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
@@ -11,6 +11,7 @@ import { rateLimited } from "../../platform/rate-limit.ts";
 import { passwordChangedMail, registrationMail, registrationReminderMail, resetMail } from "./account-mails.ts";
 import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.ts";
 import * as repo from "./accounts.repository.ts";
+import { applyMinorDefaults, isMinor } from "../privacy/privacy.service.ts";
 import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken } from "./sessions.ts";
 
 /**
@@ -86,9 +87,7 @@ async function trustAddress(ctx: AppContext, email: string, meta: RequestMeta): 
 }
 
 /** Where a member's picture is served from (default.png when none, as the spec says). */
-export function picturePathOf(member: { picturePath: string | null }): string {
-  return member.picturePath ?? `/images/${DEFAULT_PICTURE}`;
-}
+export { picturePathOf };
 
 export function toSessionMember(m: repo.MemberRow): SessionMember {
   return {
@@ -225,6 +224,8 @@ export async function register(ctx: AppContext, data: RegisterData, meta: Reques
         welcomeBackPending: 0,
         createdAt: now,
       });
+      // A minor's profile sections start Only Contacts (decision 037).
+      if (isMinor(data.birthDate)) await applyMinorDefaults(trx, memberId);
       await storeCode(trx, memberId, "register", code, REGISTRATION_CODE_TTL_MS);
     });
   } catch (error) {

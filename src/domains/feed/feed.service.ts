@@ -1,6 +1,7 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
+import { minorCutoffFor } from "../privacy/privacy.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -195,7 +196,8 @@ export async function likers(
  */
 export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<SuggestedPost[]> {
   if ((await repo.feedPage(ctx.db, viewer.memberId, 1)).length > 0) return [];
-  const rows = await suggested.suggestedPosts(ctx.db, viewer.memberId, isoIn(-SUGGESTED_POSTS_DAYS * 24 * 60 * 60_000), SUGGESTED_POSTS);
+  const since = isoIn(-SUGGESTED_POSTS_DAYS * 24 * 60 * 60_000);
+  const rows = await suggested.suggestedPosts(ctx.db, viewer.memberId, since, SUGGESTED_POSTS, await minorCutoffFor(ctx, viewer.memberId));
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => ({
     postId: r.id,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
-import { settingSql } from "../privacy/privacy.service.ts";
+import { adultBornBy, settingSql } from "../privacy/privacy.service.ts";
 import type { PostRow } from "./feed.repository.ts";
 
 /** Candidate authors read from each attribute's index (the newest members first): the work stays bounded. */
@@ -19,12 +19,14 @@ export interface SuggestedPostRow extends PostRow {
  * author's basic info is Public, a shared state only when their contact info is Public (a match
  * never reveals a hidden section). Bounded: at most AUTHORS_PER_ATTRIBUTE authors a side, through
  * member_profile_sport_idx and member_profile_state_idx, then each author's posts since `since`
- * through post_member_created_idx.
+ * through post_member_created_idx. A minor's posts reach an adult only when the minor opted in
+ * (decision 037: `cutoff` is privacy.service minorCutoffFor of the viewer).
  */
-export function suggestedPostsQuery(viewerId: number, since: string, limit: number) {
+export function suggestedPostsQuery(viewerId: number, since: string, limit: number, cutoff = adultBornBy()) {
   const search = sql.raw(settingSql("pr", "searchVisibility"));
   const basic = sql.raw(settingSql("pr", "basicInfo"));
   const contact = sql.raw(settingSql("pr", "contactInfo"));
+  const minorFindable = sql.raw(settingSql("pr", "minorFindable"));
   return sql<SuggestedPostRow>`
     WITH me AS (
       SELECT coalesce(p.sport, '') AS sport, coalesce(p.state, '') AS state
@@ -46,6 +48,7 @@ export function suggestedPostsQuery(viewerId: number, since: string, limit: numb
       LEFT JOIN member_privacy pr ON pr.member_id = a.id
       CROSS JOIN me
       WHERE a.id <> ${viewerId} AND m.status = ${sql.lit(VISIBLE_STATUS)} AND ${search} = 1
+        AND (m.birth_date <= ${cutoff} OR ${minorFindable} = 1)
         AND ((me.sport <> '' AND p.sport = me.sport AND ${basic} = 1) OR (me.state <> '' AND p.state = me.state AND ${contact} = 1))
     )
     SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,
@@ -58,6 +61,12 @@ export function suggestedPostsQuery(viewerId: number, since: string, limit: numb
     LIMIT ${limit}`;
 }
 
-export async function suggestedPosts(db: DB, viewerId: number, since: string, limit: number): Promise<SuggestedPostRow[]> {
-  return (await suggestedPostsQuery(viewerId, since, limit).execute(db)).rows;
+export async function suggestedPosts(
+  db: DB,
+  viewerId: number,
+  since: string,
+  limit: number,
+  cutoff = adultBornBy(),
+): Promise<SuggestedPostRow[]> {
+  return (await suggestedPostsQuery(viewerId, since, limit, cutoff).execute(db)).rows;
 }

@@ -14,12 +14,16 @@ export async function findPrivacy(db: DB, memberId: number): Promise<PrivacyRow>
   return row ?? { ...PRIVACY_DEFAULTS };
 }
 
-/** Writes privacy levels and search flags, creating the member's row on first save (reads use the defaults until then). */
+/**
+ * Writes privacy levels and search flags, creating the member's row on first save (reads use the
+ * defaults until then). The new row holds the defaults for what the patch does not name: some
+ * column defaults are older than PRIVACY_DEFAULTS (decision 037).
+ */
 export async function upsertPrivacy(db: DB, memberId: number, patch: Updateable<MemberPrivacyTable>, at: string): Promise<void> {
   const values = { ...patch, updatedAt: at };
   await db
     .insertInto("memberPrivacy")
-    .values({ ...values, memberId })
+    .values({ ...PRIVACY_DEFAULTS, ...values, memberId })
     .onConflict((oc) => oc.column("memberId").doUpdateSet(values))
     .execute();
 }
@@ -44,4 +48,10 @@ export async function areContacts(db: DB, a: number, b: number): Promise<boolean
 export function settingSql(alias: string, setting: PrivacySetting): string {
   const column = setting.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   return `coalesce(${alias}.${column}, ${PRIVACY_DEFAULTS[setting]})`;
+}
+
+/** A member's birth date (YYYY-MM-DD), primary-key lookup; undefined for no such member. */
+export async function birthDateOf(db: DB, memberId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("member").select("birthDate").where("id", "=", memberId).executeTakeFirst();
+  return row?.birthDate;
 }

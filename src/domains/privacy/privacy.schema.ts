@@ -25,15 +25,21 @@ export const PRIVACY_DEFAULTS = {
   workInfo: 1,
   photos: 1,
   videos: 1,
-  mobilePhone: 1,
+  mobilePhone: 2,
   otherPhone: 2,
-  emailAddress: 1,
+  emailAddress: 2,
+  homePhone: 2,
+  address: 2,
   searchVisibility: 1,
   viewProfilePicture: 1,
   viewFriendsList: 1,
   viewLinkRequest: 1,
   viewLinkMessage: 1,
+  minorFindable: 0,
 } as const;
+
+/** The profile sections that start Only Contacts for a minor (at registration, or when a birth date makes them one). */
+export const MINOR_SECTIONS = ["basicInfo", "personalInfo", "contactInfo", "education", "workInfo", "photos", "videos"] as const;
 
 /** A member_privacy column: a section's or field's level, search visibility, or a 0/1 switch. */
 export type PrivacySetting = keyof typeof PRIVACY_DEFAULTS;

@@ -1,8 +1,9 @@
-import { picturePathOf } from "../accounts/accounts.service.ts";
+import { picturePathOf } from "../../shared/pictures.ts";
+import type { DB } from "../../platform/db/client.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { AppContext } from "../../platform/context.ts";
 import * as repo from "./privacy.repository.ts";
-import { PRIVACY_DEFAULTS, PrivacyLevel, type PrivacySetting, type Relation } from "./privacy.schema.ts";
+import { MINOR_SECTIONS, PRIVACY_DEFAULTS, PrivacyLevel, type PrivacySetting, type Relation } from "./privacy.schema.ts";
 
 /**
  * Privacy: the levels and defaults (privacy.schema), the rules below, the member_privacy reads and
@@ -30,9 +31,9 @@ export function levelAllows(level: number, relation: Relation): boolean {
   return false;
 }
 
-/** A contact field with a "show" flag: the owner turned it on and its level lets this viewer see it. */
-export function fieldVisible(relation: Relation, flag: number, level: number = PrivacyLevel.Public): boolean {
-  return relation === "self" || (flag === 1 && levelAllows(level, relation));
+/** A profile field with a "show" flag (gender, birth date): the owner turned it on. Contact details have a level instead. */
+export function fieldVisible(relation: Relation, flag: number): boolean {
+  return relation === "self" || flag === 1;
 }
 
 /**
@@ -61,3 +62,50 @@ export const privacyOf = (ctx: AppContext, memberId: number): Promise<repo.Priva
 /** Saves some of a member's privacy settings; others see the change on their next request. */
 export const savePrivacy = (ctx: AppContext, memberId: number, patch: Partial<repo.PrivacyRow>): Promise<void> =>
   repo.upsertPrivacy(ctx.db, memberId, patch, isoNow());
+
+// Minors (decision 037): under 18 by birth date, computed when read with the instance clock.
+
+/** Adulthood begins at this age. */
+export const ADULT_AGE_YEARS = 18;
+
+/**
+ * The latest birth date (YYYY-MM-DD) of an adult on `now`'s day: the same day 18 years before.
+ * Birth dates are YYYY-MM-DD text on both engines, so SQL compares them with this as text
+ * (`m.birth_date <= ?`); a leap day's "2010-02-29" compares correctly without being a real date.
+ */
+export function adultBornBy(now: Date = new Date()): string {
+  const day = isoNow(now).slice(0, 10);
+  return `${String(Number(day.slice(0, 4)) - ADULT_AGE_YEARS).padStart(4, "0")}${day.slice(4)}`;
+}
+
+/** Whether a member born on this day is under 18 now. */
+export const isMinor = (birthDate: string, now: Date = new Date()): boolean => birthDate > adultBornBy(now);
+
+/** A member's birth date (YYYY-MM-DD), undefined for no such member: the minors' rules read it. */
+export const birthDateOf = (ctx: AppContext, memberId: number): Promise<string | undefined> => repo.birthDateOf(ctx.db, memberId);
+
+/** A birth date for any minor viewer: every member counts as "adult" to them (minors may find minors). */
+const EVERYONE = "9999-12-31";
+
+/**
+ * The birth date on or before which a member is shown to this viewer in search and suggestions
+ * without being their contact or opting in: adultBornBy() for an adult viewer, no limit for a minor
+ * one. SQL texts compare `m.birth_date <= ?` with it (one parameter, the statements stay fixed).
+ */
+export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise<string> {
+  const birthDate = await birthDateOf(ctx, viewerId);
+  return birthDate !== undefined && isMinor(birthDate) ? EVERYONE : adultBornBy();
+}
+
+/**
+ * A minor's defaults: every profile section that is Public becomes Only Contacts (Private ones
+ * stay). Called at registration and when a saved birth date makes an adult a minor; takes the db
+ * first so it runs inside the caller's transaction.
+ */
+export async function applyMinorDefaults(db: DB, memberId: number): Promise<void> {
+  const current = await repo.findPrivacy(db, memberId);
+  const patch = Object.fromEntries(
+    MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts]),
+  );
+  await repo.upsertPrivacy(db, memberId, patch, isoNow());
+}

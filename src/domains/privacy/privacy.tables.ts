@@ -20,10 +20,14 @@ export interface MemberPrivacyTable {
   mobilePhone: Generated<number>;
   otherPhone: Generated<number>;
   emailAddress: Generated<number>;
+  homePhone: Generated<number>;
+  address: Generated<number>;
   searchVisibility: Generated<number>;
   viewProfilePicture: Generated<number>;
   viewFriendsList: Generated<number>;
   viewLinkRequest: Generated<number>;
   viewLinkMessage: Generated<number>;
+  /** A minor's opt-in to be found by adults who are not their contacts (search and suggestions). */
+  minorFindable: Generated<number>;
   updatedAt: Generated<string>;
 }

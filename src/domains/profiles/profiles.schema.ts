@@ -36,6 +36,11 @@ const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.literal("true"), z.literal("false")])
   .optional()
   .transform((v) => v === true || v === 1 || v === "1" || v === "true");
+/** A flag that may be left out: undefined when not sent. */
+const sentFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === "1" || v === "true"));
 const optionalInt = (min: number, max: number, message: string) =>
   z
     .union([z.number(), z.string(), z.null()])
@@ -125,10 +130,11 @@ export const contactInfoInput = z.object({
   neighborhood: optionalText(100),
   state: optionalText(2),
   zip: optionalText(10),
-  showAddress: flag,
-  showEmail: flag,
-  showCellPhone: flag,
-  showHomePhone: flag,
+  // Older clients' "show" flags: each, when sent, writes its detail's level (decision 037).
+  showAddress: sentFlag,
+  showEmail: sentFlag,
+  showCellPhone: sentFlag,
+  showHomePhone: sentFlag,
 });
 export type ContactInfoInput = z.input<typeof contactInfoInput>;
 

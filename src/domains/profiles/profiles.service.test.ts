@@ -11,7 +11,7 @@ import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
-import { PrivacyLevel } from "../privacy/privacy.schema.ts";
+import { PRIVACY_DEFAULTS, PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { basicInfoInput, contactInfoInput, educationInput, employmentInput, personalInfoInput } from "./profiles.schema.ts";
 import * as reference from "../reference/reference.service.ts";
 import * as profiles from "./profiles.service.ts";
@@ -39,8 +39,10 @@ type PrivacyPatch = Partial<{
   photos: number;
   videos: number;
   mobilePhone: number;
+  homePhone: number;
   otherPhone: number;
   emailAddress: number;
+  address: number;
   viewProfilePicture: number;
 }>;
 
@@ -49,7 +51,7 @@ async function setPrivacy(m: Actor, patch: PrivacyPatch) {
   await db.deleteFrom("memberPrivacy").where("memberId", "=", m.memberId).execute();
   await db
     .insertInto("memberPrivacy")
-    .values({ memberId: m.memberId, ...patch })
+    .values({ ...PRIVACY_DEFAULTS, memberId: m.memberId, ...patch })
     .execute();
 }
 
@@ -369,63 +371,53 @@ describe("field rules", () => {
     expect(view.videoChannelId).toBe(CHANNEL);
   });
 
-  it.each([
-    // emailAddress level, expected for contact, expected for other
+  // Each contact detail has one control, its level (decision 037): the member_profile show flags are not read.
+  const LEVELS = [
     [PrivacyLevel.Public, true, true],
     [PrivacyLevel.OnlyContacts, true, false],
     [PrivacyLevel.Private, false, false],
-  ])("e-mail and other e-mail need showEmail and the emailAddress level (level %i)", async (level, forContact, forOther) => {
-    await setPrivacy(people.owner, { emailAddress: level });
-    // Without the flag nobody else sees them, at any level.
-    for (const viewer of ["contact", "other"] as const) expect(await contactOf(viewer)).toMatchObject({ email: "", otherEmail: "" });
-    await setProfileFlags(people.owner, { showEmail: 1 });
-    const email = await ownerEmail();
-    for (const [viewer, sees] of [
-      ["contact", forContact],
-      ["other", forOther],
-    ] as const) {
-      expect(await contactOf(viewer)).toMatchObject(sees ? { email, otherEmail: CONTACT.otherEmail } : { email: "", otherEmail: "" });
-    }
-    expect(await contactOf("owner")).toMatchObject({ email, otherEmail: CONTACT.otherEmail });
+  ] as const;
+  const DETAILS = {
+    emailAddress: async () => ({ email: await ownerEmail(), otherEmail: CONTACT.otherEmail }),
+    mobilePhone: () => Promise.resolve({ cellPhone: CONTACT.cellPhone }),
+    homePhone: () => Promise.resolve({ homePhone: CONTACT.homePhone }),
+    otherPhone: () => Promise.resolve({ otherPhone: CONTACT.otherPhone }),
+    address: () => Promise.resolve({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip }),
+  } as const;
+  const hidden = (shown: Record<string, string>) => Object.fromEntries(Object.keys(shown).map((k) => [k, ""]));
+
+  describe.each(Object.keys(DETAILS) as Array<keyof typeof DETAILS>)("contact detail %s", (detail) => {
+    it.each(LEVELS)("follows its level alone (level %i), whatever the old show flags say", async (level, forContact, forOther) => {
+      await setPrivacy(people.owner, { [detail]: level });
+      const shown = await DETAILS[detail]();
+      for (const flags of [0, 1] as const) {
+        await setProfileFlags(people.owner, { showAddress: flags, showEmail: flags, showCellPhone: flags, showHomePhone: flags });
+        expect(await contactOf("contact")).toMatchObject(forContact ? shown : hidden(shown));
+        expect(await contactOf("other")).toMatchObject(forOther ? shown : hidden(shown));
+        expect(await contactOf("owner")).toMatchObject(shown);
+      }
+    });
   });
 
-  it.each([
-    [PrivacyLevel.Public, true, true],
-    [PrivacyLevel.OnlyContacts, true, false],
-    [PrivacyLevel.Private, false, false],
-  ])("cell phone needs showCellPhone and the mobilePhone level (level %i)", async (level, forContact, forOther) => {
-    await setPrivacy(people.owner, { mobilePhone: level });
-    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).cellPhone).toBe("");
-    await setProfileFlags(people.owner, { showCellPhone: 1 });
-    expect((await contactOf("contact")).cellPhone).toBe(forContact ? CONTACT.cellPhone : "");
-    expect((await contactOf("other")).cellPhone).toBe(forOther ? CONTACT.cellPhone : "");
-    expect((await contactOf("owner")).cellPhone).toBe(CONTACT.cellPhone);
+  it("the show flags answered to older clients say whether a detail's level is open", async () => {
+    await setPrivacy(people.owner, { emailAddress: 3, mobilePhone: 1, homePhone: 2, address: 2 });
+    expect(await contactOf("owner")).toMatchObject({ showEmail: true, showCellPhone: true, showHomePhone: false, showAddress: false });
   });
 
-  it("home phone follows showHomePhone", async () => {
-    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).homePhone).toBe("");
-    await setProfileFlags(people.owner, { showHomePhone: 1 });
-    for (const viewer of ["contact", "other"] as const) expect((await contactOf(viewer)).homePhone).toBe(CONTACT.homePhone);
-  });
-
-  it.each([
-    [PrivacyLevel.Public, true, true],
-    [PrivacyLevel.OnlyContacts, true, false],
-    [PrivacyLevel.Private, false, false],
-  ])("other phone follows its own level (level %i; default Private)", async (level, forContact, forOther) => {
-    await setPrivacy(people.owner, { otherPhone: level });
-    expect((await contactOf("contact")).otherPhone).toBe(forContact ? CONTACT.otherPhone : "");
-    expect((await contactOf("other")).otherPhone).toBe(forOther ? CONTACT.otherPhone : "");
-    expect((await contactOf("owner")).otherPhone).toBe(CONTACT.otherPhone);
-  });
-
-  it("address, neighborhood and zip only with showAddress", async () => {
-    for (const viewer of ["contact", "other"] as const)
-      expect(await contactOf(viewer)).toMatchObject({ address: "", neighborhood: "", zip: "" });
-    await setProfileFlags(people.owner, { showAddress: 1 });
-    for (const viewer of ["contact", "other"] as const) {
-      expect(await contactOf(viewer)).toMatchObject({ address: CONTACT.address, neighborhood: CONTACT.neighborhood, zip: CONTACT.zip });
-    }
+  it("a show flag an older client sends writes the detail's level: off Private, on a Private detail Public", async () => {
+    await setPrivacy(people.owner, { emailAddress: 3, mobilePhone: 2 });
+    const { showAddress: _a, showEmail: _e, showCellPhone: _c, showHomePhone: _h, ...fields } = CONTACT;
+    const base = contactInfoInput.parse(fields);
+    await profiles.saveContactInfo(ctx, people.owner, people.owner.memberId, {
+      ...base,
+      showEmail: true,
+      showCellPhone: true,
+      showAddress: false,
+    });
+    const row = await db.selectFrom("memberPrivacy").selectAll().where("memberId", "=", people.owner.memberId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ emailAddress: 3, mobilePhone: 1, address: 2, homePhone: 2 });
+    await profiles.saveContactInfo(ctx, people.owner, people.owner.memberId, { ...base, showEmail: false });
+    expect((await contactOf("contact")).email).toBe("");
   });
 
   it("gender only with showGender, birth date only with showBirthDate", async () => {

@@ -2,8 +2,18 @@ import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound 
 import { isVisibleMember } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
-import { fieldVisible, levelAllows, pictureFor, type PrivacyRow, privacyOf, relationBetween } from "../privacy/privacy.service.ts";
-import type { Relation } from "../privacy/privacy.schema.ts";
+import {
+  applyMinorDefaults,
+  fieldVisible,
+  isMinor,
+  levelAllows,
+  pictureFor,
+  type PrivacyRow,
+  privacyOf,
+  relationBetween,
+  savePrivacy,
+} from "../privacy/privacy.service.ts";
+import { PrivacyLevel, type Relation } from "../privacy/privacy.schema.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import * as reference from "../reference/reference.service.ts";
@@ -63,7 +73,9 @@ function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | n
     currentStatus: member.profileType,
     bio: profile.bio,
     gender: fieldVisible(relation, profile.showGender) ? member.gender : null,
-    birthDate: fieldVisible(relation, profile.showBirthDate) ? member.birthDate : null,
+    // A minor's birth date (and so their age) is never shown to anyone else (decision 037).
+    birthDate:
+      fieldVisible(relation, profile.showBirthDate) && (relation === "self" || !isMinor(member.birthDate)) ? member.birthDate : null,
     showGender: profile.showGender === 1,
     showBirthDate: profile.showBirthDate === 1,
     lookingFor: {
@@ -84,10 +96,15 @@ function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | n
   };
 }
 
+/**
+ * Each contact detail has one control, its level in Privacy settings (decision 037). The "show"
+ * flags answered to older clients say whether the level lets anyone but the owner see it.
+ */
 function contactOf({ member, profile, privacy, relation }: Subject): ContactInfo | null {
   if (!levelAllows(privacy.contactInfo, relation)) return null;
-  const email = fieldVisible(relation, profile.showEmail, privacy.emailAddress);
-  const address = fieldVisible(relation, profile.showAddress);
+  const email = levelAllows(privacy.emailAddress, relation);
+  const address = levelAllows(privacy.address, relation);
+  const open = (level: number) => level !== PrivacyLevel.Private;
   return {
     email: shown(email, member.email),
     otherEmail: shown(email, profile.otherEmail),
@@ -95,18 +112,18 @@ function contactOf({ member, profile, privacy, relation }: Subject): ContactInfo
     instagram: profile.instagram,
     twitter: profile.twitter,
     website: profile.website,
-    homePhone: shown(fieldVisible(relation, profile.showHomePhone), profile.homePhone),
-    cellPhone: shown(fieldVisible(relation, profile.showCellPhone, privacy.mobilePhone), profile.cellPhone),
-    otherPhone: shown(relation === "self" || levelAllows(privacy.otherPhone, relation), profile.otherPhone),
+    homePhone: shown(levelAllows(privacy.homePhone, relation), profile.homePhone),
+    cellPhone: shown(levelAllows(privacy.mobilePhone, relation), profile.cellPhone),
+    otherPhone: shown(levelAllows(privacy.otherPhone, relation), profile.otherPhone),
     address: shown(address, profile.address),
     city: profile.city,
     neighborhood: shown(address, profile.neighborhood),
     state: profile.state,
     zip: shown(address, profile.zip),
-    showAddress: profile.showAddress === 1,
-    showEmail: profile.showEmail === 1,
-    showCellPhone: profile.showCellPhone === 1,
-    showHomePhone: profile.showHomePhone === 1,
+    showAddress: open(privacy.address),
+    showEmail: open(privacy.emailAddress),
+    showCellPhone: open(privacy.mobilePhone),
+    showHomePhone: open(privacy.homePhone),
   };
 }
 
@@ -213,7 +230,11 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
     throw badInput("otherSportingInterest: choose one of the listed interests.");
   }
   const now = isoNow();
+  const before = await accounts.findMemberById(ctx.db, memberId);
+  // A birth date that makes an adult a minor brings the minor's defaults (decision 037).
+  const becomesMinor = isMinor(data.birthDate) && !!before && !isMinor(before.birthDate);
   await ctx.db.transaction().execute(async (trx) => {
+    if (becomesMinor) await applyMinorDefaults(trx, memberId);
     await accounts.updateMember(trx, memberId, {
       firstName: data.firstName,
       middleName: data.middleName,
@@ -251,33 +272,44 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
   return (await getBasicInfo(ctx, actor, memberId))!;
 }
 
+/** The "show" flags older clients may still send, and the level each writes (decision 037). */
+const SHOW_FLAG_LEVELS = {
+  showAddress: "address",
+  showEmail: "emailAddress",
+  showCellPhone: "mobilePhone",
+  showHomePhone: "homePhone",
+} as const;
+type ShowFlags = Partial<Record<keyof typeof SHOW_FLAG_LEVELS, boolean | undefined>>;
+type DetailSetting = (typeof SHOW_FLAG_LEVELS)[keyof typeof SHOW_FLAG_LEVELS];
+
+/**
+ * A flag sent by an older client writes the detail's one control: off makes it Private, on makes
+ * a Private detail Public (a level already open stays). A flag not sent changes nothing.
+ */
+function levelsFromFlags(flags: ShowFlags, privacy: PrivacyRow): Partial<Record<DetailSetting, number>> {
+  const patch: Partial<Record<DetailSetting, number>> = {};
+  for (const flag of Object.keys(SHOW_FLAG_LEVELS) as Array<keyof ShowFlags>) {
+    const setting = SHOW_FLAG_LEVELS[flag];
+    if (flags[flag] === false) patch[setting] = PrivacyLevel.Private;
+    else if (flags[flag] === true && privacy[setting] === PrivacyLevel.Private) patch[setting] = PrivacyLevel.Public;
+  }
+  return patch;
+}
+
 export async function saveContactInfo(
   ctx: AppContext,
   actor: Actor,
   memberId: number,
-  data: Omit<ContactInfo, "email" | "showAddress" | "showEmail" | "showCellPhone" | "showHomePhone"> & {
-    showAddress: boolean;
-    showEmail: boolean;
-    showCellPhone: boolean;
-    showHomePhone: boolean;
-  },
+  data: Omit<ContactInfo, "email" | "showAddress" | "showEmail" | "showCellPhone" | "showHomePhone"> & ShowFlags,
 ): Promise<ContactInfo> {
   requireOwner(actor, memberId);
   if (data.state && !(await reference.findState(ctx.db, data.state.toUpperCase()))) throw badInput(`state: ${texts.stateRequired}`);
   const { showAddress, showEmail, showCellPhone, showHomePhone, state, ...fields } = data;
-  await repo.upsertProfile(
-    ctx.db,
-    memberId,
-    {
-      ...fields,
-      state: state.toUpperCase(),
-      showAddress: showAddress ? 1 : 0,
-      showEmail: showEmail ? 1 : 0,
-      showCellPhone: showCellPhone ? 1 : 0,
-      showHomePhone: showHomePhone ? 1 : 0,
-    },
-    isoNow(),
-  );
+  const levels = levelsFromFlags({ showAddress, showEmail, showCellPhone, showHomePhone }, await privacyOf(ctx, memberId));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.upsertProfile(trx, memberId, { ...fields, state: state.toUpperCase() }, isoNow());
+    if (Object.keys(levels).length > 0) await savePrivacy({ ...ctx, db: trx }, memberId, levels);
+  });
   return (await getContactInfo(ctx, actor, memberId))!;
 }
 

@@ -3,7 +3,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
-import { settingSql } from "../privacy/privacy.service.ts";
+import { adultBornBy, settingSql } from "../privacy/privacy.service.ts";
 import type { Reader } from "./search.reader.ts";
 import { MAX_CORRECTIONS, prefixDistance, variantsOfQueryWord, variantsOfTerm } from "./search.typos.ts";
 
@@ -31,6 +31,13 @@ const ACTIVE = VISIBLE_STATUS;
 const SEARCH_VISIBILITY = settingSql("pr", "searchVisibility");
 const BASIC_INFO = settingSql("pr", "basicInfo");
 const CONTACT_INFO = settingSql("pr", "contactInfo");
+const MINOR_FINDABLE = settingSql("pr", "minorFindable");
+/**
+ * Minors (decision 037): a member born after the viewer's cutoff (privacy.service minorCutoffFor:
+ * 18 years ago for an adult viewer, none for a minor one) is shown only when they opted in; the
+ * member row is read by key already, so the plans do not change.
+ */
+const SHOWN_TO_VIEWER = `(m.birth_date <= ? OR ${MINOR_FINDABLE} = 1)`;
 
 /** Runs a statement written with `?` placeholders (numbered on PostgreSQL: rawQuery). */
 async function rowsOf<R>(db: DB, query: CompiledQuery<R>): Promise<R[]> {
@@ -127,11 +134,11 @@ const TIER_SQL = `
     WHERE member_search MATCH ?
       AND m.status = ${ACTIVE}
       AND s.rowid <> ?
-      AND (${SEARCH_VISIBILITY} = 1
+      AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.rowid AND vc.status = 'accepted'))
     ORDER BY s.rowid`;
-export const tierQuery = (viewerId: number, match: string, limit: number) =>
-  CompiledQuery.raw(`${TIER_SQL}\n    LIMIT ?`, [match, viewerId, viewerId, limit]) as CompiledQuery<{ id: number }>;
+export const tierQuery = (viewerId: number, match: string, limit: number, cutoff = adultBornBy()) =>
+  CompiledQuery.raw(`${TIER_SQL}\n    LIMIT ?`, [match, viewerId, cutoff, viewerId, limit]) as CompiledQuery<{ id: number }>;
 
 /** PostgreSQL: the same, on the tier's document (the GIN index of `pub` or of `pub || place` finds the matches). */
 const PG_TIER_SQL = (document: string) => `
@@ -142,7 +149,7 @@ const PG_TIER_SQL = (document: string) => `
     WHERE ${document} @@ ${TS_MATCH}
       AND m.status = ${ACTIVE}
       AND s.member_id <> ?
-      AND (${SEARCH_VISIBILITY} = 1
+      AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.member_id AND vc.status = 'accepted'))
     ORDER BY s.member_id`;
 const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, `${PG_TIER_SQL(tsDocument(tier))}\n    LIMIT ?`]));
@@ -176,18 +183,19 @@ const PG_CONTACTS_SQL = `
 
 /** The statements of member search for one engine (the texts are fixed; the terms are parameters). */
 interface SearchStatements {
-  tier: (viewerId: number, tier: Tier, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  tier: (viewerId: number, tier: Tier, terms: QueryTerm[], limit: number, cutoff?: string) => CompiledQuery<{ id: number }>;
   contacts: (viewerId: number, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
-  findsWord: (viewerId: number, term: string) => CompiledQuery<{ found: number }>;
+  findsWord: (viewerId: number, term: string, cutoff?: string) => CompiledQuery<{ found: number }>;
 }
 const sqliteSearch: SearchStatements = {
-  tier: (viewerId, tier, terms, limit) => tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit),
+  tier: (viewerId, tier, terms, limit, cutoff) => tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit, cutoff),
   contacts: (viewerId, terms, limit) => contactsQuery(viewerId, allOf(terms, false), limit),
-  findsWord: (viewerId, term) => {
+  findsWord: (viewerId, term, cutoff = adultBornBy()) => {
     const word = quote(term);
     return CompiledQuery.raw(`SELECT CASE WHEN EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`, [
       `${PUBLIC_COLUMNS} : ${word}`,
       viewerId,
+      cutoff,
       viewerId,
       word,
       viewerId,
@@ -196,12 +204,12 @@ const sqliteSearch: SearchStatements = {
 };
 const PG_FINDS_WORD = `SELECT CASE WHEN EXISTS (${PG_TIER_SQL(tsDocument(TIERS[TIERS.length - 1]!))}) OR EXISTS (${PG_CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`;
 const postgresSearch: SearchStatements = {
-  tier: (viewerId, tier, terms, limit) =>
-    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, viewerId, limit]),
+  tier: (viewerId, tier, terms, limit, cutoff = adultBornBy()) =>
+    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, cutoff, viewerId, limit]),
   contacts: (viewerId, terms, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, tsAllOf(terms, false), limit]),
-  findsWord: (viewerId, term) => {
+  findsWord: (viewerId, term, cutoff = adultBornBy()) => {
     const word = tsWord(term, false, "");
-    return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, viewerId, viewerId, word]);
+    return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, cutoff, viewerId, viewerId, word]);
   },
 };
 export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : sqliteSearch);
@@ -211,7 +219,13 @@ export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : s
  * 1 Everyone, or 2 Only Contacts and the viewer is one), best first (TIERS). Strangers match the
  * public columns only; the viewer's contacts match the Only Contacts columns too, after the tiers.
  */
-export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm[], limit: number): Promise<number[]> {
+export async function searchMemberIds(
+  db: DB,
+  viewerId: number,
+  terms: QueryTerm[],
+  limit: number,
+  cutoff = adultBornBy(),
+): Promise<number[]> {
   const found: number[] = [];
   const seen = new Set<number>();
   const take = (rows: Array<{ id: number }>) => {
@@ -226,7 +240,7 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
   const statements = searchStatements(db);
   for (const tier of TIERS) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
-    take(await rowsOf(db, statements.tier(viewerId, tier, terms, limit + found.length)));
+    take(await rowsOf(db, statements.tier(viewerId, tier, terms, limit + found.length, cutoff)));
     if (found.length >= limit) return found;
   }
   take(await rowsOf(db, statements.contacts(viewerId, terms, limit + found.length)));
@@ -237,8 +251,8 @@ export async function searchMemberIds(db: DB, viewerId: number, terms: QueryTerm
  * Does this viewer find some member by this whole word: a member the tiers may answer (findable by
  * this viewer, the word in a public column) or one of the viewer's contacts (any column)?
  */
-export async function viewerFindsWord(db: DB, viewerId: number, term: string): Promise<boolean> {
-  const [row] = await rowsOf(db, searchStatements(db).findsWord(viewerId, term));
+export async function viewerFindsWord(db: DB, viewerId: number, term: string, cutoff = adultBornBy()): Promise<boolean> {
+  const [row] = await rowsOf(db, searchStatements(db).findsWord(viewerId, term, cutoff));
   return row?.found === 1;
 }
 
@@ -248,7 +262,7 @@ export async function viewerFindsWord(db: DB, viewerId: number, term: string): P
  * also holds the words of members the viewer may not find, and such words taking the places would
  * make the answer depend on them (a visible member's word pushed out tells that they exist).
  */
-export async function correctionsOf(db: DB, viewerId: number, word: string): Promise<string[]> {
+export async function correctionsOf(db: DB, viewerId: number, word: string, cutoff = adultBornBy()): Promise<string[]> {
   const keys = variantsOfQueryWord(word);
   const rows = await rowsOf(
     db,
@@ -264,7 +278,7 @@ export async function correctionsOf(db: DB, viewerId: number, word: string): Pro
   const out: string[] = [];
   for (const term of candidates) {
     if (out.length >= MAX_CORRECTIONS) break;
-    if (await viewerFindsWord(db, viewerId, term)) out.push(term);
+    if (await viewerFindsWord(db, viewerId, term, cutoff)) out.push(term);
   }
   return out;
 }
@@ -521,7 +535,7 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
  * probe), so the list never shows one that no longer qualifies. A rejection that ages past the
  * cutoff lets the member back without any recomputation.
  */
-export const storedSuggestionsQuery = (memberId: number, limit: number, rejectedSince: string) =>
+export const storedSuggestionsQuery = (memberId: number, limit: number, rejectedSince: string, cutoff = adultBornBy()) =>
   CompiledQuery.raw(
     `
     SELECT s.suggested_id AS id
@@ -531,16 +545,23 @@ export const storedSuggestionsQuery = (memberId: number, limit: number, rejected
     WHERE s.member_id = ?
       AND m.status = ${ACTIVE}
       AND ${SEARCH_VISIBILITY} = 1
+      AND ${SHOWN_TO_VIEWER}
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
       AND NOT EXISTS (SELECT 1 FROM contact_rejection r WHERE r.member_id = s.member_id AND r.rejected_id = s.suggested_id AND r.rejected_at >= ?)
     ORDER BY s.score DESC, s.suggested_id DESC
     LIMIT ?`,
-    [memberId, rejectedSince, limit],
+    [memberId, cutoff, rejectedSince, limit],
   ) as CompiledQuery<{ id: number }>;
 
-export async function storedSuggestionIds(db: DB, memberId: number, limit: number, rejectedSince: string): Promise<number[]> {
-  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit, rejectedSince))).map((r) => r.id);
+export async function storedSuggestionIds(
+  db: DB,
+  memberId: number,
+  limit: number,
+  rejectedSince: string,
+  cutoff = adultBornBy(),
+): Promise<number[]> {
+  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit, rejectedSince, cutoff))).map((r) => r.id);
 }
 
 /** Bulk rebuild (the community generator): lists start empty and are computed on first read. */

@@ -1,5 +1,6 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
 import { linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
+import { minorCutoffFor } from "../privacy/privacy.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
@@ -25,21 +26,24 @@ async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Prom
 export async function searchMembers(ctx: AppContext, viewer: Actor, text: string, limit: number): Promise<MemberCard[]> {
   const words = repo.queryWords(text);
   if (words.length === 0) return [];
+  // Minors who did not opt in are found by their contacts and other minors only (decision 037).
+  const cutoff = await minorCutoffFor(ctx, viewer.memberId);
   let ids = await repo.searchMemberIds(
     ctx.db,
     viewer.memberId,
     words.map((word) => ({ word })),
     limit,
+    cutoff,
   );
   if (ids.length === 0) {
     const terms = await Promise.all(
       words.map(async (word) =>
         // Whether a word starts some indexed word is not asked: the index holds the words of members
         // the viewer may not find, and the answer would tell that such a word exists.
-        word.length >= TYPO_MIN_LENGTH ? { word, corrections: await repo.correctionsOf(ctx.db, viewer.memberId, word) } : { word },
+        word.length >= TYPO_MIN_LENGTH ? { word, corrections: await repo.correctionsOf(ctx.db, viewer.memberId, word, cutoff) } : { word },
       ),
     );
-    if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit);
+    if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit, cutoff);
   }
   return orderedCards(ctx, viewer, ids);
 }
@@ -54,14 +58,15 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
 export async function suggestions(ctx: AppContext, viewer: Actor, limit: number): Promise<MemberCard[]> {
   // Members whose request the viewer rejected stay out for 90 days (contacts.rejectRequest).
   const rejectedSince = rejectionCutoff();
-  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince);
+  const cutoff = await minorCutoffFor(ctx, viewer.memberId);
+  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   // Whether the list was ever computed is asked only when it answers nothing (a computed list is
   // almost never empty): one statement less on every read.
   if (ids.length === 0 && !(await repo.suggestionState(ctx.db, viewer.memberId))) {
     // The candidates are read on the background's worker thread when the server runs one: this
     // request waits for them, the others do not.
     await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow(), backgroundReader());
-    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince);
+    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   }
   return orderedCards(ctx, viewer, ids);
 }

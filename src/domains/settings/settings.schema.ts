@@ -59,8 +59,10 @@ export const PROFILE_PRIVACY_KEYS = [
   "photos",
   "videos",
   "mobilePhone",
+  "homePhone",
   "otherPhone",
   "emailAddress",
+  "address",
 ] as const;
 export type ProfilePrivacyKey = (typeof PROFILE_PRIVACY_KEYS)[number];
 
@@ -264,12 +266,16 @@ export const searchPrivacyInput = z.object({
   viewFriendsList: flagField,
   viewLinkToRequestAddingYouAsFriend: flagField,
   viewLinkToSendYouMsg: flagField,
+  findableByAdults: flagField,
 });
-export type SearchPrivacy = { visibility: SearchVisibilityValue } & Record<SearchFlagKey, boolean>;
+/** findableByAdults: a minor's opt-in to be found by adults who are not contacts (decision 037). */
+export type SearchPrivacy = { visibility: SearchVisibilityValue; findableByAdults: boolean } & Record<SearchFlagKey, boolean>;
 
 export interface PrivacySettings {
   profile: ProfilePrivacy;
   search: SearchPrivacy;
+  /** The member is under 18 today: the Search tab offers findableByAdults. */
+  minor: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

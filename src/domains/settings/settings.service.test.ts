@@ -451,9 +451,12 @@ describe("privacy", () => {
         workInfo: 1,
         photos: 1,
         videos: 1,
-        mobilePhone: 1,
+        // Every contact detail is Private until the member opens it (decision 037).
+        mobilePhone: 2,
+        homePhone: 2,
         otherPhone: 2,
-        emailAddress: 1,
+        emailAddress: 2,
+        address: 2,
       },
       search: {
         visibility: 1,
@@ -461,7 +464,9 @@ describe("privacy", () => {
         viewFriendsList: true,
         viewLinkToRequestAddingYouAsFriend: true,
         viewLinkToSendYouMsg: true,
+        findableByAdults: false,
       },
+      minor: false,
     });
   });
 
@@ -475,19 +480,28 @@ describe("privacy", () => {
       photos: 1,
       videos: 1,
       mobilePhone: 1,
+      homePhone: 1,
       otherPhone: 1,
       emailAddress: 1,
+      address: 1,
     };
     expect(profilePrivacyInput.parse({ ...levels, basicInfo: "3" }).basicInfo).toBe(3);
     expect(firstIssue(profilePrivacyInput.safeParse({ ...levels, education: 4 }))).toBe(texts.privacyLevelInvalid);
     expect(firstIssue(profilePrivacyInput.safeParse({ ...levels, education: undefined }))).toBe(texts.privacyLevelInvalid);
-    const flags = { viewProfilePicture: true, viewFriendsList: "1", viewLinkToRequestAddingYouAsFriend: 0, viewLinkToSendYouMsg: "false" };
+    const flags = {
+      viewProfilePicture: true,
+      viewFriendsList: "1",
+      viewLinkToRequestAddingYouAsFriend: 0,
+      viewLinkToSendYouMsg: "false",
+      findableByAdults: "0",
+    };
     expect(searchPrivacyInput.parse({ visibility: "2", ...flags })).toEqual({
       visibility: 2,
       viewProfilePicture: true,
       viewFriendsList: true,
       viewLinkToRequestAddingYouAsFriend: false,
       viewLinkToSendYouMsg: false,
+      findableByAdults: false,
     });
     expect(firstIssue(searchPrivacyInput.safeParse({ visibility: "3", ...flags }))).toBe(texts.searchVisibilityInvalid);
   });
@@ -503,10 +517,15 @@ describe("privacy", () => {
       { showEmail: 1, showCellPhone: 1, cellPhone: "555-0199", aboutMe: "Goalkeeper.", otherPhone: "555-0142" },
       new Date().toISOString(),
     );
+    // The old show flags open nothing: each detail's level is its one control, Private by default.
     let view = await profiles.viewProfile(ctx, viewer, owner.memberId);
+    expect(view.contact?.email).toBe("");
+    expect(view.contact?.cellPhone).toBe("");
+    expect(view.contact?.otherPhone).toBe("");
+    await settings.saveProfilePrivacy(ctx, owner, { ...(await settings.getPrivacy(ctx, owner)).profile, emailAddress: 1, mobilePhone: 1 });
+    view = await profiles.viewProfile(ctx, viewer, owner.memberId);
     expect(view.contact?.email).toBe(owner.email);
     expect(view.contact?.cellPhone).toBe("555-0199");
-    expect(view.contact?.otherPhone).toBe("");
     expect(view.personal?.aboutMe).toBe("Goalkeeper.");
 
     const current = (await settings.getPrivacy(ctx, owner)).profile;
@@ -534,7 +553,13 @@ describe("privacy", () => {
     await makeContacts(owner, contact);
     const find = (viewer: Actor) => search.searchMembers(ctx, viewer, "hiddenname", 5).then((cards) => cards.map((c) => c.memberId));
     expect(await find(stranger)).toEqual([owner.memberId]);
-    const flags = { viewProfilePicture: true, viewFriendsList: true, viewLinkToRequestAddingYouAsFriend: true, viewLinkToSendYouMsg: true };
+    const flags = {
+      viewProfilePicture: true,
+      viewFriendsList: true,
+      viewLinkToRequestAddingYouAsFriend: true,
+      viewLinkToSendYouMsg: true,
+      findableByAdults: false,
+    };
     await settings.saveSearchPrivacy(ctx, owner, { visibility: 2, ...flags });
     expect(await find(stranger)).toEqual([]);
     expect(await find(contact)).toEqual([owner.memberId]);
@@ -548,6 +573,7 @@ describe("privacy", () => {
     await db.updateTable("member").set({ picturePath: "/uploads/owner.webp" }).where("id", "=", owner.memberId).execute();
     await settings.saveSearchPrivacy(ctx, owner, {
       visibility: 1,
+      findableByAdults: false,
       viewProfilePicture: false,
       viewFriendsList: false,
       viewLinkToRequestAddingYouAsFriend: false,
@@ -560,6 +586,7 @@ describe("privacy", () => {
     expect((await profiles.viewProfile(ctx, stranger, owner.memberId)).picturePath).not.toBe("/uploads/owner.webp");
     await settings.saveSearchPrivacy(ctx, owner, {
       visibility: 1,
+      findableByAdults: false,
       viewProfilePicture: true,
       viewFriendsList: true,
       viewLinkToRequestAddingYouAsFriend: true,

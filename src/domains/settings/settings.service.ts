@@ -6,7 +6,7 @@ import * as accounts from "../accounts/accounts.service.ts";
 import { DAY, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../../platform/crypto.ts";
-import { type PrivacyRow, privacyOf, savePrivacy } from "../privacy/privacy.service.ts";
+import { isMinor, type PrivacyRow, privacyOf, savePrivacy } from "../privacy/privacy.service.ts";
 import { emailChangeCodeMail, emailChangedMail, emailChangeRequestedMail, passwordChangedInSettingsMail } from "./settings-mails.ts";
 import {
   type DeactivateData,
@@ -283,7 +283,7 @@ export async function confirmEmailChange(
 // ---------------------------------------------------------------------------------------------
 // Privacy
 
-function toPrivacySettings(p: PrivacyRow): PrivacySettings {
+function toPrivacySettings(p: PrivacyRow, minor: boolean): PrivacySettings {
   const level = (n: number) => n as PrivacyLevelValue;
   return {
     profile: {
@@ -295,8 +295,10 @@ function toPrivacySettings(p: PrivacyRow): PrivacySettings {
       photos: level(p.photos),
       videos: level(p.videos),
       mobilePhone: level(p.mobilePhone),
+      homePhone: level(p.homePhone),
       otherPhone: level(p.otherPhone),
       emailAddress: level(p.emailAddress),
+      address: level(p.address),
     },
     search: {
       visibility: p.searchVisibility as SearchVisibilityValue,
@@ -304,13 +306,16 @@ function toPrivacySettings(p: PrivacyRow): PrivacySettings {
       viewFriendsList: p.viewFriendsList === 1,
       viewLinkToRequestAddingYouAsFriend: p.viewLinkRequest === 1,
       viewLinkToSendYouMsg: p.viewLinkMessage === 1,
+      findableByAdults: p.minorFindable === 1,
     },
+    minor,
   };
 }
 
 export async function getPrivacy(ctx: AppContext, actor: Actor): Promise<PrivacySettings> {
   requireFullSession(actor);
-  return toPrivacySettings(await privacyOf(ctx, actor.memberId));
+  const [privacy, member] = await Promise.all([privacyOf(ctx, actor.memberId), memberOf(ctx, actor)]);
+  return toPrivacySettings(privacy, isMinor(member.birthDate));
 }
 
 /** Saves the levels of the Profile tab; others see the change on their next request. */
@@ -330,6 +335,7 @@ export async function saveSearchPrivacy(ctx: AppContext, actor: Actor, data: Sea
     viewFriendsList: bit(data.viewFriendsList),
     viewLinkRequest: bit(data.viewLinkToRequestAddingYouAsFriend),
     viewLinkMessage: bit(data.viewLinkToSendYouMsg),
+    minorFindable: bit(data.findableByAdults),
   });
   return { ...data };
 }

@@ -55,6 +55,8 @@ import { flagFromClient, flagText, heightText, legacyDateTime, legacyPicture, we
  *   empty list), a hidden field answers ""; the header (memberID, memProfileName, titleDesc,
  *   picturePath) stays. A member that does not exist, awaits confirmation or is deactivated: 404.
  * - Contact info: Neighborhood keeps the spec's capital N; showEmailToMembers is the e-mail flag.
+ *   The show flags are read from each detail's level (true unless Private) and, when sent, write it
+ *   (false: Private; true: Public if it was Private), as decision 037 gives each detail one control.
  *   The account e-mail is changed in settings (setting/SaveMemberEmailInfo): a saved `email` is ignored.
  * - Education entry: entryID identifies the entry; schoolAddress is "City, ST"; webSite the school's
  *   site; schoolImage is "" (no school pictures); sportLevelType the competition level name.

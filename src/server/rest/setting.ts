@@ -43,12 +43,13 @@ import { actorOf, type Controller, fields, firstGiven, type Ownership, type Rest
  *   as named; photosTagOfYou = the Photos tab, videosTagOfYou = the Videos tab; profile = the basic
  *   info level (the profile's main section) and email = the e-mail address level (aliases the
  *   legacy form also reads). IMdisplayName is "" (Sideline keeps no instant-messaging name). ID is
- *   the member id (one settings row per member). The e-mail, cell phone and address also need their
- *   "show" flag of the contact info to be seen by others.
+ *   the member id (one settings row per member). homePhone and address are their details' levels
+ *   (decision 037: each contact detail has one control, its level; every detail is "2" until set).
  * - GetPrivacySearchSettings/{id}: {memberID, visibility ("1" Everyone, "2" Only Contacts),
  *   viewProfilePicture, viewFriendsList, viewLinkToRequestAddingYouAsFriend, viewLinkToSendYouMsg}
  *   (booleans: true = shown to every member who finds you, false = only to contacts), plus the
- *   spec's spellings viewLinksToRequestAddingYouAsFriend and viewLinkTSendYouMsg with the same values.
+ *   spec's spellings viewLinksToRequestAddingYouAsFriend and viewLinkTSendYouMsg with the same values,
+ *   and findableByAdults (a minor's opt-in to be found by adults who are not contacts; false by default).
  *
  * Writes (PUT)
  * - SaveMemberNameInfo/{id}?fName&mName&lName (firstName, middleName, lastName also accepted):
@@ -80,8 +81,8 @@ import { actorOf, type Controller, fields, firstGiven, type Ownership, type Rest
  *   set photos / videos; a key left out keeps its value, a body with none of them is 400; ID, memberID
  *   and IMdisplayName are ignored): the saved item (an object, not a list).
  * - SavePrivacySearchSettings/{id}?visibility&viewProfilePicture&viewFriendsList&
- *   viewLinkToRequestAddingYouAsFriend&viewLinkToSendYouMsg: all five required; flags true/false or
- *   1/0: the saved settings as GetPrivacySearchSettings.
+ *   viewLinkToRequestAddingYouAsFriend&viewLinkToSendYouMsg(&findableByAdults): a setting left out
+ *   keeps its value; flags true/false or 1/0: the saved settings as GetPrivacySearchSettings.
  */
 
 /** The member id of the action ({id} in the path, else memberID): the caller's own, else 403. */
@@ -117,6 +118,8 @@ function legacyPrivacySettings(memberId: number, privacy: PrivacySettings, email
     mobilePhone: s(p.mobilePhone),
     otherPhone: s(p.otherPhone),
     emailAddress: s(p.emailAddress),
+    homePhone: s(p.homePhone),
+    address: s(p.address),
     visibility: String(search.visibility),
     viewProfilePicture: search.viewProfilePicture,
     viewFriendsList: search.viewFriendsList,
@@ -125,6 +128,7 @@ function legacyPrivacySettings(memberId: number, privacy: PrivacySettings, email
     // The names SavePrivacySearchSettings takes, with the same values.
     viewLinkToRequestAddingYouAsFriend: search.viewLinkToRequestAddingYouAsFriend,
     viewLinkToSendYouMsg: search.viewLinkToSendYouMsg,
+    findableByAdults: search.findableByAdults,
     email,
   };
 }
@@ -149,8 +153,10 @@ const PROFILE_SOURCES: Record<ProfilePrivacyKey, readonly string[]> = {
   photos: ["photosTagOfYou", "photos"],
   videos: ["videosTagOfYou", "videos"],
   mobilePhone: ["mobilePhone"],
+  homePhone: ["homePhone"],
   otherPhone: ["otherPhone"],
   emailAddress: ["emailAddress"],
+  address: ["address"],
 };
 
 /** SaveNotificationSettings: each switch under its own name. */
@@ -166,6 +172,7 @@ const SEARCH_SOURCES: Record<keyof SearchPrivacy, readonly string[]> = {
   viewFriendsList: ["viewFriendsList"],
   viewLinkToRequestAddingYouAsFriend: ["viewLinkToRequestAddingYouAsFriend", "viewLinksToRequestAddingYouAsFriend"],
   viewLinkToSendYouMsg: ["viewLinkToSendYouMsg", "viewLinkTSendYouMsg"],
+  findableByAdults: ["findableByAdults"],
 };
 
 /**

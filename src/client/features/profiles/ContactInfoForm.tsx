@@ -1,7 +1,9 @@
-import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Anchor, Fieldset, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { type ContactInfo, contactInfoInput } from "../../../domains/profiles/profiles.schema.ts";
+import { minorsTexts } from "../../../shared/minors-texts.ts";
 import { texts } from "../../../shared/texts.ts";
 import { rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -11,7 +13,15 @@ import { StateSelect } from "./StateSelect.tsx";
 
 const field = contactInfoInput.shape;
 
-function valuesOf({ email: _email, ...contact }: ContactInfo) {
+/** The form's values: the fields without the account e-mail and the "show" flags (decision 037: each detail's level is set in Privacy Settings). */
+function valuesOf({
+  email: _email,
+  showAddress: _showAddress,
+  showEmail: _showEmail,
+  showCellPhone: _showCellPhone,
+  showHomePhone: _showHomePhone,
+  ...contact
+}: ContactInfo) {
   return contact;
 }
 type Values = ReturnType<typeof valuesOf>;
@@ -28,7 +38,7 @@ const textFields: Array<{ key: TextKey; label: string; type?: string; autoComple
   { key: "website", label: texts.website, type: "url", autoComplete: "url" },
 ];
 
-/** Contact Info. (spec sections 2, 3): the fields and who may see the address, e-mail and phones. */
+/** Contact Info. (spec sections 2, 3): the fields; who may see each detail is its level in Privacy Settings (one control, decision 037). */
 export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
   const form = useForm({
     mode: "controlled",
@@ -65,12 +75,12 @@ export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
           <TextInput label={texts.zip} autoComplete="postal-code" {...form.getInputProps("zip")} />
         </SimpleGrid>
         <Fieldset legend={texts.whatMembersSee} variant="filled">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <Checkbox label={texts.showEmailToMembers} {...form.getInputProps("showEmail", { type: "checkbox" })} />
-            <Checkbox label={texts.showCellPhone} {...form.getInputProps("showCellPhone", { type: "checkbox" })} />
-            <Checkbox label={texts.showHomePhone} {...form.getInputProps("showHomePhone", { type: "checkbox" })} />
-            <Checkbox label={texts.showAddress} {...form.getInputProps("showAddress", { type: "checkbox" })} />
-          </SimpleGrid>
+          <Stack gap="xs">
+            <Text size="sm">{minorsTexts.contactDetailsHint}</Text>
+            <Anchor renderRoot={(root) => <Link {...root} to="/settings/privacy-setting" search={{ tab: "profile" }} />} size="sm">
+              {minorsTexts.contactDetailsLink}
+            </Anchor>
+          </Stack>
         </Fieldset>
         <SaveBar saving={save.isPending} saved={save.isSuccess} error={save.error} />
       </Stack>

@@ -13,6 +13,7 @@ import {
   type SearchFlagKey,
   type SearchPrivacy,
 } from "../../../domains/settings/settings.schema.ts";
+import { minorsTexts } from "../../../shared/minors-texts.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { SaveBar } from "../../components/SaveBar.tsx";
@@ -23,22 +24,25 @@ import type { PrivacyTab } from "./tabs.ts";
 const levels = PRIVACY_LEVELS.map((l) => ({ value: String(l.id), label: l.text }));
 
 /** A level of the Profile tab: the key, its label and an optional line on what it covers. */
-type LevelRow = readonly [ProfilePrivacyKey, TextId, TextId?];
+type LevelRow = readonly [ProfilePrivacyKey, string, string?];
 
 /** The Profile tab in two groups: whole sections, then single contact details. */
 const SECTIONS: ReadonlyArray<LevelRow> = [
-  ["basicInfo", "privacyBasicInfo"],
-  ["personalInfo", "privacyPersonalInfo", "privacyPersonalInfoHint"],
-  ["contactInfo", "privacyContactInfo"],
-  ["education", "privacyEducation"],
-  ["workInfo", "privacyWorkInfo"],
-  ["photos", "privacyPhotos", "privacyPhotosHint"],
-  ["videos", "privacyVideos", "privacyVideosHint"],
+  ["basicInfo", texts.privacyBasicInfo],
+  ["personalInfo", texts.privacyPersonalInfo, texts.privacyPersonalInfoHint],
+  ["contactInfo", texts.privacyContactInfo],
+  ["education", texts.privacyEducation],
+  ["workInfo", texts.privacyWorkInfo],
+  ["photos", texts.privacyPhotos, texts.privacyPhotosHint],
+  ["videos", texts.privacyVideos, texts.privacyVideosHint],
 ];
+/** Each contact detail's one control (decision 037): the Contact Info. tab has none. */
 const DETAILS: ReadonlyArray<LevelRow> = [
-  ["mobilePhone", "privacyMobilePhone"],
-  ["otherPhone", "privacyOtherPhone"],
-  ["emailAddress", "privacyEmailAddress"],
+  ["mobilePhone", texts.privacyMobilePhone],
+  ["homePhone", minorsTexts.privacyHomePhone],
+  ["otherPhone", texts.privacyOtherPhone],
+  ["emailAddress", texts.privacyEmailAddress],
+  ["address", minorsTexts.privacyAddress],
 ];
 const FLAGS: Record<SearchFlagKey, TextId> = {
   viewProfilePicture: "searchViewProfilePicture",
@@ -61,7 +65,11 @@ export function PrivacySettingsPage({ tab, onTabChange }: { tab: PrivacyTab; onT
       value: "search",
       label: texts.tabSearch,
       Icon: IconSearch,
-      panel: privacy.data ? <SearchPrivacyForm search={privacy.data.search} /> : <TabLoading error={privacy.error} rows={5} />,
+      panel: privacy.data ? (
+        <SearchPrivacyForm search={privacy.data.search} minor={privacy.data.minor} />
+      ) : (
+        <TabLoading error={privacy.error} rows={5} />
+      ),
     },
   ];
   return (
@@ -99,11 +107,11 @@ function ProfilePrivacyForm({ profile }: { profile: ProfilePrivacy }) {
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text component="label" htmlFor={`privacy-${key}`} size="sm" fw={500}>
-            {texts[label]}
+            {label}
           </Text>
           {hint && (
             <Text size="xs" c="dimmed">
-              {texts[hint]}
+              {hint}
             </Text>
           )}
         </Stack>
@@ -129,8 +137,11 @@ function ProfilePrivacyForm({ profile }: { profile: ProfilePrivacy }) {
   );
 }
 
-/** Search: who may find the member, and what everyone who finds them sees (else contacts only). */
-function SearchPrivacyForm({ search }: { search: SearchPrivacy }) {
+/**
+ * Search: who may find the member, and what everyone who finds them sees (else contacts only); a
+ * minor also chooses whether adults who are not contacts find them (off until turned on).
+ */
+function SearchPrivacyForm({ search, minor }: { search: SearchPrivacy; minor: boolean }) {
   const form = useForm({ mode: "controlled", initialValues: { ...search, visibility: String(search.visibility) } });
   const save = useMutation(
     trpc.settings.saveSearchPrivacy.mutationOptions({
@@ -160,6 +171,13 @@ function SearchPrivacyForm({ search }: { search: SearchPrivacy }) {
             ))}
           </Stack>
         </Fieldset>
+        {minor && (
+          <Switch
+            label={minorsTexts.findableByAdults}
+            description={minorsTexts.findableByAdultsHint}
+            {...form.getInputProps("findableByAdults", { type: "checkbox" })}
+          />
+        )}
         <SaveBar saving={save.isPending} saved={save.isSuccess} error={save.error} />
       </Stack>
     </form>

@@ -1,0 +1,14 @@
+/**
+ * The texts of minors' rules and of the one control per contact detail (issue 17 point 4, decision
+ * 037), apart from texts.ts: every screen imports texts.ts, the login page included.
+ */
+export const minorsTexts = {
+  minorNotContact: "Members under 18 can be written to by their contacts only.",
+  findableByAdults: "Adults who are not my contacts may find me in search and suggestions",
+  findableByAdultsHint: "You are under 18: unless you turn this on, only your contacts and other members under 18 find you.",
+  contactDetailsHint:
+    "Who sees your e-mail, phones and address is set for each of them in Privacy Settings; each is Private until you change it.",
+  contactDetailsLink: "Choose who sees your contact details",
+  privacyAddress: "Address",
+  privacyHomePhone: "Home Phone",
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * Minors over the REST API (decision 037), against the real server: a minor registered through
+ * account/register is not found by an adult stranger (contact/SearchAllResults), an adult who is not
+ * their contact cannot write to them (message/CreateMessage, with the minors' message), and their
+ * birth date is never answered to anyone else (member/GetMemberGeneralInfoV2).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverHarness } from "#support/harness.ts";
+import { callsAs, expectError, expectJson, nameTag } from "#support/rest-calls.ts";
+import { qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
+import { minorsTexts } from "../../src/shared/minors-texts.ts";
+
+const h = serverHarness();
+const { get, post, put } = callsAs(h);
+
+const year = new Date().getUTCFullYear();
+const surname = nameTag("Minor");
+let minor: RegisteredMember;
+let adult: RegisteredMember;
+let contact: RegisteredMember;
+
+beforeAll(async () => {
+  minor = await registerAndConfirm(h.server.baseUrl, h.sink, { lastName: surname, month: "1", day: "1", year: String(year - 16) });
+  adult = await registerAndConfirm(h.server.baseUrl, h.sink, { lastName: nameTag("Adult") });
+  contact = await registerAndConfirm(h.server.baseUrl, h.sink, { lastName: nameTag("Coach") });
+  const pair = (a: RegisteredMember, b: RegisteredMember) => qs({ memberID: a.memberId, contactID: b.memberId });
+  expectJson(await put(contact, `/api/contact/SendRequestContact${pair(contact, minor)}`));
+  expectJson(await put(minor, `/api/contact/AcceptRequest${pair(minor, contact)}`));
+});
+
+const found = async (viewer: RegisteredMember) => {
+  const res = await get(viewer, `/api/contact/SearchAllResults${qs({ memberID: viewer.memberId, searchText: surname })}`);
+  expectJson(res);
+  return (res.json as Array<{ entityID: string }>).map((i) => Number(i.entityID));
+};
+
+describe("minors over REST", () => {
+  it("registration gives the minor Only Contacts sections and hidden contact details", async () => {
+    const res = await get(minor, `/api/setting/GetProfileSettings/${minor.memberId}`);
+    expectJson(res);
+    expect(res.json[0]).toMatchObject({ basicInfo: "3", contactInfo: "3", education: "3", mobilePhone: "2", homePhone: "2", address: "2" });
+  });
+
+  it("an adult stranger does not find the minor; their contact does; the opt-in lets adults find them", async () => {
+    expect(await found(adult)).toEqual([]);
+    expect(await found(contact)).toEqual([minor.memberId]);
+    expectJson(await put(minor, `/api/setting/SavePrivacySearchSettings/${minor.memberId}${qs({ findableByAdults: "true" })}`));
+    expect(await found(adult)).toEqual([minor.memberId]);
+    expectJson(await put(minor, `/api/setting/SavePrivacySearchSettings/${minor.memberId}${qs({ findableByAdults: "false" })}`));
+    expect(await found(adult)).toEqual([]);
+  });
+
+  it("an adult who is not the minor's contact cannot write to them: 400 with the minors' message, nothing stored", async () => {
+    const before = await h.db.value("select count(*) from message");
+    const res = await post(
+      adult,
+      `/api/message/CreateMessage${qs({ to: minor.memberId, from: adult.memberId, subject: "Hi", body: "Trial?" })}`,
+    );
+    expectError(res, 400, minorsTexts.minorNotContact);
+    expect(await h.db.value("select count(*) from message")).toBe(before);
+    expectJson(
+      await post(
+        contact,
+        `/api/message/CreateMessage${qs({ to: minor.memberId, from: contact.memberId, subject: "Hi", body: "Training" })}`,
+      ),
+    );
+  });
+
+  it("the minor's birth date is answered to the minor only, even with its show option on", async () => {
+    await h.db.run(
+      "insert into member_profile (member_id, show_birth_date) values (?, 1) on conflict (member_id) do update set show_birth_date = 1",
+      minor.memberId,
+    );
+    const basic = async (viewer: RegisteredMember) => {
+      const res = await get(viewer, `/api/member/GetMemberGeneralInfoV2/${minor.memberId}`);
+      expectJson(res);
+      return res.json;
+    };
+    expect(await basic(contact)).toMatchObject({ dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" });
+    expect((await basic(minor)).dobYear).toBe(String(year - 16));
+  });
+});
