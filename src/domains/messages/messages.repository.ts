@@ -44,7 +44,9 @@ function copies(db: DB, ownerId: number) {
       "r.lastName as recipientLastName",
       "r.picturePath as recipientPicturePath",
     ])
-    .where("c.ownerId", "=", ownerId);
+    .where("c.ownerId", "=", ownerId)
+    // A message a moderator removed is gone from both boxes (decision 035).
+    .where("m.removedAt", "is", null);
 }
 
 /** One page of a member's copies, newest first, keyset on the copy id; `search` matches subject, text or the other party's name. */
