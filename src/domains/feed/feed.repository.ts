@@ -362,3 +362,7 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A reply's author and post (not removed), for a report of it. */
+export const findReply = (db: DB, replyId: number) =>
+  db.selectFrom("postReply").select(["memberId", "postId"]).where("id", "=", replyId).where("removedAt", "is", null).executeTakeFirst();

@@ -206,3 +206,15 @@ export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<Su
     reason: r.reason === "sport" ? "sport" : "state",
   }));
 }
+
+/**
+ * The author of a post or reply the viewer can see (a report names it; decision 035); 404 when the
+ * viewer cannot see it, as for any other read of it.
+ */
+export async function visibleContentAuthor(ctx: AppContext, viewer: Actor, kind: "post" | "reply", id: number): Promise<number> {
+  const reply = kind === "reply" ? await repo.findReply(ctx.db, id) : undefined;
+  if (kind === "reply" && !reply) throw notFound(NO_SUCH_POST);
+  const post = await repo.visiblePost(ctx.db, viewer.memberId, reply ? reply.postId : id);
+  if (!post) throw notFound(NO_SUCH_POST);
+  return reply ? reply.memberId : post.memberId;
+}

@@ -30,6 +30,7 @@ function copies(db: DB, ownerId: number) {
     .innerJoin("member as r", "r.id", "m.recipientId")
     .select([
       "c.id",
+      "c.messageId",
       "c.box",
       "c.isRead",
       "m.subject",
