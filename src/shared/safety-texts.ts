@@ -48,3 +48,10 @@ export const safetyTexts = {
   outcomeWarned: "A moderator reviewed your report and warned the member.",
   outcomeSuspended: "A moderator reviewed your report and suspended the member.",
 } as const;
+
+/** Accessible names of the Report actions ({name}: the author). */
+export const reportLabels = {
+  post: "Report the post by {name}",
+  reply: "Report the reply by {name}",
+  message: "Report this message",
+} as const;
