@@ -96,7 +96,9 @@ describe("blocking", () => {
     expect(ids(await searchMembers(ctx, c, "bertrand", 10))).toEqual([b.memberId]);
     // C's contacts, as A sees them: B is left out; as C sees them, both are there.
     expect(ids((await contacts.listOf(ctx, a, "contacts", { memberId: c.memberId, limit: 100 })).items)).not.toContain(b.memberId);
-    expect(ids((await contacts.listOf(ctx, c, "contacts", { limit: 100 })).items)).toEqual(expect.arrayContaining([a.memberId, b.memberId]));
+    expect(ids((await contacts.listOf(ctx, c, "contacts", { limit: 100 })).items)).toEqual(
+      expect.arrayContaining([a.memberId, b.memberId]),
+    );
 
     const post = await feed.createPost(ctx, c, "Match report");
     await feed.reply(ctx, b, post.postId, "B was there");
@@ -110,13 +112,23 @@ describe("blocking", () => {
 
     // A's post, replied to by B (they meet on nothing now): nothing reaches A from B.
     const before = (await notifications.list(ctx, a, { view: "all", limit: 30 })).items.length;
-    await notifications.notify(ctx, { memberId: a.memberId, kind: "post.replied", actorId: b.memberId, subject: "s", text: "t", link: "/home" });
+    await notifications.notify(ctx, {
+      memberId: a.memberId,
+      kind: "post.replied",
+      actorId: b.memberId,
+      subject: "s",
+      text: "t",
+      link: "/home",
+    });
     expect((await notifications.list(ctx, a, { view: "all", limit: 30 })).items).toHaveLength(before);
   });
 
   it("leaves B's posts out of A's feed even if a follow slipped in", async () => {
     const post = await feed.createPost(ctx, b, "Only for my followers");
-    await ctx.db.insertInto("follow").values({ followerId: a.memberId, followedId: b.memberId, createdAt: new Date().toISOString() }).execute();
+    await ctx.db
+      .insertInto("follow")
+      .values({ followerId: a.memberId, followedId: b.memberId, createdAt: new Date().toISOString() })
+      .execute();
     expect((await feed.feed(ctx, a, { limit: 50 })).items.map((p) => p.postId)).not.toContain(post.postId);
     await ctx.db.deleteFrom("follow").where("followerId", "=", a.memberId).where("followedId", "=", b.memberId).execute();
   });
@@ -147,7 +159,9 @@ describe("the feed's block condition", () => {
     const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
     const plan = (await ctx.db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
     // Both columns are known in each direction: the primary key answers both probes.
-    expect(plan.match(/SEARCH member_block USING COVERING INDEX sqlite_autoindex_member_block_1 \(blocker_id=\? AND blocked_id=\?\)/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(
+      plan.match(/SEARCH member_block USING COVERING INDEX sqlite_autoindex_member_block_1 \(blocker_id=\? AND blocked_id=\?\)/g)?.length,
+    ).toBeGreaterThanOrEqual(2);
     expect(plan).not.toMatch(/SCAN member_block/);
   });
 });

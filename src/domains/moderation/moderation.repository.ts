@@ -7,12 +7,7 @@ export async function insertReport(db: DB, report: Insertable<ReportTable>): Pro
   const row = await db
     .insertInto("report")
     .values(report)
-    .onConflict((oc) =>
-      oc
-        .columns(["reporterId", "targetKind", "targetId"])
-        .where("status", "=", sql.lit("open"))
-        .doNothing(),
-    )
+    .onConflict((oc) => oc.columns(["reporterId", "targetKind", "targetId"]).where("status", "=", sql.lit("open")).doNothing())
     .returning("id")
     .executeTakeFirst();
   return !!row;

@@ -9,7 +9,5 @@ export const moderationRouter = router({
   dismiss: moderatorProcedure.input(reportIdInput).mutation(({ ctx, input }) => moderation.dismiss(ctx.app, ctx.actor, input)),
   remove: moderatorProcedure.input(reportIdInput).mutation(({ ctx, input }) => moderation.removeContent(ctx.app, ctx.actor, input)),
   warn: moderatorProcedure.input(reportIdInput).mutation(({ ctx, input }) => moderation.warn(ctx.app, ctx.actor, input)),
-  suspend: moderatorProcedure
-    .input(suspendFromReportInput)
-    .mutation(({ ctx, input }) => moderation.suspend(ctx.app, ctx.actor, input)),
+  suspend: moderatorProcedure.input(suspendFromReportInput).mutation(({ ctx, input }) => moderation.suspend(ctx.app, ctx.actor, input)),
 });

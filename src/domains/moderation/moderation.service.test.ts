@@ -59,8 +59,14 @@ describe("reporting", () => {
     );
     // Not theirs to report: a post outside their network, the sender's own copy, their own account.
     await expectError(moderation.report(ctx, other, { targetKind: "post", targetId: post.postId, reason: "spam" }), ErrorCodes.NotFound);
-    await expectError(moderation.report(ctx, author, { targetKind: "message", targetId: sent.messageId, reason: "spam" }), ErrorCodes.NotFound);
-    await expectError(moderation.report(ctx, author, { targetKind: "member", targetId: author.memberId, reason: "spam" }), ErrorCodes.BadInput);
+    await expectError(
+      moderation.report(ctx, author, { targetKind: "message", targetId: sent.messageId, reason: "spam" }),
+      ErrorCodes.NotFound,
+    );
+    await expectError(
+      moderation.report(ctx, author, { targetKind: "member", targetId: author.memberId, reason: "spam" }),
+      ErrorCodes.BadInput,
+    );
   });
 
   it("accepts only the fixed reasons and a bounded note", () => {
@@ -91,7 +97,8 @@ describe("moderating", () => {
     const of = (kind: string) => open.find((r) => r.target.kind === kind)!;
     await expectError(moderation.removeContent(ctx, reporter, { reportId: of("post").reportId }), ErrorCodes.Forbidden);
     await expectError(moderation.removeContent(ctx, mod, { reportId: of("member").reportId }), ErrorCodes.BadInput);
-    for (const kind of ["post", "reply", "message"]) await moderation.removeContent(ctx, mod, { reportId: of(kind).reportId, note: "spam" });
+    for (const kind of ["post", "reply", "message"])
+      await moderation.removeContent(ctx, mod, { reportId: of(kind).reportId, note: "spam" });
 
     const postId = of("post").target.id;
     expect((await feed.feed(ctx, reporter, { limit: 50 })).items.map((p) => p.postId)).not.toContain(postId);

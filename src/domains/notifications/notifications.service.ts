@@ -59,7 +59,8 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   if (!facts || !isVisibleMember(facts)) return null;
   if (typeof n.text === "function" && !isVisibleMember({ status: facts.actorStatus })) return null;
   // Nothing reaches a member from someone blocked either way (decision 035); a moderator's word does.
-  if (!n.kind.startsWith("moderation.") && n.actorId !== n.memberId && (await contacts.isBlockedEitherWay(ctx, n.memberId, n.actorId))) return null;
+  if (!n.kind.startsWith("moderation.") && n.actorId !== n.memberId && (await contacts.isBlockedEitherWay(ctx, n.memberId, n.actorId)))
+    return null;
   const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
   if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY)))))

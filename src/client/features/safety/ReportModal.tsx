@@ -36,7 +36,12 @@ function ReportForm({ target, onClose }: { target: ReportTargetRef; onClose: () 
   const [missing, setMissing] = useState(false);
   const send = useMutation({
     mutationFn: () =>
-      trpcClient.moderation.report.mutate({ targetKind: target.kind, targetId: target.id, reason: reason as ReportReason, note: note || undefined }),
+      trpcClient.moderation.report.mutate({
+        targetKind: target.kind,
+        targetId: target.id,
+        reason: reason as ReportReason,
+        note: note || undefined,
+      }),
   });
   if (send.isSuccess) {
     return (
@@ -63,7 +68,7 @@ function ReportForm({ target, onClose }: { target: ReportTargetRef; onClose: () 
           label={safetyTexts.reportReason}
           value={reason}
           onChange={(v) => {
-            setReason(v as ReportReason);
+            setReason(v);
             setMissing(false);
           }}
           error={missing ? safetyTexts.reasonRequired : undefined}
