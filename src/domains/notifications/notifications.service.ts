@@ -3,7 +3,6 @@ import { isVisibleMember } from "../../shared/members.ts";
 import { fillText, texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
-import * as contacts from "../contacts/contacts.service.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
@@ -59,8 +58,7 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   if (!facts || !isVisibleMember(facts)) return null;
   if (typeof n.text === "function" && !isVisibleMember({ status: facts.actorStatus })) return null;
   // Nothing reaches a member from someone blocked either way (decision 035); a moderator's word does.
-  if (!n.kind.startsWith("moderation.") && n.actorId !== n.memberId && (await contacts.isBlockedEitherWay(ctx, n.memberId, n.actorId)))
-    return null;
+  if (!n.kind.startsWith("moderation.") && Number(facts.blocked) === 1) return null;
   const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
   if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY)))))
