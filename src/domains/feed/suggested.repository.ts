@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
+import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { adultBornBy, settingSql } from "../privacy/privacy.service.ts";
 import type { PostRow } from "./feed.repository.ts";
 
@@ -49,6 +50,7 @@ export function suggestedPostsQuery(viewerId: number, since: string, limit: numb
       CROSS JOIN me
       WHERE a.id <> ${viewerId} AND m.status = ${sql.lit(VISIBLE_STATUS)} AND ${search} = 1
         AND (m.birth_date <= ${cutoff} OR ${minorFindable} = 1)
+        AND ${notBlockedBetween(sql.ref("a.id"), sql`${viewerId}`)}
         AND ((me.sport <> '' AND p.sport = me.sport AND ${basic} = 1) OR (me.state <> '' AND p.state = me.state AND ${contact} = 1))
     )
     SELECT post.id, post.member_id, post.description, post.created_at, member.first_name, member.last_name, member.picture_path,
@@ -56,7 +58,7 @@ export function suggestedPostsQuery(viewerId: number, since: string, limit: numb
     FROM allowed
     JOIN post ON post.member_id = allowed.id
     JOIN member ON member.id = post.member_id
-    WHERE post.created_at >= ${since}
+    WHERE post.created_at >= ${since} AND post.removed_at IS NULL
     ORDER BY post.created_at DESC, post.id DESC
     LIMIT ${limit}`;
 }

@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   "member.followed",
   "message.received",
   "post.replied",
+  "moderation.warning",
+  "moderation.outcome",
   "data.exportReady",
   "account.deletionCancelled",
 ] as const;

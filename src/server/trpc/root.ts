@@ -5,6 +5,7 @@ import { dataRightsRouter } from "../../domains/datarights/datarights.router.ts"
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
 import { feedRouter } from "../../domains/feed/feed.router.ts";
 import { liveRouter } from "../../domains/live/live.router.ts";
+import { moderationRouter } from "../../domains/moderation/moderation.router.ts";
 import { messagesRouter } from "../../domains/messages/messages.router.ts";
 import { notificationsRouter } from "../../domains/notifications/notifications.router.ts";
 import { newsRouter } from "../../domains/news/news.router.ts";
@@ -36,6 +37,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   admin: adminRouter,
   dataRights: dataRightsRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import { Card, Divider, Fieldset, Group, Radio, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { IconSearch, IconUserShield } from "@tabler/icons-react";
+import { IconBan, IconSearch, IconUserShield } from "@tabler/icons-react";
 import { Fragment } from "react";
 import {
   PRIVACY_LEVELS,
@@ -13,8 +13,10 @@ import {
   type SearchFlagKey,
   type SearchPrivacy,
 } from "../../../domains/settings/settings.schema.ts";
+import { safetyTexts } from "../../../shared/safety-texts.ts";
 import { minorsTexts } from "../../../shared/minors-texts.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
+import { BlockedMembersTab } from "../safety/BlockedMembersTab.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { SaveBar } from "../../components/SaveBar.tsx";
 import { type SettingsTab, SettingsTabs } from "./SettingsTabs.tsx";
@@ -71,6 +73,7 @@ export function PrivacySettingsPage({ tab, onTabChange }: { tab: PrivacyTab; onT
         <TabLoading error={privacy.error} rows={5} />
       ),
     },
+    { value: "blocked", label: safetyTexts.blockedTitle, Icon: IconBan, panel: <BlockedMembersTab /> },
   ];
   return (
     <Stack>
