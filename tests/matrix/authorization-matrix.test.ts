@@ -104,8 +104,13 @@ interface Case<S = any> {
   cleanup?: (w: World, s: S) => Promise<void>;
   /** The admin procedures: the status for a moderator and an admin too (called after the four, with `undo` after each). */
   roles?: Record<RoleActor, number>;
+  /** The blocked actors (decision 035): the status for a member the owner blocked and one who blocked the owner. */
+  blocked?: Record<BlockedActor, number>;
 }
 type RoleActor = "moderator" | "admin";
+type BlockedActor = "blockedByOwner" | "blockerOfOwner";
+/** A block either way: the owner answers as a member who does not exist. */
+const BLOCKED_404 = { blockedByOwner: 404, blockerOfOwner: 404 };
 type Row = Case | Case[];
 
 const status = (anonymous: number, stranger: number, contact: number, owner: number): Status => ({ anonymous, stranger, contact, owner });
@@ -126,6 +131,8 @@ const BAD_FOR_ALL = status(400, 400, 400, 400);
 const STAFF = status(401, 403, 403, 403);
 const MODERATORS = { moderator: 200, admin: 200 };
 const ADMINS_ONLY = { moderator: 403, admin: 200 };
+/** A report that does not exist: past the role check, not found. */
+const NO_REPORT = { moderator: 404, admin: 404 };
 const suspendTarget = async (w: World) =>
   void must(await callerOf(w, w.admin).trpc("admin.suspend", { memberId: w.target.id, reason: "matrix" }), 200, "suspend");
 const restoreTarget = async (w: World) =>
@@ -341,6 +348,7 @@ const REST: Record<string, Row> = {
     call: (as, w) => as.get(`/api/member/GetMemberGeneralInfoV2/${w.owner.id}`),
     status: SIGNED_IN,
     shows: { contact: PICTURE, owner: [...BASIC, ...PICTURE] },
+    blocked: BLOCKED_404,
   },
   "member/GetMemberContactInfo": {
     call: (as, w) => as.get(`/api/member/GetMemberContactInfo/${w.owner.id}`),
@@ -963,6 +971,7 @@ const TRPC: Record<string, Row> = {
     // A request to the owner: the stranger may send one; the contact is one already; the owner is themself.
     call: (as, w) => as.trpc("contacts.sendRequest", { memberId: w.owner.id }),
     status: status(401, 200, 400, 400),
+    blocked: BLOCKED_404,
     cleanup: async (w) => void must(await callerFor(w, "owner").trpc("contacts.reject", { memberId: w.stranger.id }), 200, "reject"),
   },
   "contacts.accept": {
@@ -987,6 +996,7 @@ const TRPC: Record<string, Row> = {
     // Anyone may follow the owner (the stranger does already); not oneself.
     call: (as, w) => as.trpc("contacts.follow", { memberId: w.owner.id }),
     status: status(401, 200, 200, 400),
+    blocked: BLOCKED_404,
     cleanup: async (w) => void must(await callerFor(w, "contact").trpc("contacts.unfollow", { memberId: w.owner.id }), 200, "unfollow"),
   },
   "contacts.unfollow": {
@@ -1104,6 +1114,7 @@ const TRPC: Record<string, Row> = {
   "messages.send": {
     call: (as, w) => as.trpc("messages.send", { toMemberId: w.owner.id, subject: "Matrix", body: "Hello." }),
     status: status(401, 400, 200, 400),
+    blocked: { blockedByOwner: 400, blockerOfOwner: 400 },
   },
   "messages.markRead": {
     call: (as, w) => as.trpc("messages.markRead", { messageIds: [w.ownerInboxCopy], read: true }),
@@ -1140,6 +1151,7 @@ const TRPC: Record<string, Row> = {
     call: (as, w) => as.trpc("profiles.view", { memberId: w.owner.id }),
     status: SIGNED_IN,
     shows: { contact: CONTACTS_SEE, owner: EVERYTHING },
+    blocked: BLOCKED_404,
   },
   "profiles.mine": { call: (as) => as.trpc("profiles.mine"), status: SIGNED_IN, shows: { owner: EVERYTHING } },
   "profiles.saveBasic": {
@@ -1308,6 +1320,37 @@ const TRPC: Record<string, Row> = {
 
   // admin.*: moderators and admins act on members; admins grant roles and read the audit log.
   // The target is a member of its own (suspended and signed out by these rows, then restored).
+  // Blocking (decision 035): a member blocks and unblocks for themself; the target is blocked and let go.
+  "contacts.blocked": { call: (as) => as.trpc("contacts.blocked", {}), status: SIGNED_IN },
+  "contacts.block": {
+    call: (as, w) => as.trpc("contacts.block", { memberId: w.target.id }),
+    status: SIGNED_IN,
+    undo: async (as, w, res) => {
+      if (res.status === 200) must(await as.trpc("contacts.unblock", { memberId: w.target.id }), 200, "unblock");
+    },
+  },
+  "contacts.unblock": {
+    // Only the owner blocked the target: nobody else has a block to lift.
+    setup: async (w) => void must(await callerFor(w, "owner").trpc("contacts.block", { memberId: w.target.id }), 200, "block"),
+    call: (as, w) => as.trpc("contacts.unblock", { memberId: w.target.id }),
+    status: status(401, 404, 404, 200),
+  },
+
+  // moderation.*: any member reports; moderators and admins answer (an unknown report: 404 past the role check).
+  "moderation.report": {
+    call: (as, w) => as.trpc("moderation.report", { targetKind: "member", targetId: w.target.id, reason: "spam" }),
+    status: SIGNED_IN,
+  },
+  "moderation.reports": { call: (as) => as.trpc("moderation.reports", {}), status: STAFF, roles: MODERATORS },
+  "moderation.dismiss": { call: (as) => as.trpc("moderation.dismiss", { reportId: 999_999 }), status: STAFF, roles: NO_REPORT },
+  "moderation.remove": { call: (as) => as.trpc("moderation.remove", { reportId: 999_999 }), status: STAFF, roles: NO_REPORT },
+  "moderation.warn": { call: (as) => as.trpc("moderation.warn", { reportId: 999_999 }), status: STAFF, roles: NO_REPORT },
+  "moderation.suspend": {
+    call: (as) => as.trpc("moderation.suspend", { reportId: 999_999, reason: "matrix" }),
+    status: STAFF,
+    roles: NO_REPORT,
+  },
+
   "admin.members": { call: (as) => as.trpc("admin.members", { query: "tobias" }), status: STAFF, roles: MODERATORS },
   "admin.member": { call: (as, w) => as.trpc("admin.member", { memberId: w.target.id }), status: STAFF, roles: MODERATORS },
   "admin.suspend": {
@@ -1374,8 +1417,8 @@ describe("authorization and privacy matrix", () => {
           c.check?.(res, who, w);
           await c.undo?.(as, w, res);
         }
-        for (const [role, expected] of Object.entries(c.roles ?? {})) {
-          const as = callerOf(w, w[role as RoleActor]);
+        for (const [role, expected] of Object.entries({ ...c.roles, ...c.blocked })) {
+          const as = callerOf(w, w[role as RoleActor | BlockedActor]);
           const res = await c.call(as, w, s);
           expect.soft(res.status, `${role}: ${res.text.slice(0, 300)}`).toBe(expected);
           await c.undo?.(as, w, res);

@@ -240,6 +240,9 @@ export interface World {
   moderator: Member;
   admin: Member;
   target: Member;
+  /** The blocked actors (decision 035): a member the owner blocked, and one who blocked the owner. */
+  blockedByOwner: Member;
+  blockerOfOwner: Member;
   /** The owner's first post (followed by the stranger), with a reply by the owner and one by the contact. */
   ownerPost: number;
   /** A post by the contact: outside the stranger's network. */
@@ -419,9 +422,12 @@ export async function buildWorld(h: Harness): Promise<World> {
   ];
   await h.db.run("UPDATE member SET role = ? WHERE id = ?", "moderator", moderator.id);
   await h.db.run("UPDATE member SET role = ? WHERE id = ?", "admin", admin.id);
-  const w = { h, owner, contact, stranger, bystander, moderator, admin, target } as World;
+  const [blockedByOwner, blockerOfOwner] = [await register(h, "Blythe", "Shutout"), await register(h, "Bram", "Closedoor")];
+  const w = { h, owner, contact, stranger, bystander, moderator, admin, target, blockedByOwner, blockerOfOwner } as World;
   const as = (m: Member) => callerOf(w, m);
   const o = as(owner);
+  must(await o.trpc("contacts.block", { memberId: blockedByOwner.id }), 200, "block");
+  must(await as(blockerOfOwner).trpc("contacts.block", { memberId: owner.id }), 200, "blocked by");
 
   // The owner's profile: a distinctive value in every section.
   must(await o.post(`/api/member/SaveMemberGeneralInfo/${owner.id}`, ownerBasicRest), 200, "basic info");

@@ -51,7 +51,8 @@ export interface AuditEntry {
   at: string;
   /** null: the system (create-admin, FIRST_ADMIN_EMAIL). */
   actor: { memberId: number; name: string } | null;
-  action: "suspend" | "restore" | "reset-sessions" | "grant-role";
+  /** The last three: a moderator's answer to a report (decision 035; the detail names the report). */
+  action: "suspend" | "restore" | "reset-sessions" | "grant-role" | "report-dismiss" | "content-remove" | "warn";
   target: { kind: "member"; memberId: number; name: string };
   reason: string | null;
   detail: Record<string, unknown>;

@@ -109,6 +109,22 @@ async function audit(
   });
 }
 
+/**
+ * Writes an audit entry about a member for another domain's moderation action (decision 035: the
+ * moderation domain's answers to reports), in the caller's write unit when it has one.
+ */
+export async function recordAudit(
+  ctx: AppContext,
+  actor: Actor,
+  action: Action,
+  memberId: number,
+  reason: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  requireRole(actor, "moderator");
+  await audit(ctx.db, actor.memberId, action, memberId, reason, detail);
+}
+
 /** Suspends a member (a reason is required; no end date: indefinitely): signed out everywhere, hidden, sign-in refused. */
 export async function suspend(ctx: AppContext, actor: Actor, input: SuspendInput): Promise<AdminMember> {
   requireRole(actor, "moderator");

@@ -5,6 +5,7 @@ import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
+import { notBlockedBetween } from "../../platform/db/member-block.ts";
 
 export const findLink = (db: DB, memberId: number, otherId: number) =>
   db.selectFrom("contactLink").selectAll().where("memberId", "=", memberId).where("otherId", "=", otherId).executeTakeFirst();
@@ -265,7 +266,8 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
       list = q.innerJoin("follow as f", (j) => j.onRef("f.followerId", "=", "member.id").on("f.followedId", "=", owner));
       break;
   }
-  list = list.where("member.status", "=", VISIBLE_STATUS);
+  // A member blocked by the viewer, or who blocked them, is in no list the viewer reads (decision 035).
+  list = list.where("member.status", "=", VISIBLE_STATUS).where(notBlockedBetween(sql.ref("member.id"), sql`${v.viewer}`));
   return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${v.like} escape '\\'`) : list;
 }
 
@@ -409,4 +411,65 @@ export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {
     following: new Set(following.map((r) => r.id)),
     followers: new Set(followers.map((r) => r.id)),
   };
+}
+
+/** Records that `blockerId` blocks `blockedId`; false when it did already. */
+export async function insertBlock(db: DB, blockerId: number, blockedId: number, at: string): Promise<boolean> {
+  const row = await db
+    .insertInto("memberBlock")
+    .values({ blockerId, blockedId, createdAt: at })
+    .onConflict((oc) => oc.columns(["blockerId", "blockedId"]).doNothing())
+    .returning("blockerId")
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function deleteBlock(db: DB, blockerId: number, blockedId: number): Promise<boolean> {
+  const r = await db.deleteFrom("memberBlock").where("blockerId", "=", blockerId).where("blockedId", "=", blockedId).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
+/** Ends every link between two members: contacts and pending requests either way, follows either way. */
+export async function severLinks(db: DB, a: number, b: number): Promise<void> {
+  const pair = <T extends "memberId" | "followerId", U extends "otherId" | "followedId">(x: T, y: U) =>
+    sql<boolean>`((${sql.ref(x)} = ${a} AND ${sql.ref(y)} = ${b}) OR (${sql.ref(x)} = ${b} AND ${sql.ref(y)} = ${a}))`;
+  await db.deleteFrom("contactLink").where(pair("memberId", "otherId")).execute();
+  await db.deleteFrom("follow").where(pair("followerId", "followedId")).execute();
+}
+
+/** Whether a block exists between two members, in either direction (two primary-key probes). */
+export async function blockedEitherWay(db: DB, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("memberBlock")
+    .select("blockerId")
+    .where((eb) =>
+      eb.or([eb.and([eb("blockerId", "=", a), eb("blockedId", "=", b)]), eb.and([eb("blockerId", "=", b), eb("blockedId", "=", a)])]),
+    )
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Which of these members are blocked by the viewer or blocked the viewer (two index ranges). */
+export async function blockedAmong(db: DB, viewerId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const [mine, theirs] = await Promise.all([
+    db.selectFrom("memberBlock").select("blockedId as id").where("blockerId", "=", viewerId).where("blockedId", "in", ids).execute(),
+    db.selectFrom("memberBlock").select("blockerId as id").where("blockedId", "=", viewerId).where("blockerId", "in", ids).execute(),
+  ]);
+  return new Set([...mine, ...theirs].map((r) => r.id));
+}
+
+/** One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id). */
+export function blockedBy(db: DB, blockerId: number, limit: number, after?: { createdAt: string; id: number }) {
+  let q = db
+    .selectFrom("memberBlock as b")
+    .innerJoin("member as m", "m.id", "b.blockedId")
+    .select(["m.id as memberId", "m.firstName", "m.lastName", "b.createdAt"])
+    .where("b.blockerId", "=", blockerId);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([eb("b.createdAt", "<", after.createdAt), eb.and([eb("b.createdAt", "=", after.createdAt), eb("b.blockedId", "<", after.id)])]),
+    );
+  }
+  return q.orderBy("b.createdAt", "desc").orderBy("b.blockedId", "desc").limit(limit).execute();
 }

@@ -1,6 +1,6 @@
 import { memberProcedure, router } from "../../platform/trpc/init.ts";
 import { memberIdInput } from "../../shared/ids.ts";
-import { listInput } from "./contacts.schema.ts";
+import { blockedListInput, listInput } from "./contacts.schema.ts";
 import * as contacts from "./contacts.service.ts";
 
 /** Contacts and follows of the signed-in member (the actor comes from the session). */
@@ -28,6 +28,15 @@ export const contactsRouter = router({
   }),
   follow: memberProcedure.input(memberIdInput).mutation(async ({ ctx, input }) => {
     await contacts.follow(ctx.app, ctx.actor, input.memberId);
+    return { ok: true };
+  }),
+  blocked: memberProcedure.input(blockedListInput).query(({ ctx, input }) => contacts.listBlocked(ctx.app, ctx.actor, input)),
+  block: memberProcedure.input(memberIdInput).mutation(async ({ ctx, input }) => {
+    await contacts.block(ctx.app, ctx.actor, input.memberId);
+    return { ok: true };
+  }),
+  unblock: memberProcedure.input(memberIdInput).mutation(async ({ ctx, input }) => {
+    await contacts.unblock(ctx.app, ctx.actor, input.memberId);
     return { ok: true };
   }),
   unfollow: memberProcedure.input(memberIdInput).mutation(async ({ ctx, input }) => {

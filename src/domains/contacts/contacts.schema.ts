@@ -72,3 +72,21 @@ export interface Relationship extends MemberLinks {
   /** Whether the member's privacy lets this viewer send a message. */
   canMessage: boolean;
 }
+
+/** The members the viewer blocked (settings), newest first. */
+export const blockedListInput = z.object({
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type BlockedListQuery = z.output<typeof blockedListInput>;
+
+export interface BlockedMember {
+  memberId: number;
+  name: string;
+  blockedAt: string;
+}
+
+export interface BlockedPage {
+  items: BlockedMember[];
+  nextCursor: string | null;
+}

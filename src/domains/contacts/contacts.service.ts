@@ -1,4 +1,4 @@
-import { badInput, forbidden, notFound, requireActiveMember } from "../../shared/errors.ts";
+import { badInput, forbidden, NO_SUCH_MEMBER, notFound, requireActiveMember } from "../../shared/errors.ts";
 import { isVisibleMember } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import { levelAllows, pictureFor, privacyOf, relationBetween, relationOf, settingOf, switchedOn } from "../privacy/privacy.service.ts";
@@ -6,7 +6,7 @@ import { isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
-import type { ListQuery, MemberCard, MemberLinks, MemberPage, Relationship } from "./contacts.schema.ts";
+import type { BlockedListQuery, BlockedPage, ListQuery, MemberCard, MemberLinks, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
 import { cachedListPage } from "./list-cache.ts";
 
@@ -123,6 +123,7 @@ async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
 export async function sendRequest(ctx: AppContext, actor: Actor, contactId: number): Promise<"requested" | "accepted"> {
   if (contactId === actor.memberId) throw badInput("You cannot do that with your own account.");
   const facts = requireActiveMember(await repo.requestFacts(ctx.db, actor.memberId, contactId));
+  await requireNotBlocked(ctx, actor.memberId, contactId);
   if (facts.mine) throw badInput("You have already sent a request to this member, or you are contacts.");
   if (facts.theirs === "pending") {
     await acceptRequest(ctx, actor, contactId);
@@ -151,6 +152,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
 export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
   // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
   requireActiveMember(await findMemberById(ctx.db, requesterId), "There is no request from this member.");
+  await requireNotBlocked(ctx, actor.memberId, requesterId);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound("There is no request from this member.");
@@ -184,6 +186,7 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
 
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
+  await requireNotBlocked(ctx, actor.memberId, memberId);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
@@ -330,4 +333,50 @@ export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: num
       return [id, relation];
     }),
   );
+}
+
+/*
+ * Blocking (decision 035). A block is a relationship between two members, as contacts and follows
+ * are, so it lives here with them: blocking ends both in the same write unit, and every path that
+ * creates a link (request, accept, follow) refuses while a block exists in either direction. Other
+ * domains ask `isBlockedEitherWay` / `blockedAmong`, or hide blocked members in their statements
+ * with platform/db/member-block `notBlockedBetween`.
+ */
+
+/** Whether a block exists between two members, in either direction. */
+export const isBlockedEitherWay = (ctx: AppContext, a: number, b: number) => repo.blockedEitherWay(ctx.db, a, b);
+
+/** Which of these members the viewer blocked or was blocked by. */
+export const blockedAmong = (ctx: AppContext, viewerId: number, ids: number[]) => repo.blockedAmong(ctx.db, viewerId, ids);
+
+/** A blocked pair answers as if the member did not exist (they cannot tell a block from a missing member). */
+async function requireNotBlocked(ctx: AppContext, a: number, b: number): Promise<void> {
+  if (await repo.blockedEitherWay(ctx.db, a, b)) throw notFound(NO_SUCH_MEMBER);
+}
+
+/** Blocks a member: in one write unit the block, and the end of contacts, requests and follows either way. */
+export async function block(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  if (memberId === actor.memberId) throw badInput("You cannot do that with your own account.");
+  if (!(await findMemberById(ctx.db, memberId))) throw notFound(NO_SUCH_MEMBER);
+  await inWriteUnit(ctx, async (unit) => {
+    await repo.lockPair(unit.db, actor.memberId, memberId);
+    await repo.insertBlock(unit.db, actor.memberId, memberId, isoNow());
+    await repo.severLinks(unit.db, actor.memberId, memberId);
+  });
+}
+
+/** Lifts the actor's block of a member (their links stay ended). */
+export async function unblock(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  if (!(await repo.deleteBlock(ctx.db, actor.memberId, memberId))) throw notFound("You have not blocked this member.");
+}
+
+/** The members the actor blocked, newest first, a page at a time. */
+export async function listBlocked(ctx: AppContext, actor: Actor, input: BlockedListQuery): Promise<BlockedPage> {
+  const after = decodeKeysetCursor(input.cursor);
+  const rows = await repo.blockedBy(ctx.db, actor.memberId, input.limit, after && { createdAt: after.text, id: after.id });
+  const last = rows.at(-1);
+  return {
+    items: rows.map((r) => ({ memberId: r.memberId, name: `${r.firstName} ${r.lastName}`, blockedAt: r.createdAt })),
+    nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.createdAt, last.memberId) : null,
+  };
 }

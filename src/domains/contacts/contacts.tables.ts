@@ -29,3 +29,16 @@ export interface ContactRejectionTable {
   rejectedId: number;
   rejectedAt: string;
 }
+
+declare module "../../platform/db/database.ts" {
+  interface Database {
+    memberBlock: MemberBlockTable;
+  }
+}
+
+/** `blockerId` blocked `blockedId` (decision 035): while it exists neither reaches the other. */
+export interface MemberBlockTable {
+  blockerId: number;
+  blockedId: number;
+  createdAt: string;
+}

@@ -19,7 +19,7 @@ import { commitsByOtherConnections, type DB, statementsMatched, watchStatements 
  * (LISTEN/NOTIFY sent by the writers), or be left off (`stampOf` answers undefined: no caching).
  */
 
-const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_link", "follow"]);
+const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_link", "follow", "member_block"]);
 
 /** Whether a statement may write a table the lists are read from (when unsure, yes). */
 export function mayChangeLists(text: string): boolean {
@@ -33,7 +33,7 @@ export function mayChangeLists(text: string): boolean {
   return (
     /^\s*with\b/.test(s) &&
     /\b(?:insert|update|delete|replace)\b/.test(s) &&
-    /\b(?:member|member_profile|member_privacy|contact_link|follow)\b/.test(s)
+    /\b(?:member|member_profile|member_privacy|contact_link|follow|member_block)\b/.test(s)
   );
 }
 const listWrites = watchStatements(mayChangeLists);

@@ -3,6 +3,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
+import { notBlockedBetween } from "../../platform/db/member-block.ts";
 
 export interface PostRow {
   id: number;
@@ -147,7 +148,7 @@ export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: {
     ),
     older AS (
       SELECT p.id, p.created_at FROM network n ${join} post p ON p.member_id = n.id
-      WHERE p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)}
+      WHERE p.created_at < ${HORIZON} ${afterCursor(p.at, p.id, after)} AND ${isActive(p.author)} AND p.removed_at IS NULL
       ORDER BY p.created_at DESC, p.id
       -- A limit of 0 when the timeline filled the page: SQLite then skips this part, network included.
       LIMIT CASE WHEN (SELECT count(*) FROM fast) < ${lim} THEN ${lim} ELSE 0 END
@@ -157,6 +158,9 @@ export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: {
     FROM (SELECT id FROM fast UNION ALL SELECT id FROM older) c
     ${join} post ON post.id = c.id
     ${join} member ON member.id = post.member_id
+    -- Removed by a moderator, or by a member blocked either way (decision 035; blocking also ends the
+    -- links that put an author in the network, so this only closes a race): probes per page row.
+    WHERE post.removed_at IS NULL AND ${notBlockedBetween(sql.ref("post.member_id"), viewer)}
     ORDER BY post.created_at DESC, post.id
     LIMIT ${lim}`;
 }
@@ -165,8 +169,11 @@ export interface ReplyRow extends PostRow {
   postId: number;
 }
 
-/** The replies of several posts in one query, oldest first within each post. */
-export async function repliesOf(db: DB, postIds: number[]): Promise<ReplyRow[]> {
+/**
+ * The replies of several posts in one query, oldest first within each post: not removed, and none
+ * by a member blocked either way with the viewer (decision 035).
+ */
+export async function repliesOf(db: DB, viewerId: number, postIds: number[]): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
   return db
     .selectFrom("postReply")
@@ -183,6 +190,8 @@ export async function repliesOf(db: DB, postIds: number[]): Promise<ReplyRow[]> 
     ])
     .where("postReply.postId", "in", postIds)
     .where("member.status", "=", VISIBLE_STATUS)
+    .where("postReply.removedAt", "is", null)
+    .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
     .orderBy("postReply.postId")
     .orderBy("postReply.id")
     .execute();
@@ -196,6 +205,7 @@ export const visiblePost = (db: DB, viewerId: number, postId: number) =>
     .select(["post.id", "post.memberId", "post.description", "post.createdAt", "member.firstName", "member.lastName", "member.picturePath"])
     .where("post.id", "=", postId)
     .where("member.status", "=", VISIBLE_STATUS)
+    .where("post.removedAt", "is", null)
     .where(sql<boolean>`${inNetworkOf(viewerId, sql.ref("post.member_id"))}`)
     .executeTakeFirst();
 
@@ -216,6 +226,7 @@ const replyTargetQuery = precompiled((db, p: { actorId: number; postId: number }
     .select(["post.memberId", "actor.firstName", "actor.lastName", "actor.picturePath"])
     .where("post.id", "=", p.postId)
     .where("member.status", "=", sql.lit(2))
+    .where("post.removedAt", "is", null)
     .where(sql<boolean>`${inNetworkOf(p.actorId, sql.ref("post.member_id"))}`),
 );
 
@@ -283,13 +294,20 @@ export interface LikerRow {
  * One page of the active members who like a post, newest like first (keyset on created_at, then
  * member id, both descending: one backward range of post_like_post_created_idx).
  */
-export async function likers(db: DB, postId: number, limit: number, after?: { likedAt: string; memberId: number }): Promise<LikerRow[]> {
+export async function likers(
+  db: DB,
+  viewerId: number,
+  postId: number,
+  limit: number,
+  after?: { likedAt: string; memberId: number },
+): Promise<LikerRow[]> {
   let q = db
     .selectFrom("postLike")
     .innerJoin("member", "member.id", "postLike.memberId")
     .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
     .where("postLike.postId", "=", postId)
-    .where("member.status", "=", VISIBLE_STATUS);
+    .where("member.status", "=", VISIBLE_STATUS)
+    .where(notBlockedBetween(sql.ref("post_like.member_id"), int(viewerId)));
   if (after) {
     q = q.where((eb) =>
       eb.or([
@@ -344,3 +362,7 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A reply's author and post (not removed), for a report of it. */
+export const findReply = (db: DB, replyId: number) =>
+  db.selectFrom("postReply").select(["memberId", "postId"]).where("id", "=", replyId).where("removedAt", "is", null).executeTakeFirst();

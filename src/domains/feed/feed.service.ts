@@ -64,6 +64,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
   const rows = await repo.feedPage(ctx.db, viewer.memberId, input.limit, createdAtCursor(input.cursor));
   const replies = await repo.repliesOf(
     ctx.db,
+    viewer.memberId,
     rows.map((r) => r.id),
   );
   const authorOf = await authorsFor(ctx, viewer, [...rows, ...replies]);
@@ -89,7 +90,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
 /** The replies of one post the viewer can see. */
 export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound(NO_SUCH_POST);
-  const rows = await repo.repliesOf(ctx.db, [postId]);
+  const rows = await repo.repliesOf(ctx.db, viewer.memberId, [postId]);
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => toReply(r, authorOf));
 }
@@ -178,7 +179,7 @@ export async function likers(
 ): Promise<LikersPage> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, input.postId))) throw notFound(NO_SUCH_POST);
   const after = decodeKeysetCursor(input.cursor);
-  const rows = await repo.likers(ctx.db, input.postId, input.limit, after && { likedAt: after.text, memberId: after.id });
+  const rows = await repo.likers(ctx.db, viewer.memberId, input.postId, input.limit, after && { likedAt: after.text, memberId: after.id });
   const authorOf = await authorsFor(ctx, viewer, rows);
   const last = rows.at(-1);
   return {
@@ -204,4 +205,16 @@ export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<Su
     author: authorOf(r),
     reason: r.reason === "sport" ? "sport" : "state",
   }));
+}
+
+/**
+ * The author of a post or reply the viewer can see (a report names it; decision 035); 404 when the
+ * viewer cannot see it, as for any other read of it.
+ */
+export async function visibleContentAuthor(ctx: AppContext, viewer: Actor, kind: "post" | "reply", id: number): Promise<number> {
+  const reply = kind === "reply" ? await repo.findReply(ctx.db, id) : undefined;
+  if (kind === "reply" && !reply) throw notFound(NO_SUCH_POST);
+  const post = await repo.visiblePost(ctx.db, viewer.memberId, reply ? reply.postId : id);
+  if (!post) throw notFound(NO_SUCH_POST);
+  return reply ? reply.memberId : post.memberId;
 }

@@ -14,6 +14,8 @@ export interface PostTable {
   memberId: number;
   description: string;
   createdAt: string;
+  /** When a moderator removed it (decision 035): hidden everywhere. */
+  removedAt: string | null;
 }
 
 export interface PostReplyTable {
@@ -22,6 +24,8 @@ export interface PostReplyTable {
   memberId: number;
   description: string;
   createdAt: string;
+  /** When a moderator removed it (decision 035): hidden everywhere. */
+  removedAt: string | null;
 }
 
 /** One member's like of one post (primary key: post_id, member_id). */

@@ -23,28 +23,33 @@ export interface CopyRow {
 
 /** The copies of one owner with both parties' names and pictures (two primary-key joins). */
 function copies(db: DB, ownerId: number) {
-  return db
-    .selectFrom("messageCopy as c")
-    .innerJoin("message as m", "m.id", "c.messageId")
-    .innerJoin("member as s", "s.id", "m.senderId")
-    .innerJoin("member as r", "r.id", "m.recipientId")
-    .select([
-      "c.id",
-      "c.box",
-      "c.isRead",
-      "m.subject",
-      "m.body",
-      "m.createdAt",
-      "m.senderId",
-      "s.firstName as senderFirstName",
-      "s.lastName as senderLastName",
-      "s.picturePath as senderPicturePath",
-      "m.recipientId",
-      "r.firstName as recipientFirstName",
-      "r.lastName as recipientLastName",
-      "r.picturePath as recipientPicturePath",
-    ])
-    .where("c.ownerId", "=", ownerId);
+  return (
+    db
+      .selectFrom("messageCopy as c")
+      .innerJoin("message as m", "m.id", "c.messageId")
+      .innerJoin("member as s", "s.id", "m.senderId")
+      .innerJoin("member as r", "r.id", "m.recipientId")
+      .select([
+        "c.id",
+        "c.messageId",
+        "c.box",
+        "c.isRead",
+        "m.subject",
+        "m.body",
+        "m.createdAt",
+        "m.senderId",
+        "s.firstName as senderFirstName",
+        "s.lastName as senderLastName",
+        "s.picturePath as senderPicturePath",
+        "m.recipientId",
+        "r.firstName as recipientFirstName",
+        "r.lastName as recipientLastName",
+        "r.picturePath as recipientPicturePath",
+      ])
+      .where("c.ownerId", "=", ownerId)
+      // A message a moderator removed is gone from both boxes (decision 035).
+      .where("m.removedAt", "is", null)
+  );
 }
 
 /** One page of a member's copies, newest first, keyset on the copy id; `search` matches subject, text or the other party's name. */

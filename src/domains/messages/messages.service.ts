@@ -167,3 +167,10 @@ export async function recipients(ctx: AppContext, actor: Actor, input: { text: s
   const page = await contacts.listOf(ctx, actor, "contacts", { search: input.text || undefined, limit: input.limit });
   return page.items.filter((m) => m.relation.isContact && m.relation.canMessage);
 }
+
+/** A message the actor received (by their copy's id), as a report names it: the message and its sender; 404 otherwise. */
+export async function receivedMessage(ctx: AppContext, actor: Actor, copyId: number): Promise<{ messageId: number; senderId: number }> {
+  const row = await repo.findCopy(ctx.db, actor.memberId, copyId);
+  if (!row || row.box !== "inbox") throw notFound(NO_SUCH_MESSAGE);
+  return { messageId: row.messageId, senderId: row.senderId };
+}

@@ -16,6 +16,8 @@ export interface MessageTable {
   subject: string;
   body: string;
   createdAt: string;
+  /** When a moderator removed it (decision 035): hidden everywhere. */
+  removedAt: string | null;
 }
 
 /** One member's copy of a message: the recipient's in 'inbox', the sender's in 'sent'. */

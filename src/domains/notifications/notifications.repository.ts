@@ -1,5 +1,6 @@
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import type { NotificationTable } from "./notifications.tables.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 
@@ -29,6 +30,8 @@ const factsQuery = precompiled((db, p: { memberId: number; actorId: number }) =>
       "s.addAsFriend",
       "s.confirmFriendshipRequest",
       "s.repliesToHelpQuest",
+      // 1 when a block stands between the member and the actor, either way (decision 035): read here, not in a statement of its own.
+      sql<number>`(CASE WHEN ${notBlockedBetween(sql.ref("m.id"), sql.ref("a.id"))} THEN 0 ELSE 1 END)`.as("blocked"),
     ])
     .where("m.id", "=", p.memberId),
 );

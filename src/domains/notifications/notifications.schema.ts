@@ -5,7 +5,15 @@ import { rowIdField, rowIdOfText } from "../../shared/ids.ts";
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 
-export const NOTIFICATION_KINDS = ["contact.requested", "contact.accepted", "member.followed", "message.received", "post.replied"] as const;
+export const NOTIFICATION_KINDS = [
+  "contact.requested",
+  "contact.accepted",
+  "member.followed",
+  "message.received",
+  "post.replied",
+  "moderation.warning",
+  "moderation.outcome",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationListInput = z.object({

@@ -57,6 +57,8 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   const facts = await repo.notificationFacts(ctx.db, n.memberId, n.actorId);
   if (!facts || !isVisibleMember(facts)) return null;
   if (typeof n.text === "function" && !isVisibleMember({ status: facts.actorStatus })) return null;
+  // Nothing reaches a member from someone blocked either way (decision 035); a moderator's word does.
+  if (!n.kind.startsWith("moderation.") && Number(facts.blocked) === 1) return null;
   const text = typeof n.text === "function" ? n.text(`${facts.actorFirstName} ${facts.actorLastName}`) : n.text;
   // Follow, unfollow, follow again: one "new follower" a day from the same member, not a stream of them.
   if (n.kind === "member.followed" && (await repo.existsSince(ctx.db, n.memberId, n.actorId, n.kind, isoNow(new Date(Date.now() - DAY)))))

@@ -2,6 +2,7 @@ import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound 
 import { isVisibleMember } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
+import * as contacts from "../contacts/contacts.service.ts";
 import { fieldVisible, levelAllows, pictureFor, type PrivacyRow, privacyOf, relationBetween } from "../privacy/privacy.service.ts";
 import type { Relation } from "../privacy/privacy.schema.ts";
 import { isoNow } from "../../platform/clock.ts";
@@ -38,6 +39,8 @@ async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Pr
   if (!member || (!isVisibleMember(member) && member.id !== viewer.memberId)) {
     throw notFound(NO_SUCH_MEMBER);
   }
+  // A block either way: each answers as for a member who does not exist (decision 035).
+  if (member.id !== viewer.memberId && (await contacts.isBlockedEitherWay(ctx, viewer.memberId, memberId))) throw notFound(NO_SUCH_MEMBER);
   const [profile, privacy, relation] = await Promise.all([
     repo.findProfile(ctx.db, memberId),
     privacyOf(ctx, memberId),

@@ -1,5 +1,5 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
-import { linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
+import { blockedAmong, linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { backgroundReader, type Reader } from "./search.reader.ts";
@@ -7,7 +7,10 @@ import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
 /** Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks). */
-async function orderedCards(ctx: AppContext, viewer: Actor, ids: number[]): Promise<MemberCard[]> {
+async function orderedCards(ctx: AppContext, viewer: Actor, found: number[]): Promise<MemberCard[]> {
+  // Members blocked either way are never found nor suggested (decision 035).
+  const blocked = await blockedAmong(ctx, viewer.memberId, found);
+  const ids = found.filter((id) => !blocked.has(id));
   const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, ids)).map((r) => [r.memberId, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -4,6 +4,7 @@ import { assistantRouter } from "../../domains/assistant/assistant.router.ts";
 import { contactsRouter } from "../../domains/contacts/contacts.router.ts";
 import { feedRouter } from "../../domains/feed/feed.router.ts";
 import { liveRouter } from "../../domains/live/live.router.ts";
+import { moderationRouter } from "../../domains/moderation/moderation.router.ts";
 import { messagesRouter } from "../../domains/messages/messages.router.ts";
 import { notificationsRouter } from "../../domains/notifications/notifications.router.ts";
 import { newsRouter } from "../../domains/news/news.router.ts";
@@ -34,6 +35,7 @@ export const appRouter = router({
   assistant: assistantRouter,
   onboarding: onboardingRouter,
   admin: adminRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,10 @@ import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { reportLabels } from "../../../shared/safety-texts.ts";
+import { fillText } from "../../../shared/texts.ts";
+import { useCurrentMember } from "../../lib/use-current-member.ts";
+import { ReportLink } from "../safety/ReportLink.tsx";
 import { EmptyFeed } from "./EmptyFeed.tsx";
 import { PostLikes } from "./PostLikes.tsx";
 import { type Composing, PostModal } from "./PostModal.tsx";
@@ -33,6 +37,7 @@ function AuthorLink({ author, size }: { author: Author; size?: string }) {
 }
 
 function ReplyItem({ reply }: { reply: Reply }) {
+  const me = useCurrentMember();
   return (
     <Group component="li" gap="xs" wrap="nowrap" align="flex-start">
       <Avatar src={reply.author.picturePath} alt="" size={30} radius="xl" />
@@ -40,6 +45,9 @@ function ReplyItem({ reply }: { reply: Reply }) {
         <Group gap={8} wrap="wrap" align="baseline">
           <AuthorLink author={reply.author} size="sm" />
           <RelativeDate iso={reply.createdAt} />
+          {reply.author.memberId !== me.memberId && (
+            <ReportLink target={{ kind: "reply", id: reply.replyId }} label={fillText(reportLabels.reply, { name: reply.author.name })} />
+          )}
         </Group>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
           {reply.text}
@@ -53,6 +61,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
 function PostItem({ post, onReply }: { post: Post; onReply: (post: Post) => void }) {
   const nameId = useId();
   const replyLabel = texts.replyTo.replace("{name}", post.author.name);
+  const me = useCurrentMember();
   return (
     <Paper component="article" withBorder p={{ base: "sm", xs: "md" }} radius="md" aria-labelledby={nameId}>
       <Stack gap={8}>
@@ -79,6 +88,9 @@ function PostItem({ post, onReply }: { post: Post; onReply: (post: Post) => void
             </Text>
           )}
           <PostLikes post={post} />
+          {post.author.memberId !== me.memberId && (
+            <ReportLink target={{ kind: "post", id: post.postId }} label={fillText(reportLabels.post, { name: post.author.name })} />
+          )}
         </Group>
         {post.replies.length > 0 && (
           <Stack

@@ -5,7 +5,9 @@ import { useRef, useState } from "react";
 import { type MessageItem, messageBody } from "../../../domains/messages/messages.schema.ts";
 import { texts } from "../../../shared/texts.ts";
 import { screenTexts } from "../../../shared/screen-texts.ts";
+import { reportLabels } from "../../../shared/safety-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { ReportLink } from "../safety/ReportLink.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { rule, sendOnCtrlEnter } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -53,6 +55,11 @@ function MessageView({ message }: { message: MessageItem }) {
           </Group>
           <RelativeDate iso={message.sentAt} />
         </Box>
+        {message.box === "inbox" && (
+          <Box ml="auto">
+            <ReportLink target={{ kind: "message", id: message.messageId }} label={reportLabels.message} />
+          </Box>
+        )}
       </Group>
       <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.body}</Text>
       {replies.length > 0 && (

@@ -32,6 +32,7 @@ import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ProfileActions } from "../contacts/ProfileActions.tsx";
+import { MemberSafetyMenu } from "../safety/MemberSafetyMenu.tsx";
 import { ProfileCompleteness } from "../onboarding/FirstHour.tsx";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { ProfileSkeleton } from "./EditProfilePage.tsx";
@@ -73,7 +74,12 @@ export function ViewProfilePage({ memberId }: { memberId?: number }) {
             </Button>
           </Group>
         )}
-        {p.relation !== "self" && <ProfileActions memberId={p.memberId} name={p.name} />}
+        {p.relation !== "self" && (
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <ProfileActions memberId={p.memberId} name={p.name} />
+            <MemberSafetyMenu memberId={p.memberId} name={p.name} />
+          </Group>
+        )}
       </ProfileHeader>
       <Card p={{ base: "sm", sm: "lg" }}>
         <Tabs defaultValue="basic">

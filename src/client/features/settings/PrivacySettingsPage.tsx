@@ -1,7 +1,7 @@
 import { Card, Divider, Fieldset, Group, Radio, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { IconSearch, IconUserShield } from "@tabler/icons-react";
+import { IconBan, IconSearch, IconUserShield } from "@tabler/icons-react";
 import { Fragment } from "react";
 import {
   PRIVACY_LEVELS,
@@ -13,7 +13,9 @@ import {
   type SearchFlagKey,
   type SearchPrivacy,
 } from "../../../domains/settings/settings.schema.ts";
+import { safetyTexts } from "../../../shared/safety-texts.ts";
 import { type TextId, texts } from "../../../shared/texts.ts";
+import { BlockedMembersTab } from "../safety/BlockedMembersTab.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { SaveBar } from "../../components/SaveBar.tsx";
 import { type SettingsTab, SettingsTabs } from "./SettingsTabs.tsx";
@@ -63,6 +65,7 @@ export function PrivacySettingsPage({ tab, onTabChange }: { tab: PrivacyTab; onT
       Icon: IconSearch,
       panel: privacy.data ? <SearchPrivacyForm search={privacy.data.search} /> : <TabLoading error={privacy.error} rows={5} />,
     },
+    { value: "blocked", label: safetyTexts.blockedTitle, Icon: IconBan, panel: <BlockedMembersTab /> },
   ];
   return (
     <Stack>

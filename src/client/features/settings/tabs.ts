@@ -4,7 +4,7 @@ import { optionalEnum, optionalString } from "../../lib/search-params.ts";
 export const ACCOUNT_TABS = ["photo", "name", "email", "password", "security", "notifications", "devices", "deactivate"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
-export const PRIVACY_TABS = ["profile", "search"] as const;
+export const PRIVACY_TABS = ["profile", "search", "blocked"] as const;
 export type PrivacyTab = (typeof PRIVACY_TABS)[number];
 
 /**

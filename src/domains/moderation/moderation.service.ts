@@ -1,0 +1,178 @@
+import { isoNow } from "../../platform/clock.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
+import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
+import { rowIdOfText } from "../../shared/ids.ts";
+import { hasRole, isVisibleMember } from "../../shared/members.ts";
+import { fillText } from "../../shared/texts.ts";
+import { safetyTexts } from "../../shared/safety-texts.ts";
+import { findMemberById } from "../accounts/accounts.service.ts";
+import * as admin from "../admin/admin.service.ts";
+import * as feed from "../feed/feed.service.ts";
+import * as messages from "../messages/messages.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
+import {
+  type OpenReport,
+  type OpenReportPage,
+  type ReportIdInput,
+  type ReportInput,
+  type ReportReason,
+  type ReportTarget,
+  REPORTS_PAGE_SIZE,
+  type SuspendFromReportInput,
+} from "./moderation.schema.ts";
+import * as repo from "./moderation.repository.ts";
+
+/*
+ * Reports and the moderators' answers to them (decision 035). Any member reports a member, or a
+ * post, reply or message they can see (a message: only one they received). Moderators list open
+ * reports and answer each: dismiss, remove the content, warn the member, or suspend them (through
+ * the admin service, which audits it). Every answer writes the audit log and notifies the
+ * reporters in the same write unit.
+ */
+
+/** What a report is about: the stored target id and the member it concerns. */
+async function resolveTarget(ctx: AppContext, actor: Actor, kind: ReportTarget, id: number) {
+  switch (kind) {
+    case "member": {
+      const member = await findMemberById(ctx.db, id);
+      if (!member || !isVisibleMember(member)) throw notFound(NO_SUCH_MEMBER);
+      return { targetId: id, memberId: id };
+    }
+    case "post":
+    case "reply":
+      return { targetId: id, memberId: await feed.visibleContentAuthor(ctx, actor, kind, id) };
+    case "message": {
+      const m = await messages.receivedMessage(ctx, actor, id);
+      return { targetId: m.messageId, memberId: m.senderId };
+    }
+  }
+}
+
+/** Files a report; one open report per reporter and target. */
+export async function report(ctx: AppContext, actor: Actor, input: ReportInput): Promise<{ ok: true }> {
+  const target = await resolveTarget(ctx, actor, input.targetKind, input.targetId);
+  if (target.memberId === actor.memberId) throw badInput(safetyTexts.cannotReportOwn);
+  const inserted = await repo.insertReport(ctx.db, {
+    reporterId: actor.memberId,
+    targetKind: input.targetKind,
+    targetId: target.targetId,
+    reportedMemberId: target.memberId,
+    reason: input.reason,
+    note: input.note || null,
+    createdAt: isoNow(),
+  });
+  if (!inserted) throw badInput(safetyTexts.alreadyReported);
+  return { ok: true };
+}
+
+function requireModerator(actor: Actor): void {
+  if (!hasRole(actor.role, "moderator")) throw forbidden();
+}
+
+/** Open reports, newest first, a page at a time, with the content and both members. */
+export async function openReports(ctx: AppContext, actor: Actor, cursor: string | undefined): Promise<OpenReportPage> {
+  requireModerator(actor);
+  const beforeId = cursor === undefined ? undefined : (rowIdOfText(cursor) ?? undefined);
+  if (cursor !== undefined && beforeId === undefined) throw badInput("cursor is not valid.");
+  const rows = await repo.openReports(ctx.db, REPORTS_PAGE_SIZE + 1, beforeId);
+  const items: OpenReport[] = rows.slice(0, REPORTS_PAGE_SIZE).map((r) => ({
+    reportId: r.id,
+    createdAt: r.createdAt,
+    reason: r.reason as ReportReason,
+    note: r.note,
+    reporter: { memberId: r.reporterId, name: `${r.reporterFirstName} ${r.reporterLastName}` },
+    reported: { memberId: r.reportedMemberId, name: `${r.reportedFirstName} ${r.reportedLastName}` },
+    target: {
+      kind: r.targetKind as ReportTarget,
+      id: r.targetId,
+      text: r.postText ?? r.replyText ?? (r.messageBody === null ? null : `${r.messageSubject}\n\n${r.messageBody}`),
+    },
+  }));
+  return { items, nextCursor: rows.length > REPORTS_PAGE_SIZE ? String(items.at(-1)!.reportId) : null };
+}
+
+type Outcome = "dismissed" | "removed" | "warned" | "suspended";
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  dismissed: safetyTexts.outcomeDismissed,
+  removed: safetyTexts.outcomeRemoved,
+  warned: safetyTexts.outcomeWarned,
+  suspended: safetyTexts.outcomeSuspended,
+};
+const AUDIT_ACTION = { dismissed: "report-dismiss", removed: "content-remove", warned: "warn" } as const;
+
+/**
+ * One answer to a report, in one write unit: the action itself, every open report of the same
+ * target resolved with it, the audit entry (a suspension's is written by admin.suspend), and a
+ * notification to each reporter.
+ */
+async function answer(
+  ctx: AppContext,
+  actor: Actor,
+  reportId: number,
+  outcome: Outcome,
+  note: string | null,
+  act: (unit: AppContext, r: NonNullable<Awaited<ReturnType<typeof repo.findOpenReport>>>) => Promise<void>,
+): Promise<{ resolved: number }> {
+  requireModerator(actor);
+  return inWriteUnit(ctx, async (unit) => {
+    const r = await repo.findOpenReport(unit.db, reportId);
+    if (!r) throw notFound(safetyTexts.reportNotOpen);
+    await act(unit, r);
+    const open = await repo.openReportsOf(unit.db, r.targetKind, r.targetId);
+    await repo.resolveReports(
+      unit.db,
+      open.map((o) => o.id),
+      outcome,
+      actor.memberId,
+      isoNow(),
+    );
+    if (outcome !== "suspended") {
+      await admin.recordAudit(unit, actor, AUDIT_ACTION[outcome], r.reportedMemberId, note, {
+        reportId: r.id,
+        targetKind: r.targetKind,
+        targetId: r.targetId,
+      });
+    }
+    for (const reporterId of new Set(open.map((o) => o.reporterId))) {
+      await notify(unit, {
+        memberId: reporterId,
+        kind: "moderation.outcome",
+        actorId: actor.memberId,
+        subject: safetyTexts.outcomeSubject,
+        text: OUTCOME_TEXT[outcome],
+        link: "/home",
+      });
+    }
+    return { resolved: open.length };
+  });
+}
+
+export const dismiss = (ctx: AppContext, actor: Actor, input: ReportIdInput) =>
+  answer(ctx, actor, input.reportId, "dismissed", input.note ?? null, async () => {});
+
+/** Removes the reported post, reply or message: hidden everywhere (feed, replies, messages, REST). */
+export const removeContent = (ctx: AppContext, actor: Actor, input: ReportIdInput) =>
+  answer(ctx, actor, input.reportId, "removed", input.note ?? null, async (unit, r) => {
+    if (r.targetKind === "member") throw badInput(safetyTexts.memberNotRemovable);
+    await repo.markRemoved(unit.db, r.targetKind as "post" | "reply" | "message", r.targetId, isoNow());
+  });
+
+/** Warns the reported member (a notification from the moderators). */
+export const warn = (ctx: AppContext, actor: Actor, input: ReportIdInput) =>
+  answer(ctx, actor, input.reportId, "warned", input.note ?? null, async (unit, r) => {
+    await notify(unit, {
+      memberId: r.reportedMemberId,
+      kind: "moderation.warning",
+      actorId: actor.memberId,
+      subject: safetyTexts.warningSubject,
+      text: fillText(safetyTexts.warningText, { note: input.note || safetyTexts.warningDefault }),
+      link: "/home",
+    });
+  });
+
+/** Suspends the reported member through the admin service (its rules and its audit entry). */
+export const suspend = (ctx: AppContext, actor: Actor, input: SuspendFromReportInput) =>
+  answer(ctx, actor, input.reportId, "suspended", input.reason, async (unit, r) => {
+    await admin.suspend(unit, actor, { memberId: r.reportedMemberId, reason: input.reason, until: input.until ?? null });
+  });
