@@ -70,9 +70,11 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
   { name: "notifications", path: () => "/messages/view-notifications" },
   { name: "account-settings", path: () => "/settings/account-setting", tabs: true },
   { name: "privacy-settings", path: () => "/settings/privacy-setting", tabs: true },
-  // The admin area (`me` is made an admin): the members list, one member with their history, the audit log.
+  // The admin area (`me` is made an admin): the members list, one member with their history, the open
+  // reports (one about `me`'s post), the audit log.
   { name: "admin-members", path: () => "/admin/members" },
   { name: "admin-member", path: (_, friend) => `/admin/members/${friend.memberId}` },
+  { name: "admin-reports", path: () => "/admin/reports" },
   { name: "admin-audit", path: () => "/admin/audit" },
 ];
 
@@ -183,8 +185,12 @@ function signedInMembers(browser: Browser): Promise<Signed> {
     await (await callerFor(asker)).mutation("contacts.sendRequest", { memberId: me.memberId });
     await followAs(friend, me);
     await followAs(me, friend);
-    await mine.mutation("feed.post", { text: "Training at the track tonight, who joins?" });
+    const own = (await mine.mutation("feed.post", { text: "Training at the track tonight, who joins?" })) as { postId: number };
     const post = (await (await callerFor(friend)).mutation("feed.post", { text: "Match report: we won 3-1." })) as { postId: number };
+    // An open report for the moderation screen.
+    await (
+      await callerFor(friend)
+    ).mutation("moderation.report", { targetKind: "post", targetId: own.postId, reason: "spam", note: "Off topic" });
     await mine.mutation("feed.reply", { postId: post.postId, text: "Well played!" });
     await messageAs(friend, me, "Saturday", "Are you coming to the game on Saturday?");
     for (const member of [me, newcomer]) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createAdmin } from "./support/admin.ts";
 import { callerFor, expect, followAs, messageAs, test } from "./support/fixtures.ts";
 
 // Blocking and reporting (issue 17 point 3, decision 035): A blocks B from B's profile (a menu, a
@@ -42,4 +43,49 @@ test("A blocks B: B cannot open A's profile nor message A; A reports C's post", 
   await report.getByRole("radio", { name: "Spam" }).check();
   await report.getByRole("button", { name: "Send report" }).click();
   await expect(report.getByRole("status")).toHaveText("Thank you. A moderator will look at your report.");
+});
+
+// The moderation screen (issue 17 point 2): a member reports a post; an admin opens /admin/reports,
+// removes the post; it is gone from the reporter's home feed and the reporter is told the outcome.
+test("a reported post removed from /admin/reports is gone from the reporter's feed, who is told", async ({ signedIn, member }) => {
+  test.slow();
+  const rae = await member({ firstName: "Rae", lastName: "Reporter" });
+  const pat = await member({ firstName: "Pat", lastName: "Spammer" });
+  const mod = await member({ firstName: "Mo", lastName: "Derator" });
+  expect(createAdmin(mod.email)).toContain("is now an admin");
+  await followAs(rae, pat);
+  const patApi = await callerFor(pat);
+  await patApi.mutation("feed.post", { text: "Training moved to 6 pm" });
+  await patApi.mutation("feed.post", { text: "Buy followers now, cheap!" });
+
+  const r = await signedIn(rae);
+  const feed = r.getByRole("region", { name: "Recent Posts" });
+  const post = feed.getByRole("article").filter({ hasText: "Buy followers now, cheap!" });
+  await expect(post).toBeVisible({ timeout: 30_000 });
+  await post.getByRole("button", { name: "Report the post by Pat Spammer" }).click();
+  const report = dialog(r, "Report");
+  await report.getByRole("radio", { name: "Spam" }).check();
+  await report.getByRole("textbox", { name: "Details (optional)" }).fill("Sells fake followers");
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(report.getByRole("status")).toHaveText("Thank you. A moderator will look at your report.");
+
+  const m = await signedIn(mod);
+  await m.goto("/admin/reports");
+  await expect(m.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const item = m.getByRole("list", { name: "Open reports" }).getByRole("listitem").filter({ hasText: "Buy followers now, cheap!" });
+  await expect(item).toContainText("Sells fake followers");
+  await expect(item).toContainText("Rae Reporter");
+  await expect(item).toContainText("Pat Spammer");
+  await item.getByRole("button", { name: "Remove content" }).click();
+  const confirm = dialog(m, "Remove this content?");
+  await confirm.getByRole("button", { name: "Remove content" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(m.getByText("Buy followers now, cheap!")).toHaveCount(0);
+
+  await r.goto("/home");
+  // The feed has loaded (Pat's other post shows) without the removed one.
+  await expect(feed.getByRole("article").filter({ hasText: "Training moved to 6 pm" })).toBeVisible({ timeout: 30_000 });
+  await expect(feed.getByText("Buy followers now, cheap!")).toHaveCount(0);
+  await r.goto("/messages/view-notifications");
+  await expect(r.getByRole("main").getByText("A moderator reviewed your report and removed the content.").first()).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from "react";
 import type { Role } from "../../../shared/members.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
+import { moderationTexts } from "../../../shared/moderation-texts.ts";
 
 /** What a page of the admin area receives: the path below its own segment (/admin/members/42 gives ["42"]). */
 export interface AdminPageProps {
@@ -23,5 +24,6 @@ export interface AdminPage {
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "members", label: adminTexts.adminMembers, role: "moderator", component: lazy(() => import("./MembersArea.tsx")) },
+  { path: "reports", label: moderationTexts.reportsTitle, role: "moderator", component: lazy(() => import("./ReportsPage.tsx")) },
   { path: "audit", label: adminTexts.adminAudit, role: "admin", component: lazy(() => import("./AuditPage.tsx")) },
 ];

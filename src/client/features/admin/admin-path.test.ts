@@ -6,7 +6,7 @@ const paths = (pages: { path: string }[]) => pages.map((p) => p.path);
 
 describe("the admin area's paths", () => {
   it("open nothing to a plain member, not even /admin itself", () => {
-    for (const splat of ["", "members", "members/42", "audit"]) {
+    for (const splat of ["", "members", "members/42", "reports", "audit"]) {
       const shown = resolveAdminPath(splat, "member");
       expect(shown.page, splat).toBeUndefined();
       expect(shown.allowed).toEqual([]);
@@ -14,8 +14,9 @@ describe("the admin area's paths", () => {
   });
 
   it("open a moderator's pages but not the admins' (the audit log), which is not found like an unknown path", () => {
-    expect(paths(resolveAdminPath("members", "moderator").allowed)).toEqual(["members"]);
+    expect(paths(resolveAdminPath("members", "moderator").allowed)).toEqual(["members", "reports"]);
     expect(resolveAdminPath("members", "moderator").page?.path).toBe("members");
+    expect(resolveAdminPath("reports", "moderator").page?.path).toBe("reports");
     expect(resolveAdminPath("audit", "moderator").page).toBeUndefined();
     expect(resolveAdminPath("no-such-page", "admin").page).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import type { AdminMember, AuditEntry } from "../../../domains/admin/admin.schem
 import { MemberStatus, type Role } from "../../../shared/members.ts";
 import { fillText } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
+import { moderationTexts } from "../../../shared/moderation-texts.ts";
 import { exactDate } from "../../lib/dates.ts";
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -15,6 +16,9 @@ export const ACTION_LABELS: Record<AuditEntry["action"], string> = {
   restore: adminTexts.adminActionRestore,
   "reset-sessions": adminTexts.adminActionResetSessions,
   "grant-role": adminTexts.adminActionGrantRole,
+  warn: moderationTexts.actionWarn,
+  "report-dismiss": moderationTexts.actionReportDismiss,
+  "content-remove": moderationTexts.actionContentRemove,
 };
 
 /** A member's status as a word, and its badge colour. */

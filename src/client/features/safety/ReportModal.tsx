@@ -6,7 +6,7 @@ import { safetyTexts } from "../../../shared/safety-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { trpcClient } from "../../lib/trpc.ts";
 
-const REASON_LABEL: Record<ReportReason, string> = {
+export const REASON_LABEL: Record<ReportReason, string> = {
   spam: safetyTexts.reasonSpam,
   harassment: safetyTexts.reasonHarassment,
   inappropriate: safetyTexts.reasonInappropriate,
