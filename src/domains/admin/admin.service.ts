@@ -111,8 +111,14 @@ export async function writeAudit(
   });
 }
 
-const audit = (db: DB, actorId: number | null, action: Action, memberId: number, reason: string | null, detail: Record<string, unknown> = {}) =>
-  writeAudit(db, actorId, action, { kind: "member", id: String(memberId) }, reason, detail);
+const audit = (
+  db: DB,
+  actorId: number | null,
+  action: Action,
+  memberId: number,
+  reason: string | null,
+  detail: Record<string, unknown> = {},
+) => writeAudit(db, actorId, action, { kind: "member", id: String(memberId) }, reason, detail);
 
 /** Suspends a member (a reason is required; no end date: indefinitely): signed out everywhere, hidden, sign-in refused. */
 export async function suspend(ctx: AppContext, actor: Actor, input: SuspendInput): Promise<AdminMember> {

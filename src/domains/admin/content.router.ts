@@ -20,7 +20,9 @@ import * as content from "./content.service.ts";
 export const contentRouter = router({
   news: router({
     list: adminProcedure.input(pageInput).query(({ ctx, input }) => content.listNews(ctx.app, ctx.actor, input.cursor)),
-    add: adminProcedure.input(newsFieldsInput).mutation(async ({ ctx, input }) => ({ id: await content.addNews(ctx.app, ctx.actor, input) })),
+    add: adminProcedure
+      .input(newsFieldsInput)
+      .mutation(async ({ ctx, input }) => ({ id: await content.addNews(ctx.app, ctx.actor, input) })),
     edit: adminProcedure.input(newsEditInput).mutation(async ({ ctx, input: { id, ...fields } }) => {
       await content.editNews(ctx.app, ctx.actor, id, fields);
       return { done: true };
@@ -32,7 +34,9 @@ export const contentRouter = router({
   }),
   feeds: router({
     list: adminProcedure.query(({ ctx }) => content.listFeeds(ctx.app, ctx.actor)),
-    add: adminProcedure.input(feedAddInput).mutation(async ({ ctx, input }) => ({ id: await content.addFeed(ctx.app, ctx.actor, input.url) })),
+    add: adminProcedure
+      .input(feedAddInput)
+      .mutation(async ({ ctx, input }) => ({ id: await content.addFeed(ctx.app, ctx.actor, input.url) })),
     remove: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
       await content.removeFeed(ctx.app, ctx.actor, input.id);
       return { done: true };
@@ -40,7 +44,9 @@ export const contentRouter = router({
   }),
   guide: router({
     list: adminProcedure.query(({ ctx }) => content.listGuide(ctx.app, ctx.actor)),
-    add: adminProcedure.input(guideFieldsInput).mutation(async ({ ctx, input }) => ({ id: await content.addGuideItem(ctx.app, ctx.actor, input) })),
+    add: adminProcedure
+      .input(guideFieldsInput)
+      .mutation(async ({ ctx, input }) => ({ id: await content.addGuideItem(ctx.app, ctx.actor, input) })),
     edit: adminProcedure.input(guideEditInput).mutation(async ({ ctx, input: { id, ...fields } }) => {
       await content.editGuideItem(ctx.app, ctx.actor, id, fields);
       return { done: true };
@@ -55,15 +61,21 @@ export const contentRouter = router({
     }),
   }),
   names: router({
-    pending: adminProcedure.input(pendingNamesInput).query(({ ctx, input }) => content.listPendingNames(ctx.app, ctx.actor, input.kind, input.cursor)),
-    approve: adminProcedure.input(typedNameInput).mutation(({ ctx, input }) => content.approveName(ctx.app, ctx.actor, input.kind, input.id)),
+    pending: adminProcedure
+      .input(pendingNamesInput)
+      .query(({ ctx, input }) => content.listPendingNames(ctx.app, ctx.actor, input.kind, input.cursor)),
+    approve: adminProcedure
+      .input(typedNameInput)
+      .mutation(({ ctx, input }) => content.approveName(ctx.app, ctx.actor, input.kind, input.id)),
     reject: adminProcedure.input(typedNameInput).mutation(async ({ ctx, input }) => {
       await content.rejectName(ctx.app, ctx.actor, input.kind, input.id);
       return { done: true };
     }),
   }),
   enquiries: router({
-    list: adminProcedure.input(enquiriesInput).query(({ ctx, input }) => content.listEnquiries(ctx.app, ctx.actor, input.openOnly, input.cursor)),
+    list: adminProcedure
+      .input(enquiriesInput)
+      .query(({ ctx, input }) => content.listEnquiries(ctx.app, ctx.actor, input.openOnly, input.cursor)),
     markHandled: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
       await content.markEnquiryHandled(ctx.app, ctx.actor, input.id);
       return { done: true };

@@ -9,13 +9,7 @@ import type { InviteCode, SiteInfo, SiteSettingsInput } from "../site/site.schem
 import type { ContentAction, ContentTargetKind, Page } from "./admin.schema.ts";
 import { cursorId, requireRole, writeAudit } from "./admin.service.ts";
 import * as repo from "./admin.repository.ts";
-import {
-  type AdminEnquiry,
-  type AdminGuideItem,
-  type AdminNewsItem,
-  type AdminPendingName,
-  CONTENT_PAGE_SIZE,
-} from "./content.schema.ts";
+import { type AdminEnquiry, type AdminGuideItem, type AdminNewsItem, type AdminPendingName, CONTENT_PAGE_SIZE } from "./content.schema.ts";
 
 /**
  * The site's content as admins run it (issue 17, point 2; decision 039): news and the feeds it is
@@ -27,7 +21,7 @@ import {
 type Write<T> = (unit: AppContext) => Promise<T>;
 
 /** Runs a change and its audit entry in one write unit. */
-function change<T>(
+async function change<T>(
   ctx: AppContext,
   actor: Actor,
   action: ContentAction,
@@ -176,14 +170,18 @@ export const orderGuide = (ctx: AppContext, actor: Actor, ids: number[]) =>
 // --- Typed names ------------------------------------------------------------------------------------
 
 /** Pending names of a kind, oldest first, with who typed them (one statement for their names). */
-export async function listPendingNames(ctx: AppContext, actor: Actor, kind: names.TypedNameKind, cursor?: string): Promise<Page<AdminPendingName>> {
+export async function listPendingNames(
+  ctx: AppContext,
+  actor: Actor,
+  kind: names.TypedNameKind,
+  cursor?: string,
+): Promise<Page<AdminPendingName>> {
   requireRole(actor, "admin");
   const rows = await names.listPending(ctx.db, kind, CONTENT_PAGE_SIZE + 1, cursorId(cursor));
   const members = new Map(
-    (await repo.memberNames(ctx.db, [...new Set(rows.flatMap((r) => (r.addedByMemberId === null ? [] : [r.addedByMemberId])))])).map((m) => [
-      m.id,
-      `${m.firstName} ${m.lastName}`,
-    ]),
+    (await repo.memberNames(ctx.db, [...new Set(rows.flatMap((r) => (r.addedByMemberId === null ? [] : [r.addedByMemberId])))])).map(
+      (m) => [m.id, `${m.firstName} ${m.lastName}`],
+    ),
   );
   return page(
     rows.map(({ addedByMemberId, ...r }) => ({

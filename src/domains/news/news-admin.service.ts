@@ -139,7 +139,11 @@ export async function orderSiteGuide(db: DB, ids: number[]): Promise<void> {
   const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
   if (!same) throw badInput(adminContentTexts.siteGuideOrderMismatch);
   for (const [index, id] of ids.entries()) {
-    await db.updateTable("adItem").set({ sortOrder: index + 1 }).where("id", "=", id).execute();
+    await db
+      .updateTable("adItem")
+      .set({ sortOrder: index + 1 })
+      .where("id", "=", id)
+      .execute();
   }
 }
 

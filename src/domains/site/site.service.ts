@@ -17,7 +17,8 @@ export async function siteInfo(db: DB): Promise<SiteInfo> {
   const info: SiteInfo = { ...DEFAULT_SITE_INFO };
   for (const { key, value } of await repo.readSettings(db)) {
     if (key === "siteName" || key === "aboutText" || key === "termsText") info[key] = value;
-    else if (key === "registration" && (REGISTRATION_MODES as readonly string[]).includes(value)) info.registration = value as SiteInfo["registration"];
+    else if (key === "registration" && (REGISTRATION_MODES as readonly string[]).includes(value))
+      info.registration = value as SiteInfo["registration"];
   }
   return info;
 }
