@@ -1,0 +1,62 @@
+import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
+
+/** The fields a news item and a site guide item share. */
+export interface ContentValues {
+  headerText: string;
+  text: string;
+  navigateUrl: string;
+  imageUrl: string;
+}
+
+export const EMPTY_CONTENT: ContentValues = { headerText: "", text: "", navigateUrl: "", imageUrl: "" };
+
+/**
+ * A news or site guide item's form. The server checks every field (links http(s) or a site path):
+ * its message shows in the page's error alert. Cleared after an add; `onCancel` for an edit.
+ */
+export function ContentForm({
+  initial = EMPTY_CONTENT,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+  label,
+}: {
+  initial?: ContentValues;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: ContentValues) => Promise<unknown>;
+  onCancel?: () => void;
+  label: string;
+}) {
+  const [values, setValues] = useState(initial);
+  const set = (key: keyof ContentValues) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+  return (
+    <form
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit(values).then(() => !onCancel && setValues(EMPTY_CONTENT), () => undefined);
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput label={t.title} value={values.headerText} onChange={set("headerText")} required maxLength={200} />
+        <Textarea label={t.text} value={values.text} onChange={set("text")} autosize minRows={2} maxLength={5000} />
+        <TextInput label={t.link} value={values.navigateUrl} onChange={set("navigateUrl")} maxLength={2000} />
+        <TextInput label={t.imageUrl} value={values.imageUrl} onChange={set("imageUrl")} maxLength={2000} />
+        <Group>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t.cancel}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
