@@ -32,13 +32,17 @@ export function ContentForm({
   label: string;
 }) {
   const [values, setValues] = useState(initial);
-  const set = (key: keyof ContentValues) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+  const set = (key: keyof ContentValues) => (e: { currentTarget: { value: string } }) =>
+    setValues({ ...values, [key]: e.currentTarget.value });
   return (
     <form
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        void onSubmit(values).then(() => !onCancel && setValues(EMPTY_CONTENT), () => undefined);
+        void onSubmit(values).then(
+          () => !onCancel && setValues(EMPTY_CONTENT),
+          () => undefined,
+        );
       }}
     >
       <Stack gap="xs">

@@ -61,7 +61,13 @@ function EnquiryRow({ enquiry: e }: { enquiry: AdminEnquiry }) {
             {t.handled}
           </Badge>
         ) : (
-          <Button size="xs" variant="light" loading={handle.isPending} onClick={() => handle.mutate({ id: e.id })} aria-label={`${t.markHandled}: ${e.name}`}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={handle.isPending}
+            onClick={() => handle.mutate({ id: e.id })}
+            aria-label={`${t.markHandled}: ${e.name}`}
+          >
             {t.markHandled}
           </Button>
         )}

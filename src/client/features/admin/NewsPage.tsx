@@ -134,7 +134,14 @@ function Feeds() {
         }}
       >
         <Group align="flex-end" mt="sm">
-          <TextInput label={t.feedUrl} value={url} onChange={(e) => setUrl(e.currentTarget.value)} type="url" required style={{ flex: "1 1 240px" }} />
+          <TextInput
+            label={t.feedUrl}
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            type="url"
+            required
+            style={{ flex: "1 1 240px" }}
+          />
           <Button type="submit" loading={add.isPending}>
             {t.add}
           </Button>

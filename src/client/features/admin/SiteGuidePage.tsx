@@ -9,7 +9,10 @@ import { queryClient, trpc } from "../../lib/trpc.ts";
 import { ContentForm } from "./ContentFields.tsx";
 
 const refresh = () =>
-  Promise.all([queryClient.invalidateQueries(trpc.admin.content.guide.list.queryFilter()), queryClient.invalidateQueries(trpc.news.ads.queryFilter())]);
+  Promise.all([
+    queryClient.invalidateQueries(trpc.admin.content.guide.list.queryFilter()),
+    queryClient.invalidateQueries(trpc.news.ads.queryFilter()),
+  ]);
 
 /** /admin/guide (admins): the site guide's items (the right column's carousel): add, edit, order, remove. */
 export default function SiteGuidePage() {
@@ -47,7 +50,9 @@ export default function SiteGuidePage() {
 
 function GuideRow({ item, first, last, onMove }: { item: AdminGuideItem; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
   const [editing, setEditing] = useState(false);
-  const edit = useMutation(trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh().then(() => setEditing(false)) }));
+  const edit = useMutation(
+    trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh().then(() => setEditing(false)) }),
+  );
   const remove = useMutation(trpc.admin.content.guide.remove.mutationOptions({ onSuccess: () => void refresh() }));
   return (
     <Card component="li" withBorder padding="sm" aria-label={item.headerText}>

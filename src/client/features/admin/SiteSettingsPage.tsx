@@ -111,7 +111,13 @@ function Invites() {
                       </Button>
                     )}
                   </CopyButton>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ code: i.code })} aria-label={`${t.remove}: ${i.code}`}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => remove.mutate({ code: i.code })}
+                    aria-label={`${t.remove}: ${i.code}`}
+                  >
                     {t.remove}
                   </Button>
                 </Group>

@@ -67,7 +67,12 @@ function NameRow({ name }: { name: AdminPendingName }) {
           )}
         </Stack>
         <Group gap="xs">
-          <Button size="xs" loading={approve.isPending} onClick={() => approve.mutate({ kind: name.kind, id: name.id })} aria-label={`${t.approve}: ${name.name}`}>
+          <Button
+            size="xs"
+            loading={approve.isPending}
+            onClick={() => approve.mutate({ kind: name.kind, id: name.id })}
+            aria-label={`${t.approve}: ${name.name}`}
+          >
             {t.approve}
           </Button>
           <Button
