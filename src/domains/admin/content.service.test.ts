@@ -5,11 +5,13 @@
  * enquiries (handled), instance settings and the registration mode (closed, invite-only), and the
  * audit entry each change writes.
  */
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createMember, type TestMember } from "#support/members.ts";
 import { expectError } from "#support/domain-errors.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { adminContentTexts } from "../../shared/admin-content-texts.ts";
 import { registerInput, type RegisterInput } from "../accounts/accounts.schema.ts";
@@ -248,5 +250,22 @@ describe("instance settings and registration", () => {
 
     await content.updateSettings(ctx, adminA, { registration: "open" });
     expect(await register(ctx, registration(), meta)).toBe("NewEmail");
+  });
+});
+
+describe("query plans (SQLite)", () => {
+  it("the typed names queue and open enquiries read their partial indexes, no scan or sort", async () => {
+    if (isPostgres(ctx.db)) return; // At test size PostgreSQL's planner may read the few rows any way.
+    const plan = async (text: string) =>
+      (await ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`))).rows.map((r) => r.detail).join("\n");
+    const school = await plan(`select "id", "name" from "school" where "status" = 'pending' and "id" > 0 order by "id" limit 26`);
+    expect(school).toMatch(/SEARCH school USING (COVERING )?INDEX school_pending_idx/);
+    const company = await plan(`select "id", "name" from "company" where "status" = 'pending' order by "id" limit 26`);
+    expect(company).toMatch(/(SCAN|SEARCH) company USING (COVERING )?INDEX company_pending_idx/);
+    const enquiries = await plan(
+      `select "id", "email" from "ad_enquiry" where "handled_at" is null and "id" < 99 order by "id" desc limit 26`,
+    );
+    expect(enquiries).toMatch(/SEARCH ad_enquiry USING (COVERING )?INDEX ad_enquiry_open_idx/);
+    expect(`${school}\n${company}\n${enquiries}`).not.toMatch(/TEMP B-TREE|SCAN (school|company|ad_enquiry)$/m);
   });
 });
