@@ -1357,6 +1357,12 @@ const TRPC: Record<string, Row> = {
     status: STAFF,
     roles: { moderator: 403, admin: 404 },
   },
+  // No file: refused for the admin (past the role check); the upload itself is in content.service.test.ts.
+  "admin.content.news.uploadImage": {
+    call: (as) => as.trpc("admin.content.news.uploadImage", new FormData()),
+    status: STAFF,
+    roles: { moderator: 403, admin: 400 },
+  },
   "admin.content.feeds.list": { call: (as) => as.trpc("admin.content.feeds.list"), status: STAFF, roles: ADMINS_ONLY },
   "admin.content.feeds.add": {
     call: (as) => as.trpc("admin.content.feeds.add", { url: "https://matrix.example/rss" }),

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { adminProcedure, router } from "../../platform/trpc/init.ts";
 import {
   enquiriesInput,
@@ -15,6 +16,8 @@ import {
   typedNameInput,
 } from "./content.schema.ts";
 import * as content from "./content.service.ts";
+import { fileOfFormValue } from "../media/media.service.ts";
+import { PHOTO_FIELD } from "../media/media.schema.ts";
 
 /** admin.content.*: the site's content (decision 039). Admins only; moderators are refused. */
 export const contentRouter = router({
@@ -31,6 +34,10 @@ export const contentRouter = router({
       await content.removeNews(ctx.app, ctx.actor, input.id);
       return { done: true };
     }),
+    /** FormData with the picture in the field `image` (as the profile photo's upload). */
+    uploadImage: adminProcedure
+      .input(z.instanceof(FormData))
+      .mutation(({ ctx, input }) => content.uploadNewsImage(ctx.app, ctx.actor, fileOfFormValue(input.get(PHOTO_FIELD)))),
   }),
   feeds: router({
     list: adminProcedure.query(({ ctx }) => content.listFeeds(ctx.app, ctx.actor)),

@@ -5,7 +5,10 @@
  * enquiries (handled), instance settings and the registration mode (closed, invite-only), and the
  * audit entry each change writes.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { CompiledQuery } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createMember, type TestMember } from "#support/members.ts";
@@ -77,6 +80,23 @@ describe("news items", () => {
     expect((await recentNews(ctx, 50)).map((n) => n.id)).not.toContain(id);
     expect(await lastAudit()).toMatchObject({ action: "news-remove", target: { name: "Season opener moved" } });
     await expectError(content.removeNews(ctx, adminA, id), ErrorCodes.NotFound);
+  });
+
+  it("uploads a picture through the media checks (re-encoded, stored, served under /uploads); not for moderators", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 60, height: 40, channels: 3, background: "#2a7" } })
+        .png()
+        .toBuffer(),
+    );
+    const file = { size: png.length, bytes: async () => png };
+    await expectError(content.uploadNewsImage(ctx, moderator, file), ErrorCodes.Forbidden);
+    const { imageUrl } = await content.uploadNewsImage(ctx, adminA, file);
+    expect(imageUrl).toMatch(/^\/uploads\/news\/[a-z2-7]+-400\.webp$/);
+    expect(existsSync(path.join(ctx.uploadsDir, imageUrl.slice("/uploads/".length)))).toBe(true);
+    const id = await content.addNews(ctx, adminA, { ...news, headerText: "With a picture", imageUrl });
+    expect((await recentNews(ctx, 50)).find((n) => n.id === id)?.imageUrl).toBe(imageUrl);
+    const text = new TextEncoder().encode("not a picture");
+    await expectError(content.uploadNewsImage(ctx, adminA, { size: text.length, bytes: async () => text }), ErrorCodes.BadInput);
   });
 
   it("refuses a javascript: link and writes nothing (no item, no audit entry)", async () => {

@@ -2,6 +2,7 @@ import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { notFound } from "../../shared/errors.ts";
 import { adminContentTexts } from "../../shared/admin-content-texts.ts";
+import * as media from "../media/media.service.ts";
 import * as newsAdmin from "../news/news-admin.service.ts";
 import * as names from "../reference/reference-admin.service.ts";
 import * as site from "../site/site.service.ts";
@@ -83,6 +84,12 @@ export const removeNews = (ctx: AppContext, actor: Actor, id: number) =>
       return item;
     },
   );
+
+/** A news item's picture, uploaded (the media domain's checks and re-encoding); its path for the item's picture field. */
+export async function uploadNewsImage(ctx: AppContext, actor: Actor, file: media.IncomingFile | null): Promise<{ imageUrl: string }> {
+  requireRole(actor, "admin");
+  return media.uploadNewsImage(ctx, actor, file);
+}
 
 /** The feeds admins listed (NEWS_FEEDS, from the configuration, is imported too: decision 039). */
 export async function listFeeds(ctx: AppContext, actor: Actor) {

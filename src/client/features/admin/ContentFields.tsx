@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, FileInput, Group, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { PHOTO_ACCEPT } from "../../../domains/media/media.schema.ts";
 import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 
 /** The fields a news item and a site guide item share. */
@@ -23,6 +24,7 @@ export function ContentForm({
   onSubmit,
   onCancel,
   label,
+  uploadImage,
 }: {
   initial?: ContentValues;
   submitLabel: string;
@@ -30,8 +32,21 @@ export function ContentForm({
   onSubmit: (values: ContentValues) => Promise<unknown>;
   onCancel?: () => void;
   label: string;
+  /** Uploads a chosen picture and answers its path (news items); the picture field takes it. */
+  uploadImage?: (file: File) => Promise<string>;
 }) {
   const [values, setValues] = useState(initial);
+  const [uploading, setUploading] = useState(false);
+  const upload = (file: File | null) => {
+    if (!file || !uploadImage) return;
+    setUploading(true);
+    void uploadImage(file)
+      .then(
+        (imageUrl) => setValues((v) => ({ ...v, imageUrl })),
+        () => undefined,
+      )
+      .finally(() => setUploading(false));
+  };
   const set = (key: keyof ContentValues) => (e: { currentTarget: { value: string } }) =>
     setValues({ ...values, [key]: e.currentTarget.value });
   return (
@@ -50,6 +65,16 @@ export function ContentForm({
         <Textarea label={t.text} value={values.text} onChange={set("text")} autosize minRows={2} maxLength={5000} />
         <TextInput label={t.link} value={values.navigateUrl} onChange={set("navigateUrl")} maxLength={2000} />
         <TextInput label={t.imageUrl} value={values.imageUrl} onChange={set("imageUrl")} maxLength={2000} />
+        {uploadImage && (
+          <FileInput
+            label={t.uploadPicture}
+            accept={PHOTO_ACCEPT}
+            onChange={upload}
+            disabled={uploading}
+            placeholder={uploading ? t.uploading : undefined}
+            clearable
+          />
+        )}
         <Group>
           <Button type="submit" loading={busy}>
             {submitLabel}

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/cor
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminNewsItem } from "../../../domains/admin/content.schema.ts";
+import { PHOTO_FIELD } from "../../../domains/media/media.schema.ts";
 import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
@@ -22,6 +23,12 @@ export default function NewsPage() {
     staleTime: 0,
   });
   const add = useMutation(trpc.admin.content.news.add.mutationOptions({ onSuccess: () => void refresh() }));
+  const upload = useMutation(trpc.admin.content.news.uploadImage.mutationOptions());
+  const uploadImage = async (file: File) => {
+    const body = new FormData();
+    body.append(PHOTO_FIELD, file);
+    return (await upload.mutateAsync(body)).imageUrl;
+  };
   const items = news.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack>
@@ -30,8 +37,14 @@ export default function NewsPage() {
         <Title order={2} size="h4" mb="xs">
           {t.addNewsTitle}
         </Title>
-        <ErrorAlert error={add.error} />
-        <ContentForm label={t.addNewsTitle} submitLabel={t.add} busy={add.isPending} onSubmit={(v) => add.mutateAsync(v)} />
+        <ErrorAlert error={add.error ?? upload.error} />
+        <ContentForm
+          label={t.addNewsTitle}
+          submitLabel={t.add}
+          busy={add.isPending}
+          onSubmit={(v) => add.mutateAsync(v)}
+          uploadImage={uploadImage}
+        />
       </Card>
       <ErrorAlert error={news.error} />
       {news.isSuccess && items.length === 0 && <Text c="dimmed">{t.noNews}</Text>}

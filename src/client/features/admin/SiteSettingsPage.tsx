@@ -61,7 +61,7 @@ function SettingsForm({ initial }: { initial: SiteInfo }) {
             <Stack gap={6} mt={4}>
               <Radio value="open" label={t.registrationOpen} />
               <Radio value="invite-only" label={t.registrationInviteOnly} />
-              <Radio value="closed" label={t.registrationClosed} />
+              <Radio value="closed" label={t.registrationModeClosed} />
             </Stack>
           </Radio.Group>
           <Group>
