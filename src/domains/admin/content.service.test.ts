@@ -88,7 +88,7 @@ describe("news items", () => {
         .png()
         .toBuffer(),
     );
-    const file = { size: png.length, bytes: async () => png };
+    const file = { size: png.length, bytes: () => Promise.resolve(png) };
     await expectError(content.uploadNewsImage(ctx, moderator, file), ErrorCodes.Forbidden);
     const { imageUrl } = await content.uploadNewsImage(ctx, adminA, file);
     expect(imageUrl).toMatch(/^\/uploads\/news\/[a-z2-7]+-400\.webp$/);
@@ -96,7 +96,7 @@ describe("news items", () => {
     const id = await content.addNews(ctx, adminA, { ...news, headerText: "With a picture", imageUrl });
     expect((await recentNews(ctx, 50)).find((n) => n.id === id)?.imageUrl).toBe(imageUrl);
     const text = new TextEncoder().encode("not a picture");
-    await expectError(content.uploadNewsImage(ctx, adminA, { size: text.length, bytes: async () => text }), ErrorCodes.BadInput);
+    await expectError(content.uploadNewsImage(ctx, adminA, { size: text.length, bytes: () => Promise.resolve(text) }), ErrorCodes.BadInput);
   });
 
   it("refuses a javascript: link and writes nothing (no item, no audit entry)", async () => {
