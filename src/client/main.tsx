@@ -1,4 +1,9 @@
 import "./mantine-styles.ts";
+// The login page in the entry chunk (decision 038): most first visits open it, and as a lazy route's
+// chunk its parts were spread over a score of small chunks shared with other screens, which every
+// new screen split further (each chunk costs its own gzip overhead and another request). Its route
+// stays lazy; the chunk left is a few bytes.
+import "./features/auth/LoginPage.tsx";
 import "./shell/login-shell.css";
 import "./theme.css";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";

@@ -39,6 +39,7 @@ const AuthResetpwdConfirmLazyRouteImport = createFileRoute(
   "/_auth/resetpwd-confirm",
 )();
 const MemberHomeLazyRouteImport = createFileRoute("/_member/home")();
+const MemberAdminSplatLazyRouteImport = createFileRoute("/_member/admin/$")();
 const MemberContactsFindContactsLazyRouteImport = createFileRoute(
   "/_member/contacts/find-contacts",
 )();
@@ -143,6 +144,13 @@ const MemberHomeLazyRoute = MemberHomeLazyRouteImport.update({
   path: "/home",
   getParentRoute: () => MemberRoute,
 } as any).lazy(() => import("./routes/_member/home.lazy").then((d) => d.Route));
+const MemberAdminSplatLazyRoute = MemberAdminSplatLazyRouteImport.update({
+  id: "/admin/$",
+  path: "/admin/$",
+  getParentRoute: () => MemberRoute,
+} as any).lazy(() =>
+  import("./routes/_member/admin.$.lazy").then((d) => d.Route),
+);
 const MemberContactsFindContactsLazyRoute =
   MemberContactsFindContactsLazyRouteImport.update({
     id: "/contacts/find-contacts",
@@ -281,6 +289,7 @@ export interface FileRoutesByFullPath {
   "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/admin/$": typeof MemberAdminSplatLazyRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
@@ -308,6 +317,7 @@ export interface FileRoutesByTo {
   "/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/admin/$": typeof MemberAdminSplatLazyRoute;
   "/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
@@ -338,6 +348,7 @@ export interface FileRoutesById {
   "/_member/messages/view-messages": typeof MemberMessagesViewMessagesRoute;
   "/_member/settings/account-setting": typeof MemberSettingsAccountSettingRoute;
   "/_member/settings/privacy-setting": typeof MemberSettingsPrivacySettingRoute;
+  "/_member/admin/$": typeof MemberAdminSplatLazyRoute;
   "/_member/contacts/find-contacts": typeof MemberContactsFindContactsLazyRoute;
   "/_member/contacts/my-contacts": typeof MemberContactsMyContactsLazyRoute;
   "/_member/contacts/people-following-me": typeof MemberContactsPeopleFollowingMeLazyRoute;
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
+    | "/admin/$"
     | "/contacts/find-contacts"
     | "/contacts/my-contacts"
     | "/contacts/people-following-me"
@@ -394,6 +406,7 @@ export interface FileRouteTypes {
     | "/messages/view-messages"
     | "/settings/account-setting"
     | "/settings/privacy-setting"
+    | "/admin/$"
     | "/contacts/find-contacts"
     | "/contacts/my-contacts"
     | "/contacts/people-following-me"
@@ -423,6 +436,7 @@ export interface FileRouteTypes {
     | "/_member/messages/view-messages"
     | "/_member/settings/account-setting"
     | "/_member/settings/privacy-setting"
+    | "/_member/admin/$"
     | "/_member/contacts/find-contacts"
     | "/_member/contacts/my-contacts"
     | "/_member/contacts/people-following-me"
@@ -537,6 +551,13 @@ declare module "@tanstack/react-router" {
       path: "/home";
       fullPath: "/home";
       preLoaderRoute: typeof MemberHomeLazyRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    "/_member/admin/$": {
+      id: "/_member/admin/$";
+      path: "/admin/$";
+      fullPath: "/admin/$";
+      preLoaderRoute: typeof MemberAdminSplatLazyRouteImport;
       parentRoute: typeof MemberRoute;
     };
     "/_member/contacts/find-contacts": {
@@ -667,6 +688,7 @@ interface MemberRouteChildren {
   MemberMessagesViewMessagesRoute: typeof MemberMessagesViewMessagesRoute;
   MemberSettingsAccountSettingRoute: typeof MemberSettingsAccountSettingRoute;
   MemberSettingsPrivacySettingRoute: typeof MemberSettingsPrivacySettingRoute;
+  MemberAdminSplatLazyRoute: typeof MemberAdminSplatLazyRoute;
   MemberContactsFindContactsLazyRoute: typeof MemberContactsFindContactsLazyRoute;
   MemberContactsMyContactsLazyRoute: typeof MemberContactsMyContactsLazyRoute;
   MemberContactsPeopleFollowingMeLazyRoute: typeof MemberContactsPeopleFollowingMeLazyRoute;
@@ -684,6 +706,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberMessagesViewMessagesRoute: MemberMessagesViewMessagesRoute,
   MemberSettingsAccountSettingRoute: MemberSettingsAccountSettingRoute,
   MemberSettingsPrivacySettingRoute: MemberSettingsPrivacySettingRoute,
+  MemberAdminSplatLazyRoute: MemberAdminSplatLazyRoute,
   MemberContactsFindContactsLazyRoute: MemberContactsFindContactsLazyRoute,
   MemberContactsMyContactsLazyRoute: MemberContactsMyContactsLazyRoute,
   MemberContactsPeopleFollowingMeLazyRoute:

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { callerFor, expect, followAs, messageAs, test } from "./support/fixtures.ts";
+import { createAdmin } from "./support/admin.ts";
 import { loginThroughUi, memberViaTrpc, type JourneyMember } from "./support/journey.ts";
 
 // Accessibility (issue 16, WCAG 2.2 AA): every screen of the spec, public and signed in, in light and
@@ -69,6 +70,10 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
   { name: "notifications", path: () => "/messages/view-notifications" },
   { name: "account-settings", path: () => "/settings/account-setting", tabs: true },
   { name: "privacy-settings", path: () => "/settings/privacy-setting", tabs: true },
+  // The admin area (`me` is made an admin): the members list, one member with their history, the audit log.
+  { name: "admin-members", path: () => "/admin/members" },
+  { name: "admin-member", path: (_, friend) => `/admin/members/${friend.memberId}` },
+  { name: "admin-audit", path: () => "/admin/audit" },
 ];
 
 /** Waits until a screen has settled: its main heading shown, nothing loading, no transition running. */
@@ -203,6 +208,7 @@ function signedInMembers(browser: Browser): Promise<Signed> {
       startYear: 2022,
       currentlyWorksHere: true,
     });
+    createAdmin(me.email);
     return { me, friend, sessions: { me: await sessionOf(browser, me), newcomer: await sessionOf(browser, newcomer) } };
   })();
   return signed;

@@ -21,7 +21,7 @@ export const accountsRouter = router({
       ctx.startSession(outcome.session.token, outcome.session.expiresAt);
       return { status: "active" as const, member: outcome.member };
     }
-    if (outcome.kind === "suspended") return { status: outcome.kind, until: outcome.until };
+    if (outcome.kind === "suspended") return { status: outcome.kind, until: outcome.until, reason: outcome.reason };
     return { status: outcome.kind };
   }),
 

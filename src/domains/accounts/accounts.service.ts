@@ -107,16 +107,19 @@ export function toSessionMember(m: repo.MemberRow): SessionMember {
 export type LoginOutcome =
   | { kind: "active"; member: SessionMember; session: IssuedSession }
   | { kind: "deactivated"; member: SessionMember; session?: IssuedSession }
-  | { kind: "suspended"; member: SessionMember; until: string | null }
+  | { kind: "suspended"; member: SessionMember; until: string | null; reason: string | null }
   | { kind: "notfound" };
 
 /**
  * A suspended member who signs in: the suspension, when it still holds; one past its end lifts
  * itself here (read-time check, no job) and the member is active again (the row as it now is).
  */
-async function liftEndedSuspension(db: DB, member: repo.MemberRow): Promise<repo.MemberRow | { until: string | null }> {
+async function liftEndedSuspension(
+  db: DB,
+  member: repo.MemberRow,
+): Promise<repo.MemberRow | { until: string | null; reason: string | null }> {
   if (member.status !== MemberStatus.Suspended) return member;
-  if (suspensionHolds(member.suspendedUntil, isoNow())) return { until: member.suspendedUntil };
+  if (suspensionHolds(member.suspendedUntil, isoNow())) return { until: member.suspendedUntil, reason: member.suspendedReason };
   const lifted = { status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: isoNow() };
   await repo.updateMember(db, member.id, lifted);
   return { ...member, ...lifted };
@@ -147,7 +150,8 @@ export async function login(
   }
   await trustAddress(ctx, input.email, meta);
   const current = await liftEndedSuspension(ctx.db, member);
-  if (!("id" in current)) return { kind: "suspended", member: toSessionMember(member), until: current.until };
+  // The reason goes only to whoever gave the right password: the member themself.
+  if (!("id" in current)) return { kind: "suspended", member: toSessionMember(member), ...current };
   if (current.status === MemberStatus.Deactivated) {
     const session = options.reactivationToken ? await createSession(ctx.db, current.id, "reactivate", meta.userAgent) : undefined;
     return { kind: "deactivated", member: toSessionMember(current), session };

@@ -101,7 +101,9 @@ describe("suspension", () => {
     expect(shown).toMatchObject({ status: MemberStatus.Suspended, suspendedReason: "Spam in messages", suspendedUntil: until });
     expect(await validateSessionToken(ctx.db, target.token)).toBeNull();
     const refused = await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta);
-    expect(refused).toMatchObject({ kind: "suspended", until });
+    expect(refused).toMatchObject({ kind: "suspended", until, reason: "Spam in messages" });
+    // Only the member (the right password) learns the reason.
+    expect(await login(ctx, { email: target.email, password: "Wrong-pass-1" }, meta)).toEqual({ kind: "notfound" });
     expect(await searchMembers(ctx, viewer, "suzette", 10)).toEqual([]);
     expect((await admin.listMembers(ctx, adminA, { suspendedOnly: true })).items.map((m) => m.memberId)).toContain(target.memberId);
 

@@ -16,7 +16,7 @@ import { trpc } from "../../lib/trpc.ts";
 export function LoginPage({ returnPath }: { returnPath?: string }) {
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<"notfound" | "deactivated" | "suspended" | null>(null);
-  const [suspendedUntil, setSuspendedUntil] = useState<string | null>(null);
+  const [suspension, setSuspension] = useState<{ until: string | null; reason: string | null } | null>(null);
   const [previewOpen, preview] = useDisclosure(false);
   // The field rules come with zod after the page is shown (lib/deferred-rules.ts).
   const rules = useDeferredRules(
@@ -38,7 +38,7 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
           void navigate({ to: safeReturnPath(returnPath) ?? "/home" });
         } else {
           setOutcome(result.status);
-          setSuspendedUntil(result.status === "suspended" ? result.until : null);
+          setSuspension(result.status === "suspended" ? result : null);
         }
       },
     }),
@@ -70,7 +70,12 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
           )}
           {outcome === "suspended" && (
             <Alert color="red" role="alert">
-              {suspendedUntil ? fillText(texts.loginSuspendedUntil, { until: suspensionEnd(suspendedUntil) }) : texts.loginSuspended}
+              {suspension?.until ? fillText(texts.loginSuspendedUntil, { until: suspensionEnd(suspension.until) }) : texts.loginSuspended}
+              {suspension?.reason && (
+                <Text component="q" display="block" mt={4} fs="italic" style={{ overflowWrap: "anywhere" }}>
+                  {suspension.reason}
+                </Text>
+              )}
             </Alert>
           )}
           <ErrorAlert error={login.error} />

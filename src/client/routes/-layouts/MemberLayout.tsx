@@ -1,11 +1,23 @@
 import { Anchor, AppShell, Avatar, Box, Button, Group, Menu, Stack, Text, UnstyledButton, useMantineTheme } from "@mantine/core";
-import { IconChevronDown, IconHome, IconLock, IconLogout, IconSettings, IconUser, IconUserEdit } from "@tabler/icons-react";
+import {
+  IconChevronDown,
+  IconHome,
+  IconLock,
+  IconLogout,
+  IconSettings,
+  IconShieldCheck,
+  IconUser,
+  IconUserEdit,
+} from "@tabler/icons-react";
 import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { Link, Outlet, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { SessionMember } from "../../../domains/accounts/accounts.schema.ts";
 import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
+import { hasRole } from "../../../shared/members.ts";
+import { adminLink } from "../../features/admin/admin-link.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { SuggestionsOnScreen } from "../../lib/suggestions-on-screen.ts";
@@ -139,6 +151,11 @@ function Navbar({ member }: { member: SessionMember }) {
             <Menu.Item component={Link} to="/settings/privacy-setting" leftSection={<IconLock size={16} />}>
               {texts.privacySettings}
             </Menu.Item>
+            {hasRole(member.role, "moderator") && (
+              <Menu.Item renderRoot={(props) => <Link {...props} {...adminLink("members")} />} leftSection={<IconShieldCheck size={16} />}>
+                {adminTexts.adminLink}
+              </Menu.Item>
+            )}
             <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
               {texts.logout}

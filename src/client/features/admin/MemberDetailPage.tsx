@@ -1,0 +1,141 @@
+import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import type { AdminMember } from "../../../domains/admin/admin.schema.ts";
+import { hasRole, MemberStatus, ROLES, type Role } from "../../../shared/members.ts";
+import { texts } from "../../../shared/texts.ts";
+import { adminTexts } from "../../../shared/admin-texts.ts";
+import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { queryClient, trpc } from "../../lib/trpc.ts";
+import { adminLink } from "./admin-link.ts";
+import { AuditList } from "./AuditList.tsx";
+import { ROLE_LABELS, statusOf, suspensionLine } from "./labels.ts";
+import { SuspendDialog } from "./SuspendDialog.tsx";
+
+/** Everything admin lists and this screen show of members is fetched again after an action. */
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries(trpc.admin.member.queryFilter()),
+    queryClient.invalidateQueries(trpc.admin.members.infiniteQueryFilter()),
+    queryClient.invalidateQueries(trpc.admin.audit.queryFilter()),
+  ]);
+
+/** /admin/members/$memberId: one member, what can be done to them, and what was done lately. */
+export function MemberDetailPage({ memberId, role, selfId }: { memberId: number; role: Role; selfId: number }) {
+  const detail = useQuery({ ...trpc.admin.member.queryOptions({ memberId }), staleTime: 0 });
+  return (
+    <Stack>
+      <Title order={1}>{adminTexts.adminMembers}</Title>
+      <Anchor renderRoot={(props) => <Link {...props} {...adminLink("members")} />} size="sm">
+        ← {adminTexts.adminMembers}
+      </Anchor>
+      <ErrorAlert error={detail.error} />
+      {!detail.data && !detail.error && <Loader aria-label={texts.loading} />}
+      {detail.data && (
+        <>
+          <MemberCard member={detail.data.member} role={role} self={detail.data.member.memberId === selfId} />
+          <Title order={2} size="h4">
+            {adminTexts.adminAudit}
+          </Title>
+          <AuditList entries={detail.data.history} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role; self: boolean }) {
+  const [suspendOpen, suspendDialog] = useDisclosure(false);
+  const [done, setDone] = useState(false);
+  const after = { onSuccess: () => void refresh().then(() => setDone(true)) };
+  const restore = useMutation(trpc.admin.restore.mutationOptions(after));
+  const reset = useMutation(trpc.admin.resetSessions.mutationOptions(after));
+  const grant = useMutation(trpc.admin.grantRole.mutationOptions(after));
+  const [newRole, setNewRole] = useState<Role>(m.role);
+  const status = statusOf(m);
+  const suspension = suspensionLine(m);
+  // A moderator acts on plain members only; nobody suspends or signs out themself here (the server says the same).
+  const mayAct = !self && (m.role === "member" || hasRole(role, "admin"));
+  const busy = restore.isPending || reset.isPending || grant.isPending;
+  return (
+    <Card withBorder padding="md">
+      <Stack>
+        <Group wrap="nowrap" align="flex-start">
+          <Avatar src={m.picturePath} alt="" size="lg" radius="xl" />
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
+              {m.name}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {m.email}
+            </Text>
+            <Group gap="xs">
+              <Badge color={status.color} variant="light">
+                {status.label}
+              </Badge>
+              <Badge variant="outline">{ROLE_LABELS[m.role]}</Badge>
+            </Group>
+          </Stack>
+        </Group>
+        {suspension && (
+          <Alert color="red" role="status">
+            {suspension}
+          </Alert>
+        )}
+        {done && !busy && (
+          <Alert color="teal" role="status" withCloseButton onClose={() => setDone(false)}>
+            {adminTexts.adminDone}
+          </Alert>
+        )}
+        <ErrorAlert error={restore.error ?? reset.error ?? grant.error} />
+        {mayAct && (
+          <Group>
+            {m.status === MemberStatus.Suspended ? (
+              <Button color="teal.9" onClick={() => restore.mutate({ memberId: m.memberId })} loading={restore.isPending}>
+                {adminTexts.adminRestore}
+              </Button>
+            ) : (
+              <Button color="red.9" onClick={suspendDialog.open} disabled={m.status === MemberStatus.AwaitingConfirmation}>
+                {adminTexts.adminSuspend}
+              </Button>
+            )}
+            <Button variant="default" onClick={() => reset.mutate({ memberId: m.memberId })} loading={reset.isPending}>
+              {adminTexts.adminResetSessions}
+            </Button>
+          </Group>
+        )}
+        {hasRole(role, "admin") && (
+          <Group align="flex-end">
+            <Select
+              label={adminTexts.adminRole}
+              data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+              value={newRole}
+              onChange={(v) => v && setNewRole(v)}
+              allowDeselect={false}
+              w={180}
+            />
+            <Button
+              variant="light"
+              onClick={() => grant.mutate({ memberId: m.memberId, role: newRole })}
+              disabled={newRole === m.role}
+              loading={grant.isPending}
+            >
+              {adminTexts.adminSaveRole}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <SuspendDialog
+        member={m}
+        opened={suspendOpen}
+        onClose={suspendDialog.close}
+        onSuspended={() => {
+          suspendDialog.close();
+          void refresh().then(() => setDone(true));
+        }}
+      />
+    </Card>
+  );
+}
