@@ -76,7 +76,7 @@ export const adminContentTexts = {
   actionGuideEdit: "edited the site guide item",
   actionGuideRemove: "removed the site guide item",
   actionGuideOrder: "reordered",
-  actionNameApprove: "reviewed (approve) the name",
+  actionNameApprove: "approved the name",
   actionNameReject: "rejected the name",
   actionEnquiryHandled: "handled",
   actionSettingsUpdate: "changed",

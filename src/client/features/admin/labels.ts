@@ -2,6 +2,7 @@ import type { AdminMember, AuditEntry } from "../../../domains/admin/admin.schem
 import { MemberStatus, type Role } from "../../../shared/members.ts";
 import { fillText } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
+import { adminContentTexts } from "../../../shared/admin-content-texts.ts";
 import { exactDate } from "../../lib/dates.ts";
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -15,6 +16,21 @@ export const ACTION_LABELS: Record<AuditEntry["action"], string> = {
   restore: adminTexts.adminActionRestore,
   "reset-sessions": adminTexts.adminActionResetSessions,
   "grant-role": adminTexts.adminActionGrantRole,
+  "news-add": adminContentTexts.actionNewsAdd,
+  "news-edit": adminContentTexts.actionNewsEdit,
+  "news-remove": adminContentTexts.actionNewsRemove,
+  "feed-add": adminContentTexts.actionFeedAdd,
+  "feed-remove": adminContentTexts.actionFeedRemove,
+  "guide-add": adminContentTexts.actionGuideAdd,
+  "guide-edit": adminContentTexts.actionGuideEdit,
+  "guide-remove": adminContentTexts.actionGuideRemove,
+  "guide-order": adminContentTexts.actionGuideOrder,
+  "name-approve": adminContentTexts.actionNameApprove,
+  "name-reject": adminContentTexts.actionNameReject,
+  "enquiry-handled": adminContentTexts.actionEnquiryHandled,
+  "settings-update": adminContentTexts.actionSettingsUpdate,
+  "invite-create": adminContentTexts.actionInviteCreate,
+  "invite-remove": adminContentTexts.actionInviteRemove,
 };
 
 /** A member's status as a word, and its badge colour. */
