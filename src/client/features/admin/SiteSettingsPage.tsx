@@ -55,7 +55,7 @@ function SettingsForm({ initial }: { initial: SiteInfo }) {
             value={values.registration}
             onChange={(v) => {
               setSaved(false);
-              setValues({ ...values, registration: v as SiteInfo["registration"] });
+              setValues({ ...values, registration: v });
             }}
           >
             <Stack gap={6} mt={4}>

@@ -24,7 +24,7 @@ export default function TypedNamesPage() {
       <Title order={1}>{t.typedNames}</Title>
       <SegmentedControl
         value={kind}
-        onChange={(v) => setKind(v as "school" | "company")}
+        onChange={(v) => setKind(v)}
         data={[
           { value: "school", label: t.schools },
           { value: "company", label: t.companies },
