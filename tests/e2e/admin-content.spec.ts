@@ -28,6 +28,7 @@ test("an admin adds a news item that home shows, and closes registration, which 
   signedIn,
   browser,
 }) => {
+  test.slow(); // Three browsers (admin, reader, visitor) on a shared machine.
   const admin = await member({ firstName: "Cora", lastName: "Curator" });
   const reader = await member({ firstName: "Rhys", lastName: "Reader" });
   expect(createAdmin(admin.email)).toContain("is now an admin");
@@ -46,7 +47,7 @@ test("an admin adds a news item that home shows, and closes registration, which 
     home.getByRole("region", { name: "Recent News" }).getByRole("heading", { name: "Indoor nets open on Monday" }),
   ).toBeVisible();
 
-  await page.getByRole("tab", { name: "Site settings" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Site settings" }).click();
   await expect(page).toHaveURL(/\/admin\/site$/);
   const settings = page.getByRole("form", { name: "Site settings" });
   await settings.getByRole("radio", { name: "Closed" }).check();
@@ -69,7 +70,7 @@ test("an admin adds a news item that home shows, and closes registration, which 
     await expect(settings.getByRole("status")).toHaveText("Saved.");
   }
 
-  await page.getByRole("tab", { name: "Audit log" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
   const audit = page.getByRole("list", { name: "Audit log" });
   await expect(audit.getByRole("listitem").nth(0)).toContainText("Cora Curator changed Site settings");
   await expect(audit.getByRole("listitem").nth(2)).toContainText("Cora Curator added the news item Indoor nets open on Monday");
