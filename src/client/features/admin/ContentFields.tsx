@@ -1,5 +1,6 @@
-import { Button, FileInput, Group, Stack, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { Button, Card, FileInput, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { PHOTO_ACCEPT } from "../../../domains/media/media.schema.ts";
 import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 
@@ -87,5 +88,80 @@ export function ContentForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * A news or site guide item in its list: title, text and `meta`, with Edit (the form in place) and
+ * Remove; `actions` go before them (the guide's move buttons).
+ */
+export function ContentCard({
+  item,
+  meta,
+  actions,
+  error,
+  onSave,
+  onRemove,
+  removing,
+}: {
+  item: ContentValues & { id: number };
+  meta?: ReactNode;
+  actions?: ReactNode;
+  error: unknown;
+  /** Saves the edited values; the form closes when it succeeds. */
+  onSave: (values: ContentValues) => Promise<unknown>;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const save = (values: ContentValues) => {
+    setSaving(true);
+    return onSave(values)
+      .then(() => setEditing(false))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Card component="li" withBorder padding="sm" aria-label={item.headerText}>
+      <ErrorAlert error={error} />
+      {editing ? (
+        <ContentForm
+          label={`${t.edit}: ${item.headerText}`}
+          initial={item}
+          submitLabel={t.save}
+          busy={saving}
+          onSubmit={save}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+              {item.headerText}
+            </Text>
+            <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+              {item.text}
+            </Text>
+            {meta}
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            {actions}
+            <Button size="xs" variant="light" onClick={() => setEditing(true)} aria-label={`${t.edit}: ${item.headerText}`}>
+              {t.edit}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={removing}
+              onClick={onRemove}
+              aria-label={`${t.remove}: ${item.headerText}`}
+            >
+              {t.remove}
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Card>
   );
 }

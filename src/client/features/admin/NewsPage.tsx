@@ -7,7 +7,7 @@ import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { ContentForm } from "./ContentFields.tsx";
+import { ContentCard, ContentForm } from "./ContentFields.tsx";
 import { ShowMore } from "./ShowMore.tsx";
 
 const refresh = () =>
@@ -60,55 +60,24 @@ export default function NewsPage() {
 }
 
 function NewsRow({ item }: { item: AdminNewsItem }) {
-  const [editing, setEditing] = useState(false);
-  const edit = useMutation(trpc.admin.content.news.edit.mutationOptions({ onSuccess: () => void refresh().then(() => setEditing(false)) }));
+  const edit = useMutation(trpc.admin.content.news.edit.mutationOptions({ onSuccess: () => void refresh() }));
   const remove = useMutation(trpc.admin.content.news.remove.mutationOptions({ onSuccess: () => void refresh() }));
   return (
-    <Card component="li" withBorder padding="sm" aria-label={item.headerText}>
-      <ErrorAlert error={edit.error ?? remove.error} />
-      {editing ? (
-        <ContentForm
-          label={`${t.edit}: ${item.headerText}`}
-          initial={item}
-          submitLabel={t.save}
-          busy={edit.isPending}
-          onSubmit={(v) => edit.mutateAsync({ id: item.id, ...v })}
-          onCancel={() => setEditing(false)}
-        />
-      ) : (
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-              {item.headerText}
-            </Text>
-            <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-              {item.text}
-            </Text>
-            <Group gap="xs">
-              <RelativeDate iso={item.postingDate} size="xs" c="dimmed" />
-              <Text size="xs" c="dimmed">
-                {item.source}
-              </Text>
-            </Group>
-          </Stack>
-          <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" onClick={() => setEditing(true)} aria-label={`${t.edit}: ${item.headerText}`}>
-              {t.edit}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate({ id: item.id })}
-              aria-label={`${t.remove}: ${item.headerText}`}
-            >
-              {t.remove}
-            </Button>
-          </Group>
+    <ContentCard
+      item={item}
+      error={edit.error ?? remove.error}
+      onSave={(v) => edit.mutateAsync({ id: item.id, ...v })}
+      onRemove={() => remove.mutate({ id: item.id })}
+      removing={remove.isPending}
+      meta={
+        <Group gap="xs">
+          <RelativeDate iso={item.postingDate} size="xs" c="dimmed" />
+          <Text size="xs" c="dimmed">
+            {item.source}
+          </Text>
         </Group>
-      )}
-    </Card>
+      }
+    />
   );
 }
 

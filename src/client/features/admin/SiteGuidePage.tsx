@@ -1,12 +1,11 @@
-import { ActionIcon, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Card, Loader, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import type { AdminGuideItem } from "../../../domains/admin/content.schema.ts";
 import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { ContentForm } from "./ContentFields.tsx";
+import { ContentCard, ContentForm } from "./ContentFields.tsx";
 
 const refresh = () =>
   Promise.all([
@@ -49,56 +48,25 @@ export default function SiteGuidePage() {
 }
 
 function GuideRow({ item, first, last, onMove }: { item: AdminGuideItem; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
-  const [editing, setEditing] = useState(false);
-  const edit = useMutation(
-    trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh().then(() => setEditing(false)) }),
-  );
+  const edit = useMutation(trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh() }));
   const remove = useMutation(trpc.admin.content.guide.remove.mutationOptions({ onSuccess: () => void refresh() }));
   return (
-    <Card component="li" withBorder padding="sm" aria-label={item.headerText}>
-      <ErrorAlert error={edit.error ?? remove.error} />
-      {editing ? (
-        <ContentForm
-          label={`${t.edit}: ${item.headerText}`}
-          initial={item}
-          submitLabel={t.save}
-          busy={edit.isPending}
-          onSubmit={(v) => edit.mutateAsync({ id: item.id, ...v })}
-          onCancel={() => setEditing(false)}
-        />
-      ) : (
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-              {item.headerText}
-            </Text>
-            <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-              {item.text}
-            </Text>
-          </Stack>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" disabled={first} onClick={() => onMove(-1)} aria-label={`${t.moveUp}: ${item.headerText}`}>
-              ↑
-            </ActionIcon>
-            <ActionIcon variant="subtle" disabled={last} onClick={() => onMove(1)} aria-label={`${t.moveDown}: ${item.headerText}`}>
-              ↓
-            </ActionIcon>
-            <Button size="xs" variant="light" onClick={() => setEditing(true)} aria-label={`${t.edit}: ${item.headerText}`}>
-              {t.edit}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate({ id: item.id })}
-              aria-label={`${t.remove}: ${item.headerText}`}
-            >
-              {t.remove}
-            </Button>
-          </Group>
-        </Group>
-      )}
-    </Card>
+    <ContentCard
+      item={item}
+      error={edit.error ?? remove.error}
+      onSave={(v) => edit.mutateAsync({ id: item.id, ...v })}
+      onRemove={() => remove.mutate({ id: item.id })}
+      removing={remove.isPending}
+      actions={
+        <>
+          <ActionIcon variant="subtle" disabled={first} onClick={() => onMove(-1)} aria-label={`${t.moveUp}: ${item.headerText}`}>
+            ↑
+          </ActionIcon>
+          <ActionIcon variant="subtle" disabled={last} onClick={() => onMove(1)} aria-label={`${t.moveDown}: ${item.headerText}`}>
+            ↓
+          </ActionIcon>
+        </>
+      }
+    />
   );
 }
