@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { importFeeds } from "../src/domains/news/feed-import.ts";
+import { feedUrls } from "../src/domains/news/news-admin.service.ts";
 import { createAppContext } from "../src/platform/app-context.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import { createMailer } from "../src/platform/mailer.ts";
@@ -13,11 +14,6 @@ import { migrateToLatest } from "../src/platform/db/migrator.ts";
 import { databaseLocation, loadConfig } from "../src/server/env.ts";
 
 const config = loadConfig();
-const urls = process.argv.slice(2).length > 0 ? process.argv.slice(2) : config.NEWS_FEEDS;
-if (urls.length === 0) {
-  console.error("import-news: no feeds; set NEWS_FEEDS or pass URLs as arguments.");
-  process.exit(2);
-}
 const dataDir = path.resolve(config.DATA_DIR);
 const db = await openDatabase(databaseLocation(config));
 await migrateToLatest(db);
@@ -29,6 +25,12 @@ const ctx = createAppContext({
   publicUrl: config.PUBLIC_URL,
   uploadsDir: path.join(dataDir, "uploads"),
 });
+// Arguments, else NEWS_FEEDS and the feeds admins listed (/admin).
+const urls = process.argv.slice(2).length > 0 ? process.argv.slice(2) : await feedUrls(ctx, config.NEWS_FEEDS);
+if (urls.length === 0) {
+  console.error("import-news: no feeds; set NEWS_FEEDS, list feeds in /admin or pass URLs as arguments.");
+  process.exit(2);
+}
 let failed = false;
 for (const r of await importFeeds(ctx, urls)) {
   console.log(`${r.url}: ${r.added} added, ${r.skipped} skipped${r.error ? ` (failed: ${r.error})` : ""}`);

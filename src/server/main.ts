@@ -112,16 +112,14 @@ export async function serve() {
   log.info(`Sideline is listening on ${config.PUBLIC_URL} (port ${server.port}, data in ${dataDir})`);
   if (!config.SMTP_URL) log.info(`No SMTP_URL: e-mails are written to ${path.join(dataDir, "mail")}`);
 
-  // The operator's news feeds: imported shortly after start and then hourly, off the request path.
-  let newsTimer: Timer | undefined;
-  if (config.NEWS_FEEDS.length > 0) {
-    const importNews = () =>
-      void import("../domains/news/feed-import.ts")
-        .then(({ importFeeds }) => runOncePer(db, "news import", NEWS_IMPORT_EVERY_MS, () => importFeeds(app, config.NEWS_FEEDS)))
-        .catch((error) => log.error("news import failed", { error: String(error) }));
-    newsTimer = setInterval(importNews, NEWS_IMPORT_EVERY_MS);
-    setTimeout(importNews, 5_000).unref();
-  }
+  // The news feeds (NEWS_FEEDS and the admins' list, decision 039): imported shortly after start and
+  // then hourly, off the request path. No feed: nothing is fetched.
+  const importNews = () =>
+    void import("../domains/news/feed-import.ts")
+      .then(({ importListedFeeds }) => runOncePer(db, "news import", NEWS_IMPORT_EVERY_MS, () => importListedFeeds(app, config.NEWS_FEEDS)))
+      .catch((error) => log.error("news import failed", { error: String(error) }));
+  const newsTimer: Timer | undefined = setInterval(importNews, NEWS_IMPORT_EVERY_MS);
+  setTimeout(importNews, 5_000).unref();
 
   // Retention (docs/performance.md, "Storage"): notifications (read 30 days, unread 90), live events
   // (a day) and client logs (seven days) past their time go in small batches, a minute after start

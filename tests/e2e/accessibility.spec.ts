@@ -76,6 +76,12 @@ const MEMBER_SCREENS: { name: string; path: (me: JourneyMember, friend: JourneyM
   { name: "admin-member", path: (_, friend) => `/admin/members/${friend.memberId}` },
   { name: "admin-reports", path: () => "/admin/reports" },
   { name: "admin-audit", path: () => "/admin/audit" },
+  // The site's content (decision 039).
+  { name: "admin-news", path: () => "/admin/news" },
+  { name: "admin-guide", path: () => "/admin/guide" },
+  { name: "admin-names", path: () => "/admin/names" },
+  { name: "admin-enquiries", path: () => "/admin/enquiries" },
+  { name: "admin-site", path: () => "/admin/site" },
 ];
 
 /** Waits until a screen has settled: its main heading shown, nothing loading, no transition running. */

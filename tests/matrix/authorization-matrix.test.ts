@@ -1381,6 +1381,116 @@ const TRPC: Record<string, Row> = {
   },
   "admin.audit": { call: (as) => as.trpc("admin.audit", {}), status: STAFF, roles: ADMINS_ONLY },
 
+  // admin.content.*: the site's content (decision 039), admins only. Writes that succeed are undone;
+  // ids that do not exist answer an admin 404 (past the role check).
+  "admin.content.news.list": { call: (as) => as.trpc("admin.content.news.list", {}), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.news.add": {
+    call: (as) => as.trpc("admin.content.news.add", { headerText: "Matrix news" }),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+    undo: async (as, _w, res) => {
+      if (res.status === 200) void must(await as.trpc("admin.content.news.remove", { id: res.json.result.data.id }), 200, "remove news");
+    },
+  },
+  "admin.content.news.edit": {
+    call: (as) => as.trpc("admin.content.news.edit", { id: 999_999, headerText: "Matrix news" }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.news.remove": {
+    call: (as) => as.trpc("admin.content.news.remove", { id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  // No file: refused for the admin (past the role check); the upload itself is in content.service.test.ts.
+  "admin.content.news.uploadImage": {
+    call: (as) => as.trpc("admin.content.news.uploadImage", new FormData()),
+    status: STAFF,
+    roles: { moderator: 403, admin: 400 },
+  },
+  "admin.content.feeds.list": { call: (as) => as.trpc("admin.content.feeds.list"), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.feeds.add": {
+    call: (as) => as.trpc("admin.content.feeds.add", { url: "https://matrix.example/rss" }),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+    undo: async (as, _w, res) => {
+      if (res.status === 200) void must(await as.trpc("admin.content.feeds.remove", { id: res.json.result.data.id }), 200, "remove feed");
+    },
+  },
+  "admin.content.feeds.remove": {
+    call: (as) => as.trpc("admin.content.feeds.remove", { id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.guide.list": { call: (as) => as.trpc("admin.content.guide.list"), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.guide.add": {
+    call: (as) => as.trpc("admin.content.guide.add", { headerText: "Matrix guide" }),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+    undo: async (as, _w, res) => {
+      if (res.status === 200)
+        void must(await as.trpc("admin.content.guide.remove", { id: res.json.result.data.id }), 200, "remove guide item");
+    },
+  },
+  "admin.content.guide.edit": {
+    call: (as) => as.trpc("admin.content.guide.edit", { id: 999_999, headerText: "Matrix guide" }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.guide.remove": {
+    call: (as) => as.trpc("admin.content.guide.remove", { id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  // An order naming no item: refused for the admin (it must name every item).
+  "admin.content.guide.order": {
+    call: (as) => as.trpc("admin.content.guide.order", { ids: [] }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 400 },
+  },
+  "admin.content.names.pending": {
+    call: (as) => as.trpc("admin.content.names.pending", { kind: "school" }),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+  },
+  "admin.content.names.approve": {
+    call: (as) => as.trpc("admin.content.names.approve", { kind: "school", id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.names.reject": {
+    call: (as) => as.trpc("admin.content.names.reject", { kind: "company", id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.enquiries.list": { call: (as) => as.trpc("admin.content.enquiries.list", {}), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.enquiries.markHandled": {
+    call: (as) => as.trpc("admin.content.enquiries.markHandled", { id: 999_999 }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+  "admin.content.settings.get": { call: (as) => as.trpc("admin.content.settings.get"), status: STAFF, roles: ADMINS_ONLY },
+  // Nothing to change: the admin's call stores nothing.
+  "admin.content.settings.update": { call: (as) => as.trpc("admin.content.settings.update", {}), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.settings.invites": { call: (as) => as.trpc("admin.content.settings.invites"), status: STAFF, roles: ADMINS_ONLY },
+  "admin.content.settings.createInvite": {
+    call: (as) => as.trpc("admin.content.settings.createInvite"),
+    status: STAFF,
+    roles: ADMINS_ONLY,
+    undo: async (as, _w, res) => {
+      if (res.status === 200)
+        void must(await as.trpc("admin.content.settings.removeInvite", { code: res.json[0].result.data.code }), 200, "remove invite");
+    },
+  },
+  "admin.content.settings.removeInvite": {
+    call: (as) => as.trpc("admin.content.settings.removeInvite", { code: "NO-SUCH-CODE" }),
+    status: STAFF,
+    roles: { moderator: 403, admin: 404 },
+  },
+
+  // site.*: the instance's name, about and terms texts and registration mode, for anyone.
+  "site.info": { call: (as) => as.trpc("site.info"), status: PUBLIC },
+
   // dataRights.*: the caller's own archives and account. Deletion is asked with a wrong password
   // here (refused, nothing written); the right one is the service test's and the journey's.
   "dataRights.exports": { call: (as) => as.trpc("dataRights.exports"), status: SIGNED_IN },

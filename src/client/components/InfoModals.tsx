@@ -1,30 +1,50 @@
 // Loaded on first open through LazyInfoModals.tsx: Modal (with its scroll area) stays out of the
 // first load of the logged-out screens.
 import { Button, Modal, Paper, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { TERMS_OF_USE } from "../../shared/terms.ts";
 import { texts } from "../../shared/texts.ts";
+import { trpc } from "../lib/trpc.ts";
 
 export interface ModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
+/** The instance's own name and texts (admins set them, decision 039); until loaded or when empty, the built-in ones. */
+const useSiteInfo = () => useQuery({ ...trpc.site.info.queryOptions(), staleTime: 60_000 }).data;
+
+/** Paragraphs of an admin's text: separated by blank lines. */
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
 export function TermsModal({ opened, onClose }: ModalProps) {
+  const own = useSiteInfo()?.termsText;
   return (
     <Modal opened={opened} onClose={onClose} title={texts.termsOfUse} size="lg">
       <Stack gap="md">
-        {TERMS_OF_USE.map((section) => (
-          <div key={section.heading}>
-            <Title order={4} mb={4}>
-              {section.heading}
-            </Title>
-            {section.paragraphs.map((p) => (
-              <Text key={p} size="sm" mb={6}>
-                {p}
-              </Text>
-            ))}
-          </div>
-        ))}
+        {own &&
+          paragraphsOf(own).map((p) => (
+            <Text key={p} size="sm" style={{ whiteSpace: "pre-line" }}>
+              {p}
+            </Text>
+          ))}
+        {!own &&
+          TERMS_OF_USE.map((section) => (
+            <div key={section.heading}>
+              <Title order={4} mb={4}>
+                {section.heading}
+              </Title>
+              {section.paragraphs.map((p) => (
+                <Text key={p} size="sm" mb={6}>
+                  {p}
+                </Text>
+              ))}
+            </div>
+          ))}
         <Button onClick={onClose} variant="light">
           {texts.close}
         </Button>
@@ -34,10 +54,19 @@ export function TermsModal({ opened, onClose }: ModalProps) {
 }
 
 export function AboutModal({ opened, onClose }: ModalProps) {
+  const site = useSiteInfo();
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.aboutTitle}>
+    <Modal opened={opened} onClose={onClose} title={texts.aboutTitle.replace(texts.appName, site?.siteName ?? texts.appName)}>
       <Stack>
-        <Text>{texts.aboutBody}</Text>
+        {site?.aboutText ? (
+          paragraphsOf(site.aboutText).map((p) => (
+            <Text key={p} style={{ whiteSpace: "pre-line" }}>
+              {p}
+            </Text>
+          ))
+        ) : (
+          <Text>{texts.aboutBody}</Text>
+        )}
         <Text size="sm" c="dimmed">
           {texts.footerText}
         </Text>

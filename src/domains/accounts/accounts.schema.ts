@@ -49,7 +49,7 @@ export const registerInput = z
     day: optionalNumberText,
     year: optionalNumberText,
     profileType: z.enum(PROFILE_TYPES, { message: texts.profileTypeRequired }),
-    /** Sent by the original client (an invitation code); accepted and not used. */
+    /** An invite code: needed while registration is invite-only (decision 039); otherwise not used. */
     code: optionalNumberText.optional(),
   })
   .superRefine((v, ctx) => {
@@ -59,7 +59,7 @@ export const registerInput = z
     const birthError = birthDateError(v.month, v.day, v.year);
     if (birthError) ctx.addIssue({ code: "custom", path: ["birthDate"], message: birthError });
   })
-  .transform(({ confirmPwd: _c, code: _code, month, day, year, ...rest }) => ({
+  .transform(({ confirmPwd: _c, month, day, year, ...rest }) => ({
     ...rest,
     birthDate: isoBirthDate(year, month, day),
   }));

@@ -11,6 +11,7 @@ import { rateLimited } from "../../platform/rate-limit.ts";
 import { passwordChangedMail, registrationMail, registrationReminderMail, resetMail } from "./account-mails.ts";
 import type { LoginInput, RegisterData, SessionMember } from "./accounts.schema.ts";
 import * as repo from "./accounts.repository.ts";
+import * as site from "../site/site.service.ts";
 import { applyMinorDefaults, isMinor } from "../privacy/privacy.service.ts";
 import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken } from "./sessions.ts";
 
@@ -193,6 +194,8 @@ const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Er
  */
 export async function register(ctx: AppContext, data: RegisterData, meta: RequestMeta): Promise<"ExistingEmail" | "NewEmail"> {
   await ctx.limiter.consume("register", [`ip:${meta.ip}`]);
+  // The instance's rule (decision 039): closed refuses here; invite-only uses a code below.
+  await site.refuseWhenClosed(ctx.db);
   const existing = await repo.findMemberByEmail(ctx.db, data.email);
   if (existing && existing.status !== MemberStatus.AwaitingConfirmation) return "ExistingEmail";
   await ctx.limiter.consume("mail", [`ip:${meta.ip}`]);
@@ -208,6 +211,7 @@ export async function register(ctx: AppContext, data: RegisterData, meta: Reques
   const code = newToken();
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await site.admitRegistration(trx, data.email, data.code);
       const memberId = await repo.insertMember(trx, {
         firstName: data.firstName,
         lastName: data.lastName,

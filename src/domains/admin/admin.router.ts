@@ -1,6 +1,7 @@
 import { adminProcedure, moderatorProcedure, router } from "../../platform/trpc/init.ts";
 import { adminMemberInput, adminMembersInput, auditInput, grantRoleInput, suspendInput } from "./admin.schema.ts";
 import * as admin from "./admin.service.ts";
+import { contentRouter } from "./content.router.ts";
 
 /** The /admin screens: moderators and admins act on members; admins grant roles and read the audit log. */
 export const adminRouter = router({
@@ -16,4 +17,5 @@ export const adminRouter = router({
     .input(grantRoleInput)
     .mutation(({ ctx, input }) => admin.grantRole(ctx.app, ctx.actor, input.memberId, input.role)),
   audit: adminProcedure.input(auditInput).query(({ ctx, input }) => admin.listAudit(ctx.app, ctx.actor, input.cursor)),
+  content: contentRouter,
 });

@@ -46,14 +46,42 @@ export interface AdminMember {
   createdAt: string;
 }
 
+/** The last three: a moderator's answer to a report (decision 035; the detail names the report). */
+export type MemberAction =
+  | "suspend"
+  | "restore"
+  | "reset-sessions"
+  | "grant-role"
+  | "report-dismiss"
+  | "content-remove"
+  | "warn";
+/** What admins do to the site's content (decision 039). */
+export type ContentAction =
+  | "news-add"
+  | "news-edit"
+  | "news-remove"
+  | "feed-add"
+  | "feed-remove"
+  | "guide-add"
+  | "guide-edit"
+  | "guide-remove"
+  | "guide-order"
+  | "name-approve"
+  | "name-reject"
+  | "enquiry-handled"
+  | "settings-update"
+  | "invite-create"
+  | "invite-remove";
+export type ContentTargetKind = "news" | "feed" | "guide" | "school" | "company" | "enquiry" | "settings" | "invite";
+
 export interface AuditEntry {
   id: number;
   at: string;
   /** null: the system (create-admin, FIRST_ADMIN_EMAIL). */
   actor: { memberId: number; name: string } | null;
-  /** The last three: a moderator's answer to a report (decision 035; the detail names the report). */
-  action: "suspend" | "restore" | "reset-sessions" | "grant-role" | "report-dismiss" | "content-remove" | "warn";
-  target: { kind: "member"; memberId: number; name: string };
+  action: MemberAction | ContentAction;
+  /** A member, or content an admin changed (decision 039): its id and a label written with the entry. */
+  target: { kind: "member"; memberId: number; name: string } | { kind: ContentTargetKind; id: string; name: string };
   reason: string | null;
   detail: Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import {
   type AdminMember,
   type AdminMembersInput,
   type AuditEntry,
+  type ContentTargetKind,
   type Page,
   type SuspendInput,
 } from "./admin.schema.ts";
@@ -25,7 +26,7 @@ import * as repo from "./admin.repository.ts";
  * so no other path can skip it.
  */
 
-function requireRole(actor: Actor, needed: Role): void {
+export function requireRole(actor: Actor, needed: Role): void {
   if (!hasRole(actor.role, needed)) throw forbidden();
 }
 
@@ -47,7 +48,7 @@ function toAdminMember(m: MemberRow, now = isoNow()): AdminMember {
   };
 }
 
-const cursorId = (cursor: string | undefined) => {
+export const cursorId = (cursor: string | undefined) => {
   if (cursor === undefined) return undefined;
   const id = rowIdOfText(cursor);
   if (id === null) throw badInput("cursor is not valid.");
@@ -90,24 +91,34 @@ function mayActOn(actor: Actor, target: MemberRow): void {
 
 type Action = AuditEntry["action"];
 
-async function audit(
+/** Writes one audit entry (the caller's write unit: it commits or rolls back with the change). */
+export async function writeAudit(
   db: DB,
   actorId: number | null,
   action: Action,
-  memberId: number,
+  target: { kind: AuditEntry["target"]["kind"]; id: string },
   reason: string | null,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   await repo.insertAudit(db, {
     actorId,
     action,
-    targetKind: "member",
-    targetId: String(memberId),
+    targetKind: target.kind,
+    targetId: target.id,
     reason,
     detail: JSON.stringify(detail),
     at: isoNow(),
   });
 }
+
+const audit = (
+  db: DB,
+  actorId: number | null,
+  action: Action,
+  memberId: number,
+  reason: string | null,
+  detail: Record<string, unknown> = {},
+) => writeAudit(db, actorId, action, { kind: "member", id: String(memberId) }, reason, detail);
 
 /**
  * Writes an audit entry about a member for another domain's moderation action (decision 035: the
@@ -217,21 +228,31 @@ export async function listAudit(ctx: AppContext, actor: Actor, cursor: string | 
   return { items, nextCursor: rows.length > ADMIN_PAGE_SIZE ? String(items.at(-1)!.id) : null };
 }
 
-/** Audit rows with the names of their actors and targets (one statement for all of them). */
+/**
+ * Audit rows with the names of their actors and member targets (one statement for all of them).
+ * Other targets (news items, settings...) carry their label in the detail (`label`), written with the entry.
+ */
 async function describeAudit(db: DB, rows: Awaited<ReturnType<typeof repo.listAudit>>): Promise<AuditEntry[]> {
   const ids = new Set<number>();
   for (const r of rows) {
     if (r.actorId !== null) ids.add(r.actorId);
-    ids.add(Number(r.targetId));
+    if (r.targetKind === "member") ids.add(Number(r.targetId));
   }
   const names = new Map((await repo.memberNames(db, [...ids])).map((m) => [m.id, `${m.firstName} ${m.lastName}`]));
-  return rows.map((r) => ({
-    id: r.id,
-    at: r.at,
-    actor: r.actorId === null ? null : { memberId: r.actorId, name: names.get(r.actorId) ?? "" },
-    action: r.action as Action,
-    target: { kind: "member", memberId: Number(r.targetId), name: names.get(Number(r.targetId)) ?? "" },
-    reason: r.reason,
-    detail: JSON.parse(r.detail) as Record<string, unknown>,
-  }));
+  return rows.map((r) => {
+    const detail = JSON.parse(r.detail) as Record<string, unknown>;
+    const target: AuditEntry["target"] =
+      r.targetKind === "member"
+        ? { kind: "member", memberId: Number(r.targetId), name: names.get(Number(r.targetId)) ?? "" }
+        : { kind: r.targetKind as ContentTargetKind, id: r.targetId, name: typeof detail.label === "string" ? detail.label : r.targetId };
+    return {
+      id: r.id,
+      at: r.at,
+      actor: r.actorId === null ? null : { memberId: r.actorId, name: names.get(r.actorId) ?? "" },
+      action: r.action as Action,
+      target,
+      reason: r.reason,
+      detail,
+    };
+  });
 }

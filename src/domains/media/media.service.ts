@@ -73,6 +73,41 @@ async function removeVariants(ctx: AppContext, dir: string, stem: string) {
 }
 
 /**
+ * The picture in `file`, checked by its content (JPEG, PNG, GIF or SVG, at most 3,000,000 bytes)
+ * and re-encoded into square WebP variants of these sizes. Refused: a 400 with the spec's message.
+ */
+async function checkedVariants(ctx: AppContext, file: IncomingFile | null, sizes: readonly number[], about: Record<string, unknown>) {
+  if (!file || file.size === 0) throw badInput(texts.uploadFileRequired);
+  if (file.size > IMAGE_UPLOAD_MAX_BYTES) throw badInput(texts.uploadFileTooBig);
+  const bytes = await file.bytes();
+  if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw badInput(texts.uploadFileTooBig);
+  const kind = sniffImage(bytes);
+  if (!kind) throw badInput(texts.uploadFileTypes);
+  try {
+    return await renderSquareVariants(bytes, kind, sizes);
+  } catch (error) {
+    ctx.log.info("picture refused: it does not decode", { ...about, kind, error: String((error as Error).cause ?? error) });
+    throw error;
+  }
+}
+
+const NEWS_SUBDIR = "news";
+
+/**
+ * A news item's picture (admins: the admin domain checks the role): checked and re-encoded as a
+ * profile photo is, stored under a random name; its site path, for the item's picture field.
+ */
+export async function uploadNewsImage(ctx: AppContext, actor: Actor, file: IncomingFile | null): Promise<{ imageUrl: string }> {
+  const size = PHOTO_VARIANTS.main;
+  const variants = await checkedVariants(ctx, file, [size], { memberId: actor.memberId, for: "news" });
+  const dir = path.join(ctx.uploadsDir, NEWS_SUBDIR);
+  await mkdir(dir, { recursive: true });
+  const name = fileNameOf(newToken(), size);
+  await writeFile(path.join(dir, name), variants.get(size)!, { flag: "wx", mode: 0o644 });
+  return { imageUrl: `/uploads/${NEWS_SUBDIR}/${name}` };
+}
+
+/**
  * Replaces the actor's profile photo. `memberId` (the id a legacy URL names) must be the actor's
  * own. The file is checked by its content (JPEG, PNG, GIF or SVG, at most 3,000,000 bytes),
  * re-encoded into WebP variants under random names and only then recorded; the previous files
@@ -86,26 +121,7 @@ export async function uploadProfilePhoto(
   if (input.memberId !== undefined && input.memberId !== actor.memberId) {
     throw forbidden("You can change only your own profile photo.");
   }
-  const file = input.file;
-  if (!file || file.size === 0) throw badInput(texts.uploadFileRequired);
-  if (file.size > IMAGE_UPLOAD_MAX_BYTES) throw badInput(texts.uploadFileTooBig);
-  const bytes = await file.bytes();
-  if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw badInput(texts.uploadFileTooBig);
-  const kind = sniffImage(bytes);
-  if (!kind) throw badInput(texts.uploadFileTypes);
-
-  let variants: Map<number, Buffer>;
-  try {
-    variants = await renderSquareVariants(bytes, kind, SIZES);
-  } catch (error) {
-    ctx.log.info("profile photo refused: it does not decode", {
-      memberId: actor.memberId,
-      kind,
-      error: String((error as Error).cause ?? error),
-    });
-    throw error;
-  }
-
+  const variants = await checkedVariants(ctx, input.file, SIZES, { memberId: actor.memberId });
   const dir = photosDir(ctx);
   await mkdir(dir, { recursive: true });
   const stem = newToken();

@@ -2,6 +2,7 @@ import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../shared/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { addNews } from "./news.service.ts";
+import { feedUrls } from "./news-admin.service.ts";
 
 /** One entry of an RSS 2.0 or Atom feed, as news needs it. */
 export interface FeedEntry {
@@ -176,4 +177,10 @@ export async function importFeeds(
     results.push(result);
   }
   return results;
+}
+
+/** Imports every listed feed: the configured ones (NEWS_FEEDS, the default) and those admins added. */
+export async function importListedFeeds(ctx: AppContext, configured: readonly string[]): Promise<ImportResult[]> {
+  const urls = await feedUrls(ctx, configured);
+  return urls.length === 0 ? [] : importFeeds(ctx, urls);
 }

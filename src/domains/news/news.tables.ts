@@ -6,6 +6,7 @@ declare module "../../platform/db/database.ts" {
     newsItem: NewsItemTable;
     adItem: AdItemTable;
     adEnquiry: AdEnquiryTable;
+    newsFeed: NewsFeedTable;
   }
 }
 
@@ -41,5 +42,15 @@ export interface AdEnquiryTable {
   phone: string;
   country: string;
   title: string;
+  createdAt: string;
+  /** When an admin marked it handled (null: still open), and who. */
+  handledAt: string | null;
+  handledByMemberId: number | null;
+}
+
+/** A feed the news import reads (admins keep the list; NEWS_FEEDS is read too). */
+export interface NewsFeedTable {
+  id: Generated<number>;
+  url: string;
   createdAt: string;
 }

@@ -41,7 +41,8 @@ export interface SchoolTable {
   status: Generated<ReferenceStatus>;
 }
 
-export type ReferenceStatus = "approved" | "pending";
+/** rejected: an admin kept it out of the shared list; it stays on its typer's entries only. */
+export type ReferenceStatus = "approved" | "pending" | "rejected";
 
 export interface IndustryTable {
   id: Generated<number>;

@@ -15,6 +15,7 @@ import { mediaRouter } from "../../domains/media/media.router.ts";
 import { profilesRouter } from "../../domains/profiles/profiles.router.ts";
 import { referenceRouter } from "../../domains/reference/reference.router.ts";
 import { settingsRouter } from "../../domains/settings/settings.router.ts";
+import { siteRouter } from "../../domains/site/site.router.ts";
 import { videosRouter } from "../../domains/videos/videos.router.ts";
 import { createCallerFactory, router } from "../../platform/trpc/init.ts";
 
@@ -38,6 +39,7 @@ export const appRouter = router({
   admin: adminRouter,
   dataRights: dataRightsRouter,
   moderation: moderationRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { MemberStatus, type Role } from "../../../shared/members.ts";
 import { fillText } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
 import { moderationTexts } from "../../../shared/moderation-texts.ts";
+import { adminContentTexts } from "../../../shared/admin-content-texts.ts";
 import { exactDate } from "../../lib/dates.ts";
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -19,6 +20,21 @@ export const ACTION_LABELS: Record<AuditEntry["action"], string> = {
   warn: moderationTexts.actionWarn,
   "report-dismiss": moderationTexts.actionReportDismiss,
   "content-remove": moderationTexts.actionContentRemove,
+  "news-add": adminContentTexts.actionNewsAdd,
+  "news-edit": adminContentTexts.actionNewsEdit,
+  "news-remove": adminContentTexts.actionNewsRemove,
+  "feed-add": adminContentTexts.actionFeedAdd,
+  "feed-remove": adminContentTexts.actionFeedRemove,
+  "guide-add": adminContentTexts.actionGuideAdd,
+  "guide-edit": adminContentTexts.actionGuideEdit,
+  "guide-remove": adminContentTexts.actionGuideRemove,
+  "guide-order": adminContentTexts.actionGuideOrder,
+  "name-approve": adminContentTexts.actionNameApprove,
+  "name-reject": adminContentTexts.actionNameReject,
+  "enquiry-handled": adminContentTexts.actionEnquiryHandled,
+  "settings-update": adminContentTexts.actionSettingsUpdate,
+  "invite-create": adminContentTexts.actionInviteCreate,
+  "invite-remove": adminContentTexts.actionInviteRemove,
 };
 
 /** A member's status as a word, and its badge colour. */

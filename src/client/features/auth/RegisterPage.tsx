@@ -67,7 +67,10 @@ export function RegisterPage() {
       <form
         noValidate
         // The rules above ensured that each select holds one of its options.
-        onSubmit={form.onSubmit(({ accepted: _accepted, ...values }) => register.mutate(values as RegisterInput))}
+        // An invite link (/register?code=…) carries the code invite-only registration needs (decision 039).
+        onSubmit={form.onSubmit(({ accepted: _accepted, ...values }) =>
+          register.mutate({ ...values, code: new URLSearchParams(location.search).get("code") ?? "" } as RegisterInput),
+        )}
       >
         <Stack>
           {existing && (

@@ -1,0 +1,77 @@
+import type { Page } from "@playwright/test";
+import { uniqueEmail } from "../support/server.ts";
+import { createAdmin } from "./support/admin.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { choose, field } from "./support/journey.ts";
+
+/**
+ * An admin runs the site's content (decision 039): adds a news item, which members see on home;
+ * closes registration, and the register page says so when someone tries; opens it again.
+ */
+async function fillRegistration(page: Page): Promise<void> {
+  await field(page, "First Name").fill("Nora");
+  await field(page, "Last Name").fill("Latecomer");
+  await field(page, "Email").fill(uniqueEmail("closed"));
+  await field(page, "Password").fill("goal5");
+  await field(page, "Re-enter Password").fill("goal5");
+  await choose(page, "Gender", "Female");
+  await choose(page, "Month", "April");
+  await choose(page, "Day", "9");
+  await page.getByRole("combobox", { name: "Year" }).fill("2001");
+  await page.getByRole("option", { name: "2001", exact: true }).click();
+  await choose(page, "Profile Type", "Athlete (Amateur)");
+  await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
+}
+
+test("an admin adds a news item that home shows, and closes registration, which the register page tells", async ({
+  member,
+  signedIn,
+  browser,
+}) => {
+  test.slow(); // Three browsers (admin, reader, visitor) on a shared machine.
+  const admin = await member({ firstName: "Cora", lastName: "Curator" });
+  const reader = await member({ firstName: "Rhys", lastName: "Reader" });
+  expect(createAdmin(admin.email)).toContain("is now an admin");
+
+  const page = await signedIn(admin);
+  await page.goto("/admin/news");
+  const form = page.getByRole("form", { name: "Add a news item" });
+  await form.getByRole("textbox", { name: "Title" }).fill("Indoor nets open on Monday");
+  await form.getByRole("textbox", { name: "Text" }).fill("The winter hall is booked for training every weekday evening.");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByRole("list", { name: "News" }).getByRole("listitem").first()).toContainText("Indoor nets open on Monday");
+
+  const home = await signedIn(reader);
+  await home.goto("/home");
+  await expect(
+    home.getByRole("region", { name: "Recent News" }).getByRole("heading", { name: "Indoor nets open on Monday" }),
+  ).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Site settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/site$/);
+  const settings = page.getByRole("form", { name: "Site settings" });
+  await settings.getByRole("radio", { name: "Closed" }).check();
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings.getByRole("status")).toHaveText("Saved.");
+
+  const visitor = await browser.newContext();
+  try {
+    const register = await visitor.newPage();
+    await register.goto("/register");
+    await fillRegistration(register);
+    await register.getByRole("button", { name: "Create Account" }).click();
+    await expect(register.getByRole("alert")).toContainText("Registration is closed on this site.");
+    await expect(register).toHaveURL(/\/register$/);
+  } finally {
+    await visitor.close();
+    // Registration open again for the other journeys (one database).
+    await settings.getByRole("radio", { name: "Open to anyone" }).check();
+    await settings.getByRole("button", { name: "Save" }).click();
+    await expect(settings.getByRole("status")).toHaveText("Saved.");
+  }
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
+  const audit = page.getByRole("list", { name: "Audit log" });
+  await expect(audit.getByRole("listitem").nth(0)).toContainText("Cora Curator changed Site settings");
+  await expect(audit.getByRole("listitem").nth(2)).toContainText("Cora Curator added the news item Indoor nets open on Monday");
+});
