@@ -47,14 +47,7 @@ export interface AdminMember {
 }
 
 /** The last three: a moderator's answer to a report (decision 035; the detail names the report). */
-export type MemberAction =
-  | "suspend"
-  | "restore"
-  | "reset-sessions"
-  | "grant-role"
-  | "report-dismiss"
-  | "content-remove"
-  | "warn";
+export type MemberAction = "suspend" | "restore" | "reset-sessions" | "grant-role" | "report-dismiss" | "content-remove" | "warn";
 /** What admins do to the site's content (decision 039). */
 export type ContentAction =
   | "news-add"
