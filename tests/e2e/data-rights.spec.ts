@@ -33,6 +33,8 @@ test("request an export, get notified, download the zip; delete the account, and
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("The password is not correct.")).toBeVisible();
+  // The confirmation closes with a transition: its button stays in the page until it has gone.
+  await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeHidden();
   await password.fill(member.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();

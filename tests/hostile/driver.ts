@@ -447,6 +447,7 @@ export async function exchange(ctx: HostileContext, r: HostileRequest): Promise<
  * request that wrote, the member signs in again if it ended their session or deactivated them.
  */
 export async function sendAndCheck(ctx: HostileContext, r: HostileRequest): Promise<Exchange> {
+  await waitForDataExports(ctx);
   await ctx.watch.settle();
   await ctx.watch.begin();
   let x: Exchange;
@@ -494,6 +495,20 @@ export async function ensureSignedIn(ctx: HostileContext): Promise<void> {
     )) === 1;
   if ((await stands(me.token)) && (await stands(me.cookieToken))) return;
   ctx.fixture.me = await signIn(ctx.h, me);
+}
+
+/**
+ * Waits until no data archive an accepted request asked for is still waiting: the server's worker
+ * builds it within seconds (decision 036) and writes the archive, a notification and a live event,
+ * reactions that must not be taken for a later request's.
+ */
+async function waitForDataExports(ctx: HostileContext, withinMs = 30_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  const waiting = () => ctx.watch.value<number>("select count(*) from data_export where status in ('pending', 'building')");
+  while (Number(await waiting()) > 0) {
+    if (Date.now() > deadline) throw new Error("a data archive was still waiting after 30 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Waits until the server answers again (after a request that hung it), so one failure does not fail the next test. */
