@@ -7,6 +7,7 @@ export const adminContentTexts = {
   registrationClosed: "Registration is closed on this site. Please ask its administrators for an account.",
   registrationNeedsInvite: "Registration on this site is by invitation: please enter the invite code you received.",
   inviteCodeNotValid: "This invite code is not valid or has already been used.",
+  inviteCodeLabel: "Invite code",
   noSuchNewsItem: "There is no such news item.",
   noSuchSiteGuideItem: "There is no such site guide item.",
   noSuchEnquiry: "There is no such enquiry.",

@@ -6,7 +6,8 @@ import { choose, field } from "./support/journey.ts";
 
 /**
  * An admin runs the site's content (decision 039): adds a news item, which members see on home;
- * closes registration, and the register page says so when someone tries; opens it again.
+ * closes registration, and the register page says so when someone tries; opens it by invitation
+ * under a name of the site's own (the header shows it; a newcomer types the invite code); opens it again.
  */
 async function fillRegistration(page: Page): Promise<void> {
   await field(page, "First Name").fill("Nora");
@@ -23,7 +24,7 @@ async function fillRegistration(page: Page): Promise<void> {
   await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
 }
 
-test("an admin adds a news item that home shows, and closes registration, which the register page tells", async ({
+test("an admin adds a news item that home shows, closes registration, which the register page tells, then opens it by invitation under the site's own name", async ({
   member,
   signedIn,
   browser,
@@ -74,4 +75,46 @@ test("an admin adds a news item that home shows, and closes registration, which 
   const audit = page.getByRole("list", { name: "Audit log" });
   await expect(audit.getByRole("listitem").nth(0)).toContainText("Cora Curator changed Site settings");
   await expect(audit.getByRole("listitem").nth(2)).toContainText("Cora Curator added the news item Indoor nets open on Monday");
+
+  // By invitation, under the site's own name: the header shows the name, and a newcomer types the
+  // invite code an admin made on the register page.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Site settings" }).click();
+  await settings.getByRole("textbox", { name: "Site name" }).fill("Harbour Rowing Club");
+  await settings.getByRole("radio", { name: "By invitation (invite code)" }).check();
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings.getByRole("status")).toHaveText("Saved.");
+  try {
+    await home.reload();
+    await expect(home.getByRole("link", { name: "Harbour Rowing Club Home" })).toBeVisible();
+
+    const invites = page.getByRole("list", { name: "Invite codes" });
+    await expect(invites.getByRole("listitem").first().or(page.getByText("No invite codes yet."))).toBeVisible();
+    const before = await invites.getByRole("listitem").count();
+    await page.getByRole("button", { name: "Create an invite code" }).click();
+    await expect(invites.getByRole("listitem")).toHaveCount(before + 1);
+    const codes = await invites.getByRole("listitem").evaluateAll((items) => items.map((li) => li.querySelector("p")?.textContent ?? ""));
+
+    const newcomer = await browser.newContext();
+    try {
+      const register = await newcomer.newPage();
+      await register.goto("/register");
+      await fillRegistration(register);
+      const code = register.getByRole("textbox", { name: "Invite code" });
+      await code.fill("NOT-A-CODE");
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expect(register.getByRole("alert")).toContainText("This invite code is not valid or has already been used.");
+      // The newest code: the list shows them newest first.
+      await code.fill(codes[0]!);
+      await register.getByRole("button", { name: "Create Account" }).click();
+      await expect(register).toHaveURL(/\/confirm-register/);
+    } finally {
+      await newcomer.close();
+    }
+  } finally {
+    // The site as the other journeys expect it (one database).
+    await settings.getByRole("textbox", { name: "Site name" }).fill("Sideline");
+    await settings.getByRole("radio", { name: "Open to anyone" }).check();
+    await settings.getByRole("button", { name: "Save" }).click();
+    await expect(settings.getByRole("status")).toHaveText("Saved.");
+  }
 });

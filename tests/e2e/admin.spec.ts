@@ -5,7 +5,7 @@ import { choose, field, loginThroughUi } from "./support/journey.ts";
 /**
  * The first admin comes from `npm run create-admin` (the real script, on the journeys' database),
  * then runs the community from the admin screens: finds a member, suspends them with a reason, the
- * member cannot sign in and is told why; the admin restores them and they sign in, then makes them a
+ * member cannot sign in and is told why, and nobody sees their profile; the admin restores them and they sign in, then makes them a
  * moderator, who gets the members page but not the audit log; the audit log lists the three actions.
  * A plain member has no Admin link and gets the not-found state.
  */
@@ -56,6 +56,12 @@ test("an admin suspends a member, who cannot sign in (told why) until restored, 
   const refusal = refused.getByRole("alert");
   await expect(refusal).toContainText("Your account is suspended. You cannot sign in until an administrator restores it.");
   await expect(refusal).toContainText("Abusive messages to juniors");
+
+  // Hidden while suspended: their profile answers as for a member who does not exist.
+  const lookup = await page.context().newPage();
+  await lookup.goto(`/members/view-profile/show-profile?memberID=${target.memberId}`);
+  await expect(lookup.getByText("There is no such member.")).toBeVisible();
+  await lookup.close();
 
   await page.getByRole("button", { name: "Restore" }).click();
   await expect(page.getByRole("button", { name: "Suspend" })).toBeVisible();

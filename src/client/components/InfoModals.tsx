@@ -1,19 +1,16 @@
 // Loaded on first open through LazyInfoModals.tsx: Modal (with its scroll area) stays out of the
 // first load of the logged-out screens.
 import { Button, Modal, Paper, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { TERMS_OF_USE } from "../../shared/terms.ts";
 import { texts } from "../../shared/texts.ts";
-import { trpc } from "../lib/trpc.ts";
+import { useSiteInfo } from "../lib/use-site-info.ts";
 
 export interface ModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/** The instance's own name and texts (admins set them, decision 039); until loaded or when empty, the built-in ones. */
-const useSiteInfo = () => useQuery({ ...trpc.site.info.queryOptions(), staleTime: 60_000 }).data;
-
+// The instance's own name and texts (decision 039); until loaded or when empty, the built-in ones.
 /** Paragraphs of an admin's text: separated by blank lines. */
 const paragraphsOf = (text: string) =>
   text

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
@@ -8,12 +9,14 @@ import { GENDERS, PROFILE_TYPES } from "../../../shared/members.ts";
 import { REGISTRATION_YEAR_FIRST, REGISTRATION_YEAR_LAST } from "../../../shared/limits.ts";
 import { personNameField } from "../../../shared/names.ts";
 import { texts } from "../../../shared/texts.ts";
+import { adminContentTexts } from "../../../shared/admin-content-texts.ts";
 import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { TermsModal } from "../../components/LazyInfoModals.tsx";
 import { BirthDateSelects } from "../../components/BirthDateSelects.tsx";
 import { confirmPasswordRule, rule } from "../../lib/form.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useSiteInfo } from "../../lib/use-site-info.ts";
 import { AuthSubmit, useAuthForm } from "./auth-form.tsx";
 
 const required = (message: string) => rule(z.string().trim().min(1, message));
@@ -21,6 +24,9 @@ const required = (message: string) => rule(z.string().trim().min(1, message));
 export function RegisterPage() {
   const navigate = useNavigate();
   const [termsOpen, terms] = useDisclosure(false);
+  // By invitation (decision 039): the code comes in the invite link (/register?code=…) or is typed here.
+  const inviteOnly = useSiteInfo()?.registration === "invite-only";
+  const [inviteCode, setInviteCode] = useState(() => new URLSearchParams(location.search).get("code") ?? "");
   const form = useAuthForm(
     {
       firstName: "",
@@ -67,10 +73,7 @@ export function RegisterPage() {
       <form
         noValidate
         // The rules above ensured that each select holds one of its options.
-        // An invite link (/register?code=…) carries the code invite-only registration needs (decision 039).
-        onSubmit={form.onSubmit(({ accepted: _accepted, ...values }) =>
-          register.mutate({ ...values, code: new URLSearchParams(location.search).get("code") ?? "" } as RegisterInput),
-        )}
+        onSubmit={form.onSubmit(({ accepted: _accepted, ...values }) => register.mutate({ ...values, code: inviteCode } as RegisterInput))}
       >
         <Stack>
           {existing && (
@@ -111,6 +114,16 @@ export function RegisterPage() {
             allowDeselect={false}
             {...form.getInputProps("profileType")}
           />
+          {inviteOnly && (
+            <TextInput
+              label={adminContentTexts.inviteCodeLabel}
+              description={adminContentTexts.registrationNeedsInvite}
+              autoComplete="off"
+              required
+              value={inviteCode}
+              onChange={(e) => setInviteCode(e.currentTarget.value)}
+            />
+          )}
           <Checkbox
             {...form.getInputProps("accepted", { type: "checkbox" })}
             label={

@@ -19,6 +19,7 @@ import { adminTexts } from "../../../shared/admin-texts.ts";
 import { hasRole } from "../../../shared/members.ts";
 import { adminLink } from "../../features/admin/admin-link.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
+import { useSiteInfo } from "../../lib/use-site-info.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { SuggestionsOnScreen } from "../../lib/suggestions-on-screen.ts";
 import { forgetSession, isSignedOut, useLogout } from "../../lib/session.ts";
@@ -99,11 +100,13 @@ function Navbar({ member }: { member: SessionMember }) {
   const logout = useLogout();
   // At phone width every icon has to fit in one row: tighter spacing there.
   const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
+  // The name the site's admins gave it (decision 039); the built-in one until it is known.
+  const siteName = useSiteInfo()?.siteName ?? texts.appName;
   return (
     <Group h="100%" px={phone ? "xs" : "md"} gap={phone ? 4 : "md"} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap={phone ? 4 : "md"} wrap="nowrap">
-        <Anchor component={Link} to="/home" fw={800} fz="xl" underline="never" aria-label={`${texts.appName} ${texts.home}`}>
-          {texts.appName}
+        <Anchor component={Link} to="/home" fw={800} fz="xl" underline="never" aria-label={`${siteName} ${texts.home}`}>
+          {siteName}
         </Anchor>
         <Button component={Link} to="/home" variant="subtle" leftSection={<IconHome size={18} />} visibleFrom="sm">
           {texts.home}
