@@ -4,6 +4,7 @@
  */
 export const minorsTexts = {
   minorNotContact: "Members under 18 can be written to by their contacts only.",
+  minorFollowNotContact: "Members under 18 can be followed by their contacts only.",
   findableByAdults: "Adults who are not my contacts may find me in search and suggestions",
   findableByAdultsHint: "You are under 18: unless you turn this on, only your contacts and other members under 18 find you.",
   contactDetailsHint:

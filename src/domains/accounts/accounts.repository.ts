@@ -36,6 +36,21 @@ export async function deleteMember(db: DB, id: number): Promise<void> {
 }
 
 /**
+ * Takes a listed member for the purge inside its transaction (a row lock on PostgreSQL): false when
+ * they are no longer due, having signed in, or been suspended or restored, since they were listed.
+ */
+export async function claimForPurge(db: DB, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("member")
+    .set((eb) => ({ deletionDueAt: eb.ref("deletionDueAt") }))
+    .where("id", "=", id)
+    .where("status", "=", MemberStatus.DeletionPending)
+    .where("deletionDueAt", "<=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Members whose deletion grace period ended at `now`, oldest first (the partial index on
  * deletion_due_at). Still status 5 only: a member suspended or restored meanwhile is not purged.
  */

@@ -21,6 +21,7 @@ import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken
  * the db first, so they run inside the caller's transaction.
  */
 export {
+  claimForPurge,
   deleteMember,
   deleteMemberSessionsExcept,
   deleteSession,

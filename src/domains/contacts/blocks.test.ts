@@ -81,6 +81,16 @@ describe("blocking", () => {
     await expectError(contacts.follow(ctx, b, a.memberId), ErrorCodes.NotFound);
     await expectError(contacts.follow(ctx, a, b.memberId), ErrorCodes.NotFound);
     expect(await viewProfile(ctx, c, b.memberId)).toMatchObject({ memberId: b.memberId });
+    // Nor are the other's lists theirs to read (tRPC and the REST adapters both come here).
+    const lists = (kind: "contacts" | "following" | "followers", viewer: TestMember, owner: TestMember) =>
+      contacts.listOf(ctx, viewer, kind, { memberId: owner.memberId, limit: 10 });
+    for (const kind of ["contacts", "following", "followers"] as const) {
+      await expectError(lists(kind, b, a), ErrorCodes.NotFound);
+      await expectError(lists(kind, a, b), ErrorCodes.NotFound);
+    }
+    await expectError(contacts.areContactsFor(ctx, b, a.memberId, c.memberId), ErrorCodes.NotFound);
+    await expectError(contacts.isFollowingFor(ctx, b, a.memberId, c.memberId), ErrorCodes.NotFound);
+    expect((await lists("contacts", c, a)).items.length).toBeGreaterThan(0);
   });
 
   it("stops messages both ways; the earlier conversation stays but cannot be answered", async () => {

@@ -1,7 +1,18 @@
 import { badInput, forbidden, NO_SUCH_MEMBER, notFound, requireActiveMember } from "../../shared/errors.ts";
 import { isVisibleMember } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
-import { levelAllows, pictureFor, privacyOf, relationBetween, relationOf, settingOf, switchedOn } from "../privacy/privacy.service.ts";
+import {
+  birthDateOf,
+  isMinor,
+  levelAllows,
+  pictureFor,
+  privacyOf,
+  relationBetween,
+  relationOf,
+  settingOf,
+  switchedOn,
+} from "../privacy/privacy.service.ts";
+import { minorsTexts } from "../../shared/minors-texts.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
@@ -184,9 +195,20 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
   }
 }
 
+/**
+ * An adult following a minor who is not their contact (decision 037): refused, since a follow would
+ * carry the minor's posts, likes and replies into a stranger's home feed.
+ */
+async function adultFollowingMinor(ctx: AppContext, followerId: number, memberId: number, isContact?: boolean): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([birthDateOf(ctx, followerId), birthDateOf(ctx, memberId)]);
+  if (theirs === undefined || !isMinor(theirs) || (mine !== undefined && isMinor(mine))) return false;
+  return !(isContact ?? (await relationBetween(ctx, followerId, memberId)) === "contact");
+}
+
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
   await requireNotBlocked(ctx, actor.memberId, memberId);
+  if (await adultFollowingMinor(ctx, actor.memberId, memberId)) throw badInput(minorsTexts.minorFollowNotContact);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
@@ -213,6 +235,7 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
   const isContact = mine?.status === "accepted";
   const requestSent = mine?.status === "pending";
   const requestReceived = theirs?.status === "pending";
+  const followRefused = !isSelf && !following && (await adultFollowingMinor(ctx, viewer.memberId, memberId, isContact));
   return {
     isSelf,
     isContact,
@@ -220,7 +243,7 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
     requestReceived,
     isFollowing: following,
     canRequest: !isSelf && !isContact && !requestSent && !requestReceived && switchedOn("viewLinkRequest", flags.viewLinkRequest),
-    canFollow: !isSelf && !following,
+    canFollow: !isSelf && !following && !followRefused,
     canMessage: !isSelf && (isContact || switchedOn("viewLinkMessage", flags.viewLinkMessage)),
   };
 }
@@ -260,6 +283,8 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
 /** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
 async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: number): Promise<void> {
   requireActiveMember(await findMemberById(ctx.db, ownerId));
+  // A block either way: the owner answers as a member who does not exist (decision 035).
+  if (viewer.memberId !== ownerId) await requireNotBlocked(ctx, viewer.memberId, ownerId);
   const flags = await privacyOf(ctx, ownerId);
   if (!switchedOn("viewFriendsList", flags.viewFriendsList) && (await relationBetween(ctx, viewer.memberId, ownerId)) !== "contact") {
     throw forbidden("This member shows their contacts only to their contacts.");

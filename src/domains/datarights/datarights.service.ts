@@ -190,13 +190,18 @@ export async function requestDeletion(ctx: AppContext, actor: Actor, input: Dele
  * (picture variants, archives). Answers how many members went.
  */
 export async function purgeDeletedAccounts(ctx: AppContext, now = new Date(), limit = 50): Promise<number> {
-  const due = await accounts.membersDueForDeletion(ctx.db, isoNow(now), limit);
+  const dueAt = isoNow(now);
+  const due = await accounts.membersDueForDeletion(ctx.db, dueAt, limit);
   for (const member of due) {
     const archives = await repo.exportFilesOf(ctx.db, member.id);
-    await ctx.db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: a sign-in since the list was read cancels the deletion.
+    const purged = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await accounts.claimForPurge(trx, member.id, dueAt))) return false;
       await repo.deleteUnlinkedRows(trx, member.id);
       await accounts.deleteMember(trx, member.id);
+      return true;
     });
+    if (!purged) continue;
     await removePictureFiles(ctx, member.picturePath);
     for (const fileName of archives) await removeExportFile(ctx, fileName);
     ctx.log.info("account deleted after its grace period", { memberId: member.id });

@@ -14,6 +14,7 @@ import { minorsTexts } from "../../shared/minors-texts.ts";
 import { texts } from "../../shared/texts.ts";
 import { registerInput } from "../accounts/accounts.schema.ts";
 import * as accounts from "../accounts/accounts.service.ts";
+import * as contacts from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import { insertPost } from "../feed/feed.repository.ts";
 import * as messages from "../messages/messages.service.ts";
@@ -207,5 +208,31 @@ describe("messages", () => {
     expect((await send(contact, minor)).to.memberId).toBe(minor.memberId);
     // Between adults who are not contacts the usual answer stays.
     expect(await refusal(send(adult, contact))).toBe(texts.recipientNotValid);
+  });
+});
+
+describe("follows", () => {
+  it("an adult who is not a minor's contact cannot follow them (no Follow button either); contacts and minors can", async () => {
+    const minor = await member(MINOR_BIRTH.iso);
+    const adult = await member(ADULT_BIRTH);
+    const contact = await member(ADULT_BIRTH);
+    const peer = await member(MINOR_BIRTH.iso);
+    await makeContacts(db, minor, contact);
+    const error = await contacts.follow(ctx, adult, minor.memberId).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).message).toBe(minorsTexts.minorFollowNotContact);
+    expect((await contacts.relationship(ctx, adult, minor.memberId)).canFollow).toBe(false);
+    expect(await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute()).toEqual([]);
+
+    expect((await contacts.relationship(ctx, contact, minor.memberId)).canFollow).toBe(true);
+    await contacts.follow(ctx, contact, minor.memberId);
+    await contacts.follow(ctx, peer, minor.memberId);
+    // A minor follows an adult as anyone does.
+    await contacts.follow(ctx, minor, adult.memberId);
+    const followers = await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute();
+    expect(followers.map((f) => f.followerId).sort()).toEqual([contact.memberId, peer.memberId].sort());
   });
 });
