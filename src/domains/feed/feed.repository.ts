@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
-import { precompiled } from "../../platform/db/precompiled.ts";
+import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 
@@ -67,8 +67,9 @@ export async function feedPage(
   limit: number,
   after?: { createdAt: string; id: number },
 ): Promise<LikedPostRow[]> {
-  const statements = feedPageStatements.get(limit) ?? feedPageStatements.set(limit, feedPageStatementsFor(limit)).get(limit)!;
-  return after ? statements.after(db, { viewerId, createdAt: after.createdAt, id: after.id }) : statements.first(db, { viewerId });
+  return after
+    ? feedPageStatement(limit, true)(db, { viewerId, createdAt: after.createdAt, id: after.id })
+    : feedPageStatement(limit, false)(db, { viewerId, createdAt: "", id: 0 });
 }
 
 /**
@@ -77,13 +78,11 @@ export async function feedPage(
  * pages after a cursor. The size is written into the text so that PostgreSQL's plan for any viewer
  * (its generic plan) can be chosen, as a bound LIMIT it would guess a tenth of the rows.
  */
-const feedPageStatements = new Map<number, ReturnType<typeof feedPageStatementsFor>>();
-const feedPageStatementsFor = (limit: number) => ({
-  first: precompiled((db, p: { viewerId: number }) => ({ compile: () => feedPageQuery(db, p.viewerId, limit).compile(db) })),
-  after: precompiled((db, p: { viewerId: number; createdAt: string; id: number }) => ({
-    compile: () => feedPageQuery(db, p.viewerId, limit, { createdAt: p.createdAt, id: p.id }).compile(db),
-  })),
-});
+const feedPageStatement = precompiledPer(
+  (limit: number, afterCursor: boolean) => (db, p: { viewerId: number; createdAt: string; id: number }) => ({
+    compile: () => feedPageQuery(db, p.viewerId, limit, afterCursor ? { createdAt: p.createdAt, id: p.id } : undefined).compile(db),
+  }),
+);
 
 /** The statement of feedPage on `db`'s engine (for EXPLAIN QUERY PLAN). */
 export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
