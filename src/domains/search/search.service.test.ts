@@ -486,6 +486,47 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
   }
 });
 
+describe("the statements on PostgreSQL (decision 044)", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "are prepared once per connection; the cards and the stored suggestions then run one plan for every viewer",
+    async () => {
+      const viewers = await Promise.all([1, 2, 3].map(() => newMember({ sport: "Rowing", type: "Scout" })));
+      for (const name of ["Maya", "Mayra", "Mads", "Milo"]) await newMember({ first: name, sport: "Rowing", type: "Scout" });
+      await connect(viewers[0]!, viewers[1]!);
+      // The lists are computed first (a write unit of its own), then only read.
+      for (const v of viewers) expect(await suggest(v, 12)).not.toEqual([]);
+      // A transaction runs on one connection: the one whose prepared statements are looked at.
+      const plans = await db.transaction().execute(async (trx) => {
+        const onTrx = { ...ctx, db: trx };
+        for (let i = 0; i < 12; i++) {
+          const viewer = viewers[i % 3]!;
+          expect(await search.searchMembers(onTrx, viewer, ["ma", "may", "mads"][i % 3]!, 10)).not.toEqual([]);
+          expect(await search.suggestions(onTrx, viewer, 12)).not.toEqual([]);
+        }
+        return (
+          await sql<{ statement: string; generic: number; custom: number }>`
+            SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements`.execute(trx)
+        ).rows;
+      });
+      const named = (pattern: RegExp) => plans.filter((p) => pattern.test(p.statement));
+      // The tiers read so far (each once, with the row limit written in); PostgreSQL may plan each run of them.
+      expect(named(/FROM member_search s/).length).toBeGreaterThanOrEqual(2);
+      expect(named(/FROM member_search s/).every((p) => /LIMIT \d+\s*$/.test(p.statement))).toBe(true);
+      for (const statement of [
+        /unnest\(\$5::int\[\]\)/,
+        /FROM member_suggestion s/,
+        /FROM member_block WHERE blocker_id = \$1 AND blocked_id = ANY/,
+      ]) {
+        const [p, ...more] = named(statement);
+        expect(more).toEqual([]);
+        // PostgreSQL plans the first five runs for their values, then keeps one plan for any viewer.
+        expect(Number(p!.custom)).toBeLessThanOrEqual(5);
+        expect(Number(p!.generic)).toBeGreaterThanOrEqual(7);
+      }
+    },
+  );
+});
+
 describe("suggestions", () => {
   it("exclude the viewer, contacts, requests either way, members who are not active and contacts-only members", async () => {
     const viewer = await newMember({ sport: "Rowing", type: "Scout" });
