@@ -3,7 +3,7 @@ import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
-import { isPostgres } from "../../platform/db/dialect.ts";
+import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 
@@ -365,7 +365,12 @@ export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise
 /** What the picture rule needs of each of these members: their flag and whether the viewer is their contact (one query). */
 export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
+  // PostgreSQL: one prepared text for any number of ids (an array); SQLite keeps its `IN` list.
+  return isPostgres(db) ? pictureFactsOfArray(db, { viewerId, ids }) : pictureFactsQuery(db, viewerId, ids, false).execute();
+}
+const pictureFactsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) => pictureFactsQuery(db, p.viewerId, p.ids, true));
+const pictureFactsQuery = (db: DB, viewerId: number, ids: number[], asArray: boolean) =>
+  db
     .selectFrom("member")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
     .leftJoin("contactLink as vc", (j) =>
@@ -376,9 +381,7 @@ export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
       "pr.viewProfilePicture",
       sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
     ])
-    .where("member.id", "in", ids)
-    .execute();
-}
+    .where(idIn("member.id", ids, asArray));
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */
 export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {

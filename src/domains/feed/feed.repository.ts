@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
-import { isPostgres } from "../../platform/db/dialect.ts";
+import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 
 export interface PostRow {
@@ -174,7 +174,12 @@ export interface ReplyRow extends PostRow {
  */
 export async function repliesOf(db: DB, viewerId: number, postIds: number[]): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
-  return db
+  // PostgreSQL: one prepared text for any page (the ids as an array); SQLite keeps its `IN` list.
+  return isPostgres(db) ? repliesOfArray(db, { viewerId, postIds }) : repliesQuery(db, viewerId, postIds, false).execute();
+}
+const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[] }) => repliesQuery(db, p.viewerId, p.postIds, true));
+const repliesQuery = (db: DB, viewerId: number, postIds: number[], asArray: boolean) =>
+  db
     .selectFrom("postReply")
     .innerJoin("member", "member.id", "postReply.memberId")
     .select([
@@ -187,14 +192,12 @@ export async function repliesOf(db: DB, viewerId: number, postIds: number[]): Pr
       "member.lastName",
       "member.picturePath",
     ])
-    .where("postReply.postId", "in", postIds)
+    .where(idIn("post_reply.post_id", postIds, asArray))
     .where("member.status", "=", VISIBLE_STATUS)
     .where("postReply.removedAt", "is", null)
     .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
     .orderBy("postReply.postId")
-    .orderBy("postReply.id")
-    .execute();
-}
+    .orderBy("postReply.id");
 
 /** A post, when its author is in the viewer's network (else undefined: not visible to them). */
 export const visiblePost = (db: DB, viewerId: number, postId: number) =>
