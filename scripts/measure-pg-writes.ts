@@ -2,7 +2,7 @@
  * What one write request sends to PostgreSQL (issue 14: writes at 258-976/s against 2,000): the bench's
  * writes (a post, a reply, a message; REST, as the typical member with a bearer token) through the
  * Hono app as the server builds it, in process (no network, no background workers: the timeline
- * fan-out runs off the request), on DATABASE_URL (a copy of DATA_DIR's community: the writes add rows).
+ * fan-out runs off the request; the notification handlers as the server registers them; mail discarded), on DATABASE_URL (a copy of DATA_DIR's community: the writes add rows).
  * For each: the statements of one request in order (each a round trip; "prep" when sent by name, i.e.
  * prepared), then the time per request (min / p50 over the rounds). RATE_LIMITS=on adds the rate
  * limit table's statements (the bench runs with them off). Asserts nothing.
@@ -14,7 +14,11 @@ import { createHttpApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/env.ts";
 import { openPostgres } from "../src/platform/db/postgres.ts";
 import { newestContactPost, openReadOnly, readCommunity } from "./bench/community.ts";
-import { measurementContext } from "./bench/measure-context.ts";
+import { registerLiveLikes } from "../src/domains/feed/feed.service.ts";
+import { registerNotificationHandlers } from "../src/domains/notifications/notifications.service.ts";
+import { createAppContext } from "../src/platform/app-context.ts";
+import { silentLogger } from "../src/platform/logger.ts";
+import { discardingMailer } from "../src/platform/mailer.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 50);
 const dataDir = process.env.DATA_DIR ?? "data";
@@ -44,7 +48,17 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const db = await openPostgres(url);
-const ctx = measurementContext(db, dataDir);
+// As the server builds it (src/server/main.ts): the notification handlers write in each unit.
+const ctx = createAppContext({
+  db,
+  log: silentLogger,
+  mailer: discardingMailer,
+  publicUrl: "http://sideline.test",
+  uploadsDir: path.join(dataDir, "uploads"),
+  rateLimits: process.env.RATE_LIMITS === "on",
+});
+registerNotificationHandlers(ctx);
+registerLiveLikes(ctx);
 const http = createHttpApp({
   config: loadConfig({ NODE_ENV: "production", RATE_LIMITS: process.env.RATE_LIMITS ?? "off", LOG_LEVEL: "warn" }),
   app: ctx,

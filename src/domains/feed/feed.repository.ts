@@ -233,9 +233,11 @@ const replyTargetQuery = precompiled((db, p: { actorId: number; postId: number }
 );
 
 export async function insertPost(db: DB, memberId: number, description: string, at: string): Promise<number> {
-  const row = await db.insertInto("post").values({ memberId, description, createdAt: at }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPostQuery(db, { memberId, description, at }))[0]!.id;
 }
+const insertPostQuery = precompiled((db, p: { memberId: number; description: string; at: string }) =>
+  db.insertInto("post").values({ memberId: p.memberId, description: p.description, createdAt: p.at }).returning("id"),
+);
 
 export async function insertReply(db: DB, postId: number, memberId: number, description: string, at: string): Promise<number> {
   return (await insertReplyQuery(db, { postId, memberId, description, at }))[0]!.id;

@@ -86,8 +86,9 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   const body = parseInput(messageBody, input.body);
   const parties = await contacts.messageParties(ctx, actor, input.toMemberId);
   if (!parties) throw badInput(await refusalFor(ctx, actor, input.toMemberId));
-  await ctx.limiter.consume("message", [`member:${actor.memberId}`]);
   return inWriteUnit(ctx, async (unit) => {
+    // Counted in the unit (PostgreSQL: in its transaction, no second one); a refusal writes nothing.
+    await unit.limiter.consume("message", [`member:${actor.memberId}`]);
     // Taken inside the unit (which holds the connection): ids and times keep the same order.
     const at = isoNow();
     const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
