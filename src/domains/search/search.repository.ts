@@ -189,10 +189,8 @@ const PG_CONTACTS_SQL = `
     ORDER BY c.other_id`;
 
 /**
- * The statements of member search for one engine (the texts are fixed; the terms are parameters,
- * as the engine's match text: `tierMatch`, `contactsMatch`). SQLite binds the row limit; PostgreSQL
- * has it written into the text (an integer), so that a prepared statement may keep one plan for
- * every query (decision 044).
+ * The statements of member search for one engine (the texts are fixed; the terms and the row
+ * limit are parameters, the terms as the engine's match text: `tierMatch`, `contactsMatch`).
  */
 interface SearchStatements {
   tierMatch: (tier: Tier, terms: QueryTerm[]) => string;
@@ -223,8 +221,8 @@ const postgresSearch: SearchStatements = {
   tierMatch: (tier, terms) => tsAllOf(terms, !!tier.exact, tier.weights),
   contactsMatch: (terms) => tsAllOf(terms, false),
   tier: (viewerId, tier, match, limit, cutoff = adultBornBy()) =>
-    CompiledQuery.raw(`${PG_TIER_TEXTS.get(tier)!}\n    LIMIT ${integer(limit)}`, [match, viewerId, cutoff, viewerId]),
-  contacts: (viewerId, match, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ${integer(limit)}`, [viewerId, match]),
+    CompiledQuery.raw(`${PG_TIER_TEXTS.get(tier)!}\n    LIMIT ?`, [match, viewerId, cutoff, viewerId, limit]),
+  contacts: (viewerId, match, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, match, limit]),
   findsWord: (viewerId, term, cutoff = adultBornBy()) => {
     const word = tsWord(term, false, "");
     return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, cutoff, viewerId, viewerId, word]);
@@ -256,27 +254,15 @@ export async function searchMemberIds(
     }
   };
   const statements = searchStatements(db);
-  const pg = isPostgres(db);
   for (const [i, tier] of TIERS.entries()) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
-    const rows = limit + found.length;
     const match = statements.tierMatch(tier, terms);
-    take(await tierStatement(i, pg ? rowsAsked(rows) : 0)(db, { match, viewerId, cutoff, rows }));
+    take(await tierStatement(i)(db, { match, viewerId, cutoff, rows: limit + found.length }));
     if (found.length >= limit) return found;
   }
-  const rows = limit + found.length;
-  take(await contactsStatement(pg ? rowsAsked(rows) : 0)(db, { match: statements.contactsMatch(terms), viewerId, cutoff, rows }));
+  take(await contactsStatement(db, { match: statements.contactsMatch(terms), viewerId, cutoff, rows: limit + found.length }));
   return found;
 }
-
-/**
- * The row limits a PostgreSQL search statement is written with: the rows needed rounded up to one
- * of these (a tier asks for the page plus the members earlier tiers found, 1 to 99), so each tier
- * has a few prepared texts instead of a hundred. Reading a few more rows changes no answer: the
- * surplus is dropped (`take`). SQLite binds the exact number.
- */
-const PG_ROW_LIMITS = [10, 20, 50, 100];
-const rowsAsked = (rows: number) => PG_ROW_LIMITS.find((n) => n >= rows) ?? rows;
 
 interface SearchValues extends Record<string, unknown> {
   match: string;
@@ -285,16 +271,17 @@ interface SearchValues extends Record<string, unknown> {
   rows: number;
 }
 /**
- * The tiers and the contacts query, precompiled (decision 044): prepared on each PostgreSQL
- * connection, where planning them took longer than running them (3.7-12.6 ms against 1-2.6 for a
- * navbar search at 10,000 members). Keyed by tier and, on PostgreSQL, the row limit written in.
+ * The tiers (one statement each) and the contacts query, precompiled (decision 044): prepared on
+ * each PostgreSQL connection, so it parses them once. Their row limit stays bound: PostgreSQL then
+ * keeps planning each run for its words (a two-letter prefix and a rare name want different plans),
+ * as it did unprepared; a limit written into the text would let it settle on one plan for all words.
  */
-const tierStatement = precompiledPer((tier: number, pgRows: number) => (db, p: SearchValues) => {
-  const q = searchStatements(db).tier(p.viewerId, TIERS[tier]!, p.match, isPostgres(db) ? pgRows : p.rows, p.cutoff);
+const tierStatement = precompiledPer((tier: number) => (db, p: SearchValues) => {
+  const q = searchStatements(db).tier(p.viewerId, TIERS[tier]!, p.match, p.rows, p.cutoff);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
 });
-const contactsStatement = precompiledPer((pgRows: number) => (db, p: SearchValues) => {
-  const q = searchStatements(db).contacts(p.viewerId, p.match, isPostgres(db) ? pgRows : p.rows);
+const contactsStatement = precompiled((db, p: SearchValues) => {
+  const q = searchStatements(db).contacts(p.viewerId, p.match, p.rows);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
 });
 
