@@ -151,6 +151,20 @@ describe("site guide", () => {
     expect((await ads(ctx, "SiteGuide")).map((g) => g.id)).toEqual(before);
     expect((await lastAudit()).action).toBe("guide-remove");
   });
+
+  it("refuses a link or picture that is not an http(s) address or a path on this site, and writes nothing", async () => {
+    const item = { headerText: "Bad link", text: "", imageUrl: "", navigateUrl: "/members" };
+    const kept = await content.addGuideItem(ctx, adminA, { ...item, imageUrl: "https://img.example/a.png" });
+    const before = await ads(ctx, "SiteGuide");
+    const auditBefore = (await lastAudit()).id;
+    for (const bad of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x", "ftp://files.example/a"]) {
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, navigateUrl: bad }), ErrorCodes.BadInput);
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, imageUrl: bad }), ErrorCodes.BadInput);
+    }
+    await expectError(content.editGuideItem(ctx, adminA, kept, { ...item, navigateUrl: "javascript:alert(1)" }), ErrorCodes.BadInput);
+    expect(await ads(ctx, "SiteGuide")).toEqual(before);
+    expect((await lastAudit()).id).toBe(auditBefore);
+  });
 });
 
 describe("typed names", () => {
