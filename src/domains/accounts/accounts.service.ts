@@ -121,10 +121,16 @@ async function liftEndedSuspension(
   member: repo.MemberRow,
 ): Promise<repo.MemberRow | { until: string | null; reason: string | null }> {
   if (member.status !== MemberStatus.Suspended) return member;
-  if (suspensionHolds(member.suspendedUntil, isoNow())) return { until: member.suspendedUntil, reason: member.suspendedReason };
-  const lifted = { status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: isoNow() };
-  await repo.updateMember(db, member.id, lifted);
-  return { ...member, ...lifted };
+  const now = isoNow();
+  if (suspensionHolds(member.suspendedUntil, now)) return { until: member.suspendedUntil, reason: member.suspendedReason };
+  // Conditional on the end read: a moderator may have suspended the member again since (review of 2026-11-27).
+  if (member.suspendedUntil !== null && (await repo.liftSuspensionIfUnchanged(db, member.id, member.suspendedUntil, now))) {
+    return { ...member, status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: now };
+  }
+  // Changed meanwhile: as the row now is; still suspended refuses this sign-in (the next one lifts an ended one).
+  const current = await repo.findMemberById(db, member.id);
+  if (current && current.status !== MemberStatus.Suspended) return current;
+  return { until: current?.suspendedUntil ?? null, reason: current?.suspendedReason ?? null };
 }
 
 /**

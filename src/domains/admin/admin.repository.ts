@@ -79,9 +79,15 @@ export async function insertAudit(db: DB, entry: Insertable<AuditLogTable>): Pro
 }
 
 /** One page of the audit log, newest first (keyset on id: the primary key). */
-export function listAudit(db: DB, limit: number, beforeId?: number, target?: { kind: string; id: string }) {
+export function listAudit(
+  db: DB,
+  limit: number,
+  beforeId?: number,
+  target?: { kind: string; id: string; actions?: readonly string[] | undefined },
+) {
   let q = db.selectFrom("auditLog").selectAll();
   if (beforeId !== undefined) q = q.where("id", "<", beforeId);
   if (target) q = q.where("targetKind", "=", target.kind).where("targetId", "=", target.id);
+  if (target?.actions) q = q.where("action", "in", target.actions);
   return q.orderBy("id", "desc").limit(limit).execute();
 }

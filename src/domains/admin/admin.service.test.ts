@@ -12,6 +12,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { adminTexts } from "../../shared/admin-texts.ts";
+import { liftSuspensionIfUnchanged } from "../accounts/accounts.repository.ts";
 import { login } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { searchMembers } from "../search/search.service.ts";
@@ -131,6 +132,20 @@ describe("suspension", () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: MemberStatus.Active, suspendedReason: null });
   });
+
+  it("lifts only the ended suspension it read: a new one set meanwhile stays", async () => {
+    const target = await createMember(ctx.db, { firstName: "Nell", lastName: "Newsuspension", password: "Secret-pass-1" });
+    await admin.suspend(ctx, adminA, { memberId: target.memberId, reason: "First" });
+    const ended = "2001-01-01T00:00:00.000Z";
+    await ctx.db.updateTable("member").set({ suspendedUntil: ended }).where("id", "=", target.memberId).execute();
+    // A sign-in read the ended suspension; before it writes, a moderator suspends the member again.
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Second", until: tomorrow() });
+    expect(await liftSuspensionIfUnchanged(ctx.db, target.memberId, ended, new Date().toISOString())).toBe(false);
+    expect(await admin.viewMember(ctx, adminA, target.memberId)).toMatchObject({
+      member: { status: MemberStatus.Suspended, suspendedReason: "Second" },
+    });
+    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({ kind: "suspended", reason: "Second" });
+  });
 });
 
 describe("sessions and roles", () => {
@@ -204,5 +219,41 @@ describe("first admin and the audit log", () => {
     ]);
     expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
     expect((await admin.viewMember(ctx, adminA, target.memberId)).history.map((h) => h.action)).toEqual(["restore", "suspend"]);
+  });
+
+  it("records the optional reason of a restore, a sign out everywhere and a role change", async () => {
+    const target = await createMember(ctx.db, { firstName: "Rhea", lastName: "Reasons" });
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Spam" });
+    await admin.restore(ctx, moderator, target.memberId, "Appeal accepted");
+    await admin.resetSessions(ctx, moderator, target.memberId, "Lost phone");
+    await admin.grantRole(ctx, adminA, target.memberId, "moderator", "Runs the club's page");
+    await admin.grantRole(ctx, adminA, target.memberId, "member");
+    const history = (await admin.viewMember(ctx, adminA, target.memberId)).history;
+    expect(history.map((h) => [h.action, h.reason])).toEqual([
+      ["grant-role", null],
+      ["grant-role", "Runs the club's page"],
+      ["reset-sessions", "Lost phone"],
+      ["restore", "Appeal accepted"],
+      ["suspend", "Spam"],
+    ]);
+  });
+
+  it("shows a moderator what moderators do to plain members: no role changes, nothing about admins", async () => {
+    const target = await createMember(ctx.db, { firstName: "Hal", lastName: "History" });
+    await admin.grantRole(ctx, adminA, target.memberId, "moderator", "Trial");
+    await admin.grantRole(ctx, adminA, target.memberId, "member", "Trial over");
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Spam" });
+    expect((await admin.viewMember(ctx, moderator, target.memberId)).history.map((h) => h.action)).toEqual(["suspend"]);
+    expect((await admin.viewMember(ctx, adminA, target.memberId)).history.map((h) => h.action)).toEqual([
+      "suspend",
+      "grant-role",
+      "grant-role",
+    ]);
+    const other = await createMember(ctx.db, { firstName: "Ann", lastName: "OtherAdmin" });
+    await admin.grantRole(ctx, adminA, other.memberId, "admin");
+    const seen = await admin.viewMember(ctx, moderator, other.memberId);
+    expect(seen.member.role).toBe("admin");
+    expect(seen.history).toEqual([]);
+    await admin.grantRole(ctx, adminA, other.memberId, "member");
   });
 });
