@@ -144,7 +144,10 @@ describe("suspension", () => {
     expect(await admin.viewMember(ctx, adminA, target.memberId)).toMatchObject({
       member: { status: MemberStatus.Suspended, suspendedReason: "Second" },
     });
-    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({ kind: "suspended", reason: "Second" });
+    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({
+      kind: "suspended",
+      reason: "Second",
+    });
   });
 });
 

@@ -3,7 +3,7 @@
  * contents, owner-only download, one archive at a time, expiry; deletion with the password, the grace
  * period (hidden, signed out), signing in cancels it, and the purge removing every row and file.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
@@ -23,6 +23,7 @@ import { login } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { createPost, reply, setLike } from "../feed/feed.service.ts";
 import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
+import { claimNextExport } from "./datarights.repository.ts";
 import * as dataRights from "./datarights.service.ts";
 
 let t: TestContext | undefined;
@@ -257,6 +258,53 @@ describe("deletion", () => {
     const kept = await ctx.db.selectFrom("post").select("id").where("id", "=", othersPost.postId).executeTakeFirst();
     expect(kept).toBeDefined();
     expect(await ctx.db.selectFrom("member").select("id").where("id", "=", other.memberId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe("export and purge are exclusive", () => {
+  const archives = () => (existsSync(dataRights.exportsDir(ctx)) ? readdirSync(dataRights.exportsDir(ctx)) : []);
+
+  it("builds no archive for a member whose deletion is pending", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    const { id } = await dataRights.requestExport(ctx, member);
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    const before = archives();
+    await dataRights.processExports(ctx);
+    expect(archives()).toEqual(before);
+    expect(await ctx.db.selectFrom("dataExport").select(["status", "fileName"]).where("id", "=", id).executeTakeFirst()).toEqual({
+      status: "failed",
+      fileName: null,
+    });
+  });
+
+  it("removes an archive whose member the purge deleted while it was written", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    await dataRights.requestExport(ctx, member);
+    const before = archives();
+    // The worker claims the archive and writes its file...
+    const now = new Date().toISOString();
+    const claimed = await claimNextExport(ctx.db, now, now);
+    expect(claimed?.memberId).toBe(member.memberId);
+    const written = await dataRights.writeArchive(ctx, claimed!);
+    expect(archives()).toContain(written.fileName);
+    // ...meanwhile the member's deletion comes due and the purge runs (the file has no row name yet)...
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBeGreaterThanOrEqual(1);
+    // ...then the worker publishes it: no row any more, so the file goes.
+    expect(await dataRights.publishArchive(ctx, claimed!, written)).toBe(false);
+    expect(archives()).toEqual(before);
+  });
+
+  it("removes an archive finished just before the purge, by the name its row then carries", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    await dataRights.requestExport(ctx, member);
+    const now = new Date().toISOString();
+    const claimed = await claimNextExport(ctx.db, now, now);
+    const written = await dataRights.writeArchive(ctx, claimed!);
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    expect(await dataRights.publishArchive(ctx, claimed!, written)).toBe(true);
+    await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY));
+    expect(archives()).not.toContain(written.fileName);
   });
 });
 
