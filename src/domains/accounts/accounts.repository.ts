@@ -45,6 +45,17 @@ export async function liftSuspensionIfUnchanged(db: DB, id: number, readUntil: s
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Admins who can sign in (active), other than `exceptId` when given: those who can run the site. */
+export async function countActiveAdmins(db: DB, exceptId?: number): Promise<number> {
+  let q = db
+    .selectFrom("member")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role", "=", "admin")
+    .where("status", "=", MemberStatus.Active);
+  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 /** Deletes the member row; every row that references it goes with it (ON DELETE CASCADE / SET NULL). */
 export async function deleteMember(db: DB, id: number): Promise<void> {
   await db.deleteFrom("session").where("memberId", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();

@@ -63,17 +63,6 @@ export const findMember = (db: DB, memberId: number) =>
 export const memberNames = (db: DB, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom("member").select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
 
-/** Admins who can sign in (active), other than `exceptId` when given: those who can run the site. */
-export async function countActiveAdmins(db: DB, exceptId?: number): Promise<number> {
-  let q = db
-    .selectFrom("member")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("role", "=", "admin")
-    .where("status", "=", MemberStatus.Active);
-  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
 export async function insertAudit(db: DB, entry: Insertable<AuditLogTable>): Promise<void> {
   await db.insertInto("auditLog").values(entry).execute();
 }

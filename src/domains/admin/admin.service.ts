@@ -197,7 +197,7 @@ export async function grantRole(
     const target = await requireMember(unit.db, memberId);
     const from = roleOf(target.role);
     // Suspended or unconfirmed admins cannot run the site: another active one must remain.
-    if (from === "admin" && role !== "admin" && (await repo.countActiveAdmins(unit.db, target.id)) === 0) {
+    if (from === "admin" && role !== "admin" && (await accounts.countActiveAdmins(unit.db, target.id)) === 0) {
       throw badInput(adminTexts.adminLastAdmin);
     }
     if (from !== role) {
@@ -228,7 +228,7 @@ export async function createAdmin(
     if (member.status !== MemberStatus.Active) throw badInput(adminTexts.adminMemberNotActive);
     const from = roleOf(member.role);
     if (from === "admin") return { memberId: member.id, changed: false };
-    if (options.onlyIfNoAdmin && (await repo.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };
+    if (options.onlyIfNoAdmin && (await accounts.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };
     await accounts.setRole(unit.db, member.id, "admin");
     await audit(unit.db, null, "grant-role", member.id, null, { from, to: "admin", via });
     return { memberId: member.id, changed: true };

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { zipSync, strToU8, type Zippable } from "fflate";
 import { DAY, isoIn, isoNow, MINUTE } from "../../platform/clock.ts";
-import type { Actor, AppContext } from "../../platform/context.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { newToken, verifyPassword } from "../../platform/crypto.ts";
 import { rateLimited } from "../../platform/rate-limit.ts";
 import { RETENTION_BATCH } from "../../platform/retention.ts";
@@ -206,15 +206,25 @@ async function removeExportFile(ctx: AppContext, fileName: string | null): Promi
  * ends, and the purge deletes it after the grace period unless the member signs in before
  * (accounts.login cancels it). A wrong password: BAD_INPUT, nothing written.
  */
-export async function requestDeletion(ctx: AppContext, actor: Actor, input: DeleteAccountInput): Promise<{ dueAt: string }> {
+export async function requestDeletion(
+  ctx: AppContext,
+  actor: Actor,
+  input: DeleteAccountInput,
+  meta: RequestMeta,
+): Promise<{ dueAt: string }> {
   const parsed = deleteAccountInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? dataRightsTexts.deletePasswordRequired);
   if (actor.scope !== "full") throw unauthorized();
+  // Password attempts count as sign-in attempts do for a password change (per address and member).
+  await ctx.limiter.consume("login", [`ip:${meta.ip}`, `member:${actor.memberId}`]);
   const member = await accounts.findMemberById(ctx.db, actor.memberId);
   if (!member || member.status !== MemberStatus.Active) throw unauthorized();
   if (!(await verifyPassword(member.passwordHash, parsed.data.password))) throw badInput(dataRightsTexts.deleteWrongPassword);
   const dueAt = isoIn(DELETION_GRACE_MS);
-  await ctx.db.transaction().execute((trx) => accounts.markForDeletion(trx, actor.memberId, dueAt));
+  await ctx.db.transaction().execute(async (trx) => {
+    await accounts.refuseIfLastAdmin(trx, actor.memberId, dataRightsTexts.lastAdminDelete);
+    await accounts.markForDeletion(trx, actor.memberId, dueAt);
+  });
   ctx.log.info("account deletion asked for", { memberId: actor.memberId, dueAt });
   return { dueAt };
 }
