@@ -129,6 +129,23 @@ describe("feeds", () => {
     expect(await content.listFeeds(ctx, adminA)).toEqual([]);
     expect(await lastAudit()).toMatchObject({ action: "feed-remove", target: { kind: "feed", name: "https://news.example/rss" } });
   });
+
+  it("refuses a feed the server must not fetch (local or private address, credentials, not http), writing nothing", async () => {
+    const auditBefore = (await lastAudit()).id;
+    for (const url of [
+      "http://127.0.0.1:8080/rss",
+      "http://localhost/rss",
+      "http://[::ffff:10.0.0.1]/rss",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://192.168.1.10/feed",
+      "https://admin:secret@news.example/rss",
+      "ftp://news.example/rss",
+    ]) {
+      await expectError(content.addFeed(ctx, adminA, url), ErrorCodes.BadInput, adminContentTexts.feedNotPublic);
+    }
+    expect(await content.listFeeds(ctx, adminA)).toEqual([]);
+    expect((await lastAudit()).id).toBe(auditBefore);
+  });
 });
 
 describe("site guide", () => {
