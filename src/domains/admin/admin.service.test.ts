@@ -16,7 +16,10 @@ import { liftSuspensionIfUnchanged } from "../accounts/accounts.repository.ts";
 import { login } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { searchMembers } from "../search/search.service.ts";
-import { suspendInput } from "./admin.schema.ts";
+import { CompiledQuery } from "kysely";
+import { isPostgres } from "../../platform/db/dialect.ts";
+import { adminMembersInput, suspendInput } from "./admin.schema.ts";
+import { listMembersQuery } from "./admin.repository.ts";
 import * as admin from "./admin.service.ts";
 
 let t: TestContext | undefined;
@@ -66,6 +69,48 @@ describe("members list", () => {
     expect(await names({ role: "admin" })).toContain(adminA.memberId);
     expect(await names({ role: "member" })).not.toContain(adminA.memberId);
     expect(await names({ suspendedOnly: true, query: "zedek" })).toEqual([]);
+  });
+
+  it("folds names as member search does: accents and case do not matter, either way, suspended members included", async () => {
+    const zoe = await createMember(ctx.db, { firstName: "Zoë", lastName: "Ångström-Núñez", email: "zoe-fold@example.com" });
+    const plainZoe = await createMember(ctx.db, { firstName: "Zoe", lastName: "Plainfold" });
+    const names = async (query: string) =>
+      (await admin.listMembers(ctx, moderator, adminMembersInput.parse({ query }))).items.map((m) => m.memberId).sort();
+    expect(await names("zoë")).toEqual([zoe.memberId, plainZoe.memberId].sort());
+    expect(await names("ZOE")).toEqual([zoe.memberId, plainZoe.memberId].sort());
+    expect(await names("angst")).toEqual([zoe.memberId]);
+    expect(await names("ÅNGSTRÖM")).toEqual([zoe.memberId]);
+    expect(await names("nunez")).toEqual([zoe.memberId]);
+    expect(await names("zoe ang")).toEqual([zoe.memberId]);
+    expect(await names("zoe plain")).toEqual([plainZoe.memberId]);
+    expect(await names("zoe-fold@")).toEqual([zoe.memberId]);
+    await admin.suspend(ctx, moderator, { memberId: zoe.memberId, reason: "Test" });
+    expect(await names("angstrom")).toEqual([zoe.memberId]);
+    // A renamed member is found by the new name only (the index follows the row).
+    await ctx.db.updateTable("member").set({ firstName: "Chloé" }).where("id", "=", plainZoe.memberId).execute();
+    expect(await names("chloe")).toEqual([plainZoe.memberId]);
+    expect(await names("zoe")).toEqual([zoe.memberId]);
+  });
+
+  it("reads a page of a name search through indexes, not by scanning members", async () => {
+    const plans: string[] = [];
+    for (const query of ["zoe", "zoe ang"]) {
+      const compiled = listMembersQuery(ctx.db, { query, limit: 26 });
+      if (isPostgres(ctx.db)) {
+        await ctx.db.executeQuery(CompiledQuery.raw("SET enable_seqscan = off"));
+        const plan = await ctx.db.executeQuery<{ "QUERY PLAN": string }>(
+          CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+        );
+        await ctx.db.executeQuery(CompiledQuery.raw("SET enable_seqscan = on"));
+        plans.push(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+      } else {
+        const plan = await ctx.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+        );
+        plans.push(plan.rows.map((r) => r.detail).join("\n"));
+      }
+    }
+    for (const plan of plans) expect(plan).not.toMatch(/^SCAN member\b|Seq Scan on member/m);
   });
 
   it("pages newest first with a cursor, and refuses a cursor it did not make", async () => {
