@@ -36,8 +36,9 @@ const nameWords = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean
 
 /**
  * "The name begins so", folded as member search folds (migration 470). SQLite: the FTS5 table
- * member_admin_name (its tokenizer folds both the names and the query), each word a prefix, the
- * first word in the first name and the others in the last name when there are several.
+ * member_admin_name (its tokenizer folds both the names and the query), a phrase at the start of
+ * the first or last name, or with several words the first at the start of the first name and the
+ * others at the start of the last name (as PostgreSQL's ranges).
  * PostgreSQL: ranges of member_search_fold(first_name) / (last_name), the query folded by the same function.
  */
 function nameBegins(db: DB, first: string, last: string) {
@@ -48,13 +49,12 @@ function nameBegins(db: DB, first: string, last: string) {
       ? sql<boolean>`(${begins("first_name", first)} AND ${begins("last_name", last)})`
       : sql<boolean>`(${begins("first_name", first)} OR ${begins("last_name", first)})`;
   }
-  const term = (w: string) => `"${w}"*`;
-  const firstWords = nameWords(first);
-  const lastWords = nameWords(last);
-  if (firstWords.length + lastWords.length === 0) return null;
-  const match = last
-    ? [...firstWords.map((w) => `{first} : ${term(w)}`), ...lastWords.map((w) => `{last} : ${term(w)}`)].join(" AND ")
-    : firstWords.map(term).join(" AND ");
+  // `^"w1 w2"*`: a phrase at the start of the column, its last word a prefix ("begins with").
+  const begins = (text: string) => (nameWords(text).length ? `^"${nameWords(text).join(" ")}"*` : null);
+  const firstBegins = begins(first);
+  const lastBegins = begins(last);
+  if (firstBegins === null || (last && lastBegins === null)) return null;
+  const match = last ? `{first} : ${firstBegins} AND {last} : ${lastBegins}` : firstBegins;
   return sql<boolean>`id IN (SELECT rowid FROM member_admin_name WHERE member_admin_name MATCH ${match})`;
 }
 
