@@ -86,6 +86,16 @@ function membersSelect(db: DB, f: MemberFilter) {
   return q.orderBy("id", "desc").limit(f.limit);
 }
 
+/**
+ * Refills the admin name index (migration 470) from the member rows, for bulk loads that set the
+ * triggers aside (scripts/community). PostgreSQL indexes the columns themselves: nothing to do.
+ */
+export async function rebuildAdminNames(db: DB): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`DELETE FROM member_admin_name`.execute(db);
+  await sql`INSERT INTO member_admin_name (rowid, first, last) SELECT id, first_name, last_name FROM member`.execute(db);
+}
+
 export const findMember = (db: DB, memberId: number) =>
   db.selectFrom("member").select(MEMBER_COLUMNS).where("id", "=", memberId).executeTakeFirst();
 
