@@ -129,6 +129,23 @@ describe("feeds", () => {
     expect(await content.listFeeds(ctx, adminA)).toEqual([]);
     expect(await lastAudit()).toMatchObject({ action: "feed-remove", target: { kind: "feed", name: "https://news.example/rss" } });
   });
+
+  it("refuses a feed the server must not fetch (local or private address, credentials, not http), writing nothing", async () => {
+    const auditBefore = (await lastAudit()).id;
+    for (const url of [
+      "http://127.0.0.1:8080/rss",
+      "http://localhost/rss",
+      "http://[::ffff:10.0.0.1]/rss",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://192.168.1.10/feed",
+      "https://admin:secret@news.example/rss",
+      "ftp://news.example/rss",
+    ]) {
+      await expectError(content.addFeed(ctx, adminA, url), ErrorCodes.BadInput, adminContentTexts.feedNotPublic);
+    }
+    expect(await content.listFeeds(ctx, adminA)).toEqual([]);
+    expect((await lastAudit()).id).toBe(auditBefore);
+  });
 });
 
 describe("site guide", () => {
@@ -150,6 +167,20 @@ describe("site guide", () => {
     await content.removeGuideItem(ctx, adminA, id);
     expect((await ads(ctx, "SiteGuide")).map((g) => g.id)).toEqual(before);
     expect((await lastAudit()).action).toBe("guide-remove");
+  });
+
+  it("refuses a link or picture that is not an http(s) address or a path on this site, and writes nothing", async () => {
+    const item = { headerText: "Bad link", text: "", imageUrl: "", navigateUrl: "/members" };
+    const kept = await content.addGuideItem(ctx, adminA, { ...item, imageUrl: "https://img.example/a.png" });
+    const before = await ads(ctx, "SiteGuide");
+    const auditBefore = (await lastAudit()).id;
+    for (const bad of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x", "ftp://files.example/a"]) {
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, navigateUrl: bad }), ErrorCodes.BadInput);
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, imageUrl: bad }), ErrorCodes.BadInput);
+    }
+    await expectError(content.editGuideItem(ctx, adminA, kept, { ...item, navigateUrl: "javascript:alert(1)" }), ErrorCodes.BadInput);
+    expect(await ads(ctx, "SiteGuide")).toEqual(before);
+    expect((await lastAudit()).id).toBe(auditBefore);
   });
 });
 

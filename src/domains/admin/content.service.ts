@@ -97,14 +97,17 @@ export async function listFeeds(ctx: AppContext, actor: Actor) {
   return newsAdmin.listFeeds(ctx.db);
 }
 
-export const addFeed = (ctx: AppContext, actor: Actor, url: string) =>
-  change(
+export async function addFeed(ctx: AppContext, actor: Actor, url: string): Promise<number> {
+  requireRole(actor, "admin");
+  await newsAdmin.checkFeedUrl(url);
+  return change(
     ctx,
     actor,
     "feed-add",
     (id: number) => ({ kind: "feed", id: String(id), label: url }),
     (unit) => newsAdmin.insertFeed(unit.db, url),
   );
+}
 
 export const removeFeed = (ctx: AppContext, actor: Actor, id: number) =>
   change(
