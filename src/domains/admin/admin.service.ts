@@ -92,8 +92,11 @@ export async function viewMember(ctx: AppContext, actor: Actor, memberId: number
 /** The audit actions moderators take themselves: the history they see of a member. */
 const MODERATOR_ACTIONS: readonly Action[] = ["suspend", "restore", "reset-sessions", "report-dismiss", "content-remove", "warn"];
 
-/** A moderator acts on members only; an admin on anyone; nobody suspends or signs out themself here. */
-function mayActOn(actor: Actor, target: MemberRow): void {
+/**
+ * A moderator acts on members only; an admin on anyone; nobody acts on themself. The one rule for
+ * every staff action on a member: here, and moderation's answers to reports (decision 041).
+ */
+export function mayActOn(actor: Actor, target: { id: number; role: string }): void {
   if (target.id === actor.memberId) throw forbidden("You cannot do that to your own account.");
   if (roleOf(target.role) !== "member") requireRole(actor, "admin");
 }

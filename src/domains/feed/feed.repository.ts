@@ -321,7 +321,8 @@ export async function likers(
 
 /**
  * Which of these members see the posts of `authorId` (the author, their accepted contacts and their
- * followers, active): the members a post's live like count goes to. Primary-key probes per member.
+ * followers, active, no block either way): the members a post's live like count goes to. Primary-key
+ * probes per member.
  */
 export async function audienceAmong(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
   const out: number[] = [];
@@ -359,6 +360,8 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
         ),
       ]),
     )
+    // Blocks hold on live events too (decision 041): by itself, not only because a block ends the links above.
+    .where(notBlockedBetween(sql.ref("member.id"), int(authorId)))
     .execute();
   return rows.map((r) => r.id);
 }
