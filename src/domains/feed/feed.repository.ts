@@ -4,7 +4,7 @@ import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
-import { listedToViewer } from "../../platform/db/minor-shown.ts";
+import { listedToViewer, viewerCutoff } from "../../platform/db/minor-shown.ts";
 
 export interface PostRow {
   id: number;
@@ -174,7 +174,7 @@ export interface ReplyRow extends PostRow {
  * The replies of several posts in one query, oldest first within each post: not removed, and none
  * by a member blocked either way with the viewer (decision 035).
  */
-export async function repliesOf(db: DB, viewerId: number, postIds: number[], cutoff: string): Promise<ReplyRow[]> {
+export async function repliesOf(db: DB, viewerId: number, postIds: number[], adultBornBy: string): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
   return (
     db
@@ -196,7 +196,7 @@ export async function repliesOf(db: DB, viewerId: number, postIds: number[], cut
       .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
       // A minor's reply is left out for an adult who may not see them, but not for the post's author (decision 040).
       .where(
-        sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), sql`${cutoff}`)}
+        sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
         OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
       )
       .orderBy("postReply.postId")

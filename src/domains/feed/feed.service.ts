@@ -1,7 +1,7 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import { minorCutoffFor, NO_MINOR_CUTOFF } from "../privacy/privacy.service.ts";
+import { adultBornBy, minorCutoffFor, NO_MINOR_CUTOFF } from "../privacy/privacy.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -67,7 +67,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
     ctx.db,
     viewer.memberId,
     rows.map((r) => r.id),
-    await minorCutoffFor(ctx, viewer.memberId),
+    adultBornBy(),
   );
   const authorOf = await authorsFor(ctx, viewer, [...rows, ...replies]);
   const byPost = new Map<number, Reply[]>();
@@ -92,7 +92,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
 /** The replies of one post the viewer can see. */
 export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound(NO_SUCH_POST);
-  const rows = await repo.repliesOf(ctx.db, viewer.memberId, [postId], await minorCutoffFor(ctx, viewer.memberId));
+  const rows = await repo.repliesOf(ctx.db, viewer.memberId, [postId], adultBornBy());
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => toReply(r, authorOf));
 }

@@ -19,3 +19,12 @@ export function listedToViewer(
     OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${viewer} AND other_id = ${member} AND status = 'accepted')
     OR EXISTS (SELECT 1 FROM member_privacy WHERE member_id = ${member} AND minor_findable = 1))`;
 }
+
+/**
+ * The viewer's cutoff computed in the statement (as privacy.service minorCutoffFor does in code), for
+ * a statement that should not cost the request one more read: `adultBornBy` for an adult viewer, no
+ * limit for a minor one. An uncorrelated scalar subquery: one primary-key read per statement.
+ */
+export function viewerCutoff(viewer: RawBuilder<unknown>, adultBornBy: string) {
+  return sql<string>`(SELECT CASE WHEN v.birth_date > ${adultBornBy} THEN '9999-12-31' ELSE ${adultBornBy} END FROM member v WHERE v.id = ${viewer})`;
+}
