@@ -310,6 +310,18 @@ export async function likers(
   cutoff: string,
   after?: { likedAt: string; memberId: number },
 ): Promise<LikerRow[]> {
+  return likersQuery(db, viewerId, postId, limit, cutoff, after).execute();
+}
+
+/** The statement of `likers` (its plan is checked by the minors' tests). */
+export function likersQuery(
+  db: DB,
+  viewerId: number,
+  postId: number,
+  limit: number,
+  cutoff: string,
+  after?: { likedAt: string; memberId: number },
+) {
   let q = db
     .selectFrom("postLike")
     .innerJoin("member", "member.id", "postLike.memberId")
@@ -326,7 +338,7 @@ export async function likers(
       ]),
     );
   }
-  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit).execute();
+  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit);
 }
 
 /**

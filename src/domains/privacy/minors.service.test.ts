@@ -17,7 +17,10 @@ import { registerInput } from "../accounts/accounts.schema.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
-import { insertPost } from "../feed/feed.repository.ts";
+import { insertPost, likersQuery } from "../feed/feed.repository.ts";
+import { CompiledQuery } from "kysely";
+import { postgresPlan } from "#support/plans.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import * as messages from "../messages/messages.service.ts";
 import { basicInfoInput } from "../profiles/profiles.schema.ts";
 import * as profiles from "../profiles/profiles.service.ts";
@@ -305,5 +308,23 @@ describe("lists (decision 040)", () => {
     expect(await replyAuthors(author)).toEqual([minor.memberId]);
     await optIn(minor, true);
     expect(await replyAuthors(stranger)).toEqual([minor.memberId]);
+  });
+});
+
+describe("the minors' list condition (decision 040)", () => {
+  it("reads contact_link and member_privacy by primary key, never by a scan", async () => {
+    const compiled = likersQuery(db, 1, 1, 20, adultBornBy()).compile(db);
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index (Only )?Scan using contact_link_pk on contact_link/);
+      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy|Index (Only )?Scan using \w+ on member_privacy/);
+      expect(plan).not.toMatch(/Seq Scan on (contact_link|member_privacy)/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH contact_link USING (COVERING )?INDEX \w+ \(member_id=\? AND other_id=\?\)/);
+    expect(plan).toMatch(/SEARCH member_privacy USING (INTEGER PRIMARY KEY|(COVERING )?INDEX \w+) \((rowid|member_id)=\?\)/);
+    expect(plan).not.toMatch(/SCAN (contact_link|member_privacy)/);
   });
 });
