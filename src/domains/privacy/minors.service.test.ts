@@ -313,7 +313,7 @@ describe("lists (decision 040)", () => {
 
 describe("the minors' list condition (decision 040)", () => {
   it("reads contact_link and member_privacy by primary key, never by a scan", async () => {
-    const compiled = likersQuery(db, 1, 1, 20, adultBornBy()).compile(db);
+    const compiled = likersQuery(db, 1, 1, 20, adultBornBy()).compile();
     if (isPostgres(db)) {
       const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
       expect(plan).toMatch(/Index (Only )?Scan using contact_link_pk on contact_link/);
