@@ -312,12 +312,13 @@ describe("lists (decision 040)", () => {
 });
 
 describe("the minors' list condition (decision 040)", () => {
-  it("reads contact_link and member_privacy by primary key, never by a scan", async () => {
+  it("reads contact_link and member_privacy by index, never by a scan", async () => {
     const compiled = likersQuery(db, 1, 1, 20, adultBornBy()).compile();
     if (isPostgres(db)) {
       const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
-      expect(plan).toMatch(/Index (Only )?Scan using contact_link_pk on contact_link/);
-      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy|Index (Only )?Scan using \w+ on member_privacy/);
+      // PostgreSQL may hash the viewer's accepted contacts once (an index range) instead of a probe per row.
+      expect(plan).toMatch(/Index (Only )?Scan using contact_link_\w+ on contact_link/);
+      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy/);
       expect(plan).not.toMatch(/Seq Scan on (contact_link|member_privacy)/);
       return;
     }
