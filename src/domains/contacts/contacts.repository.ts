@@ -223,7 +223,7 @@ export interface ListRow extends CardRow {
 }
 
 /** The values of a list statement (see listStatement). */
-interface ListValues extends Record<string, unknown> {
+export interface ListValues extends Record<string, unknown> {
   owner: number;
   viewer: number;
   like: string;
@@ -287,7 +287,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
  * those rows only, profile, privacy and the viewer's four rows about each member (its link and
  * follow either way: one index probe each).
  */
-function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number, v: ListValues) {
+export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number, v: ListValues) {
   let page = listQuery(db, kind, filtered, v).select([
     "member.id as memberId",
     sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),

@@ -28,6 +28,7 @@ import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as search from "../search/search.service.ts";
 import * as settings from "../settings/settings.service.ts";
 import { listInput } from "../contacts/contacts.schema.ts";
+import { pageQuery } from "../contacts/contacts.repository.ts";
 import { MINOR_SECTIONS, PrivacyLevel } from "./privacy.schema.ts";
 import { adultBornBy, isMinor } from "./privacy.service.ts";
 
@@ -327,5 +328,24 @@ describe("the minors' list condition (decision 040)", () => {
     expect(plan).toMatch(/SEARCH contact_link USING (COVERING )?INDEX \w+ \(member_id=\? AND other_id=\?\)/);
     expect(plan).toMatch(/SEARCH member_privacy USING (INTEGER PRIMARY KEY|(COVERING )?INDEX \w+) \((rowid|member_id)=\?\)/);
     expect(plan).not.toMatch(/SCAN (contact_link|member_privacy)/);
+  });
+});
+
+describe("the minors' condition in the member lists (decision 040)", () => {
+  it("adds only index reads to a page of another member's followers", async () => {
+    const v = { owner: 1, viewer: 2, like: "", afterName: "", afterId: 0, cutoff: adultBornBy() };
+    const compiled = pageQuery(db, "followers", false, false, 20, v).compile();
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy/);
+      expect(plan).not.toMatch(/Seq Scan on (contact_link|member_privacy|member |follow)/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    // The two probes of the condition: the viewer's contact row and the member's privacy row, by key.
+    expect(plan).toMatch(/SEARCH contact_link USING (COVERING )?INDEX \w+ \(member_id=\? AND other_id=\?\)/);
+    expect(plan).toMatch(/SEARCH member_privacy USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/SCAN (contact_link|member_privacy|member|follow)\b/);
   });
 });
