@@ -4,6 +4,7 @@ import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
+import { listedToViewer, viewerCutoff } from "../../platform/db/minor-shown.ts";
 
 export interface PostRow {
   id: number;
@@ -173,28 +174,35 @@ export interface ReplyRow extends PostRow {
  * The replies of several posts in one query, oldest first within each post: not removed, and none
  * by a member blocked either way with the viewer (decision 035).
  */
-export async function repliesOf(db: DB, viewerId: number, postIds: number[]): Promise<ReplyRow[]> {
+export async function repliesOf(db: DB, viewerId: number, postIds: number[], adultBornBy: string): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
-  return db
-    .selectFrom("postReply")
-    .innerJoin("member", "member.id", "postReply.memberId")
-    .select([
-      "postReply.id",
-      "postReply.postId",
-      "postReply.memberId",
-      "postReply.description",
-      "postReply.createdAt",
-      "member.firstName",
-      "member.lastName",
-      "member.picturePath",
-    ])
-    .where("postReply.postId", "in", postIds)
-    .where("member.status", "=", VISIBLE_STATUS)
-    .where("postReply.removedAt", "is", null)
-    .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
-    .orderBy("postReply.postId")
-    .orderBy("postReply.id")
-    .execute();
+  return (
+    db
+      .selectFrom("postReply")
+      .innerJoin("member", "member.id", "postReply.memberId")
+      .select([
+        "postReply.id",
+        "postReply.postId",
+        "postReply.memberId",
+        "postReply.description",
+        "postReply.createdAt",
+        "member.firstName",
+        "member.lastName",
+        "member.picturePath",
+      ])
+      .where("postReply.postId", "in", postIds)
+      .where("member.status", "=", VISIBLE_STATUS)
+      .where("postReply.removedAt", "is", null)
+      .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
+      // A minor's reply is left out for an adult who may not see them, but not for the post's author (decision 040).
+      .where(
+        sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
+        OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
+      )
+      .orderBy("postReply.postId")
+      .orderBy("postReply.id")
+      .execute()
+  );
 }
 
 /** A post, when its author is in the viewer's network (else undefined: not visible to them). */
@@ -299,15 +307,29 @@ export async function likers(
   viewerId: number,
   postId: number,
   limit: number,
+  cutoff: string,
   after?: { likedAt: string; memberId: number },
 ): Promise<LikerRow[]> {
+  return likersQuery(db, viewerId, postId, limit, cutoff, after).execute();
+}
+
+/** The statement of `likers` (its plan is checked by the minors' tests). */
+export function likersQuery(
+  db: DB,
+  viewerId: number,
+  postId: number,
+  limit: number,
+  cutoff: string,
+  after?: { likedAt: string; memberId: number },
+) {
   let q = db
     .selectFrom("postLike")
     .innerJoin("member", "member.id", "postLike.memberId")
     .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
     .where("postLike.postId", "=", postId)
     .where("member.status", "=", VISIBLE_STATUS)
-    .where(notBlockedBetween(sql.ref("post_like.member_id"), int(viewerId)));
+    .where(notBlockedBetween(sql.ref("post_like.member_id"), int(viewerId)))
+    .where(listedToViewer(sql.ref("post_like.member_id"), sql.ref("member.birth_date"), int(viewerId), sql`${cutoff}`));
   if (after) {
     q = q.where((eb) =>
       eb.or([
@@ -316,7 +338,7 @@ export async function likers(
       ]),
     );
   }
-  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit).execute();
+  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit);
 }
 
 /**
