@@ -22,7 +22,7 @@ import { register } from "../accounts/accounts.service.ts";
 import { feedUrls } from "../news/news-admin.service.ts";
 import { enquiryInput } from "../news/news.schema.ts";
 import { ads, recentNews, recordEnquiry } from "../news/news.service.ts";
-import { publicSiteInfo } from "../site/site.service.ts";
+import { publicSiteInfo, SITE_NAME_TTL_MS, siteName } from "../site/site.service.ts";
 import * as admin from "./admin.service.ts";
 import * as content from "./content.service.ts";
 
@@ -278,6 +278,19 @@ describe("instance settings and registration", () => {
       registration: "open",
     });
     expect(await lastAudit()).toMatchObject({ action: "settings-update", detail: { changed: ["siteName", "aboutText", "termsText"] } });
+  });
+
+  it("the name the server writes into its pages: cached, read again at once after an admin's save, within the TTL after another process's", async () => {
+    await content.updateSettings(ctx, adminA, { siteName: "Harbour Sports" });
+    const now = Date.now();
+    expect(await siteName(ctx.db, now)).toBe("Harbour Sports");
+    // Another server process saves (same database, not this process's service): cached until the TTL ends.
+    await ctx.db.updateTable("siteSetting").set({ value: "Harbour Rowing" }).where("key", "=", "siteName").execute();
+    expect(await siteName(ctx.db, now + 1)).toBe("Harbour Sports");
+    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS)).toBe("Harbour Rowing");
+    // This process saves: its next page has the new name, TTL or not.
+    await content.updateSettings(ctx, adminA, { siteName: "Harbour Sailing" });
+    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS + 1)).toBe("Harbour Sailing");
   });
 
   it("closed: registration is refused with a clear message and writes nothing", async () => {

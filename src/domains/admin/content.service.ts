@@ -265,14 +265,18 @@ export async function settings(ctx: AppContext, actor: Actor): Promise<SiteInfo>
   return site.siteInfo(ctx.db);
 }
 
-export const updateSettings = (ctx: AppContext, actor: Actor, input: SiteSettingsInput) =>
-  change(
+export async function updateSettings(ctx: AppContext, actor: Actor, input: SiteSettingsInput): Promise<SiteInfo> {
+  const info = await change(
     ctx,
     actor,
     "settings-update",
     () => ({ kind: "settings", id: "site", label: "Site settings", detail: { changed: Object.keys(input) } }),
     (unit) => site.updateSettings(unit.db, input),
   );
+  // Committed: the pages this process sends show the new name at once (decision 043).
+  site.forgetSiteName();
+  return info;
+}
 
 export async function listInvites(ctx: AppContext, actor: Actor): Promise<InviteCode[]> {
   requireRole(actor, "admin");
