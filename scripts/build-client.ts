@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { NONCE_PLACEHOLDER } from "../src/server/http/static.ts";
+import { NONCE_PLACEHOLDER, SITE_NAME_PLACEHOLDER } from "../src/server/http/static.ts";
 import { loginShellHtml } from "../src/client/shell/login-shell-html.ts";
 import { type BuildManifest, MANIFEST_FILE } from "./client-first-load.ts";
 
@@ -79,7 +79,10 @@ async function writeStaticShell(outdir: string, dev: boolean): Promise<string> {
   const indexFile = path.join(outdir, "index.html");
   const html = readFileSync(indexFile, "utf8");
   const withBoot = html.replace(/<link rel="stylesheet"/, `<script src="/${name}"></script><link rel="stylesheet"`);
-  const withShell = withBoot.replace('<div id="root"></div>', `${loginShellHtml(NONCE_PLACEHOLDER)}<div id="root"></div>`);
+  const withShell = withBoot.replace(
+    '<div id="root"></div>',
+    `${loginShellHtml(NONCE_PLACEHOLDER, SITE_NAME_PLACEHOLDER)}<div id="root"></div>`,
+  );
   if (withBoot === html || withShell === withBoot)
     throw new Error("index.html: no stylesheet link or no #root to place the boot script and login shell");
   writeFileSync(indexFile, withShell);

@@ -33,6 +33,7 @@ import { DAY, MINUTE } from "../../src/platform/clock.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
 import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
+import { rebuildAdminNames } from "../../src/domains/admin/admin.repository.ts";
 import type { DB } from "../../src/platform/db/client.ts";
 import { migrateToLatest } from "../../src/platform/db/migrator.ts";
 import { MemberStatus, PROFILE_TYPES, type ProfileType } from "../../src/shared/members.ts";
@@ -54,6 +55,7 @@ export const DERIVED: ReadonlyArray<{ name: string; rebuild: (db: DB) => Promise
   // Suggestion lists are computed on a member's first read, then kept by the server (decision 012).
   { name: "member suggestions", rebuild: resetSuggestions },
   { name: "home feed timeline", rebuild: (db) => rebuildTimeline(db) },
+  { name: "admin name index", rebuild: rebuildAdminNames },
 ];
 
 /** The tables the generator writes: their secondary indexes and triggers are set aside during the load. */

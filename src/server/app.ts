@@ -20,6 +20,8 @@ import { createRestDispatcher } from "./rest/registry.ts";
 import { appRouter } from "./trpc/root.ts";
 import { downloadDataExport } from "./http/data-export.ts";
 import { unsubscribe } from "../domains/notifications/notifications.service.ts";
+import { DEFAULT_SITE_INFO } from "../domains/site/site.schema.ts";
+import { siteName } from "../domains/site/site.service.ts";
 
 export interface HttpAppOptions {
   config: Config;
@@ -108,7 +110,13 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   // The picture and news image paths of the original's clients, any letter case; unknown names 404.
   http.use("*", legacyImages(app, publicDir));
   http.use("*", staticFiles(publicDir, "public, max-age=3600"));
-  http.get("*", spaIndex(clientDir));
+  // The page names the site as its admins set it (decision 043); the built-in name if the database cannot say.
+  const pageSiteName = () =>
+    siteName(app.db).catch((error: unknown) => {
+      app.log.warn("site name not read: the page shows the built-in one", { error: String(error) });
+      return DEFAULT_SITE_INFO.siteName;
+    });
+  http.get("*", spaIndex(clientDir, pageSiteName));
 
   http.notFound((c) => c.json({ message: "Not found." }, 404));
   http.onError(handleError);

@@ -13,6 +13,7 @@ export const adminContentTexts = {
   noSuchEnquiry: "There is no such enquiry.",
   noSuchFeed: "There is no such feed.",
   feedExists: "This feed is in the list already.",
+  feedNotPublic: "The feed must be a public http(s) address: no user name or password, and not a local or private network address.",
   noSuchPendingName: "There is no such name awaiting review.",
   siteGuideOrderMismatch: "The order must list every site guide item once.",
 

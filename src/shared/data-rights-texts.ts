@@ -31,6 +31,8 @@ export const dataRightsTexts = {
   deleteConfirmBody: "You will be signed out everywhere. Sign in within 14 days to keep your account.",
   deleteCancel: "Keep my account",
   deleting: "Deleting...",
+  lastAdminDelete: "You are the last admin: make another member admin before you delete your account.",
+  lastAdminDeactivate: "You are the last admin: make another member admin before you deactivate your account.",
   deletionCancelledSubject: "Your account will not be deleted",
   deletionCancelledText:
     "You signed in during the 14-day grace period, so the deletion of your account was cancelled. To delete it, ask again in Settings.",

@@ -3,10 +3,10 @@
  * 037), apart from texts.ts: every screen imports texts.ts, the login page included.
  */
 export const minorsTexts = {
-  minorNotContact: "Members under 18 can be written to by their contacts only.",
-  minorFollowNotContact: "Members under 18 can be followed by their contacts only.",
-  findableByAdults: "Adults who are not my contacts may find me in search and suggestions",
-  findableByAdultsHint: "You are under 18: unless you turn this on, only your contacts and other members under 18 find you.",
+  birthDateAcrossAdulthood: "This birth date would change whether you are under 18. To correct it, please ask the site's administrators.",
+  findableByAdults: "Adults who are not my contacts may find me in search, suggestions and members' lists",
+  findableByAdultsHint:
+    "You are under 18: unless you turn this on, only your contacts and other members under 18 find you or see you in lists.",
   contactDetailsHint:
     "Who sees your e-mail, phones and address is set for each of them in Privacy Settings; each is Private until you change it.",
   contactDetailsLink: "Choose who sees your contact details",

@@ -13,6 +13,7 @@ export const safetyTexts = {
   reasonRequired: "Choose a reason.",
   noteTooLong: "Keep the details to 1000 characters or fewer.",
   alreadyReported: "You have already reported this. A moderator will look at it.",
+  tooManyReports: "You have sent many reports in the last hour. Please try again later.",
   cannotReportOwn: "You cannot report your own account or content.",
   nothingToReport: "There is nothing to report there.",
   reportAction: "Report",

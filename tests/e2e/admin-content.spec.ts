@@ -1,28 +1,15 @@
-import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../support/server.ts";
 import { createAdmin } from "./support/admin.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { choose, field } from "./support/journey.ts";
+import { fillRegistration } from "./support/journey.ts";
 
 /**
  * An admin runs the site's content (decision 039): adds a news item, which members see on home;
  * closes registration, and the register page says so when someone tries; opens it by invitation
- * under a name of the site's own (the header shows it; a newcomer types the invite code); opens it again.
+ * under a name of the site's own (the header shows it; a logged-out visitor sees it on the login
+ * page and in the title, decision 043; a newcomer types the invite code); opens it again.
  */
-async function fillRegistration(page: Page): Promise<void> {
-  await field(page, "First Name").fill("Nora");
-  await field(page, "Last Name").fill("Latecomer");
-  await field(page, "Email").fill(uniqueEmail("closed"));
-  await field(page, "Password").fill("goal5");
-  await field(page, "Re-enter Password").fill("goal5");
-  await choose(page, "Gender", "Female");
-  await choose(page, "Month", "April");
-  await choose(page, "Day", "9");
-  await page.getByRole("combobox", { name: "Year" }).fill("2001");
-  await page.getByRole("option", { name: "2001", exact: true }).click();
-  await choose(page, "Profile Type", "Athlete (Amateur)");
-  await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
-}
+const newcomerFields = () => ({ firstName: "Nora", lastName: "Latecomer", email: uniqueEmail("closed") });
 
 test("an admin adds a news item that home shows, closes registration, which the register page tells, then opens it by invitation under the site's own name", async ({
   member,
@@ -62,7 +49,7 @@ test("an admin adds a news item that home shows, closes registration, which the 
   try {
     const register = await visitor.newPage();
     await register.goto("/register");
-    await fillRegistration(register);
+    await fillRegistration(register, newcomerFields());
     await register.getByRole("button", { name: "Create Account" }).click();
     await expect(register.getByRole("alert")).toContainText("Registration is closed on this site.");
     await expect(register).toHaveURL(/\/register$/);
@@ -88,8 +75,11 @@ test("an admin adds a news item that home shows, closes registration, which the 
   await settings.getByRole("button", { name: "Save" }).click();
   await expect(settings.getByRole("status")).toHaveText("Saved.");
   try {
+    // The admin's own tab follows at once; the reader's header after a reload.
+    await expect(page).toHaveTitle("Harbour Rowing Club");
     await home.reload();
     await expect(home.getByRole("link", { name: "Harbour Rowing Club Home" })).toBeVisible();
+    await expect(home).toHaveTitle("Harbour Rowing Club");
 
     const invites = page.getByRole("list", { name: "Invite codes" });
     await expect(invites.getByRole("listitem").first().or(page.getByText("No invite codes yet."))).toBeVisible();
@@ -100,9 +90,18 @@ test("an admin adds a news item that home shows, closes registration, which the 
 
     const newcomer = await browser.newContext();
     try {
+      // A logged-out visitor: the login page (its static shell first, then the app) and the title name the site.
       const register = await newcomer.newPage();
-      await register.goto("/register");
-      await fillRegistration(register);
+      await register.goto("/");
+      await expect(register).toHaveTitle("Harbour Rowing Club");
+      await expect(register.getByRole("heading", { level: 1, name: "Harbour Rowing Club" })).toBeVisible();
+      await expect(register.getByText("New to Harbour Rowing Club?")).toBeVisible();
+      await expect(register.getByText(`© ${new Date().getFullYear()} Harbour Rowing Club`)).toBeVisible();
+      await expect(register.getByText("Sideline")).toHaveCount(0);
+      await register.getByRole("link", { name: "Sign up" }).click();
+      await expect(register).toHaveURL(/\/register$/);
+      await expect(register.getByRole("heading", { level: 1, name: "Harbour Rowing Club" })).toBeVisible();
+      await fillRegistration(register, newcomerFields());
       const code = register.getByRole("textbox", { name: "Invite code" });
       await code.fill("NOT-A-CODE");
       await register.getByRole("button", { name: "Create Account" }).click();

@@ -63,13 +63,22 @@ test("an admin suspends a member, who cannot sign in (told why) until restored, 
   await expect(lookup.getByText("There is no such member.")).toBeVisible();
   await lookup.close();
 
+  // Restoring asks for an optional reason, which the audit log keeps.
   await page.getByRole("button", { name: "Restore" }).click();
+  const restoreDialog = page.getByRole("dialog", { name: "Restore Quentin Rowdyson" });
+  await restoreDialog.getByRole("textbox", { name: "Reason (optional, for the audit log)" }).fill("Apologised to the club");
+  await restoreDialog.getByRole("button", { name: "Restore" }).click();
+  await expect(restoreDialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Suspend" })).toBeVisible();
   await loginThroughUi(refused, target.email, target.password);
 
   // The admin makes them a moderator: the Admin link and the members page, not the audit log (admins only).
   await choose(page, "Role", "Moderator");
   await page.getByRole("button", { name: "Save role" }).click();
+  await page
+    .getByRole("dialog", { name: "Change the role of Quentin Rowdyson to Moderator" })
+    .getByRole("button", { name: "Save role" })
+    .click();
   await expect(page.getByText("Done.")).toBeVisible();
   await refused.reload();
   await refused.getByRole("button", { name: "Quentin Rowdyson: account menu" }).click();
@@ -93,6 +102,7 @@ test("an admin suspends a member, who cannot sign in (told why) until restored, 
   const audit = page.getByRole("list", { name: "Audit log" });
   await expect(audit.getByRole("listitem").nth(0)).toContainText("Ada Steward changed the role Quentin Rowdyson");
   await expect(audit.getByRole("listitem").nth(1)).toContainText("Ada Steward restored Quentin Rowdyson");
+  await expect(audit.getByRole("listitem").nth(1)).toContainText("Apologised to the club");
   await expect(audit.getByRole("listitem").nth(2)).toContainText("Ada Steward suspended Quentin Rowdyson");
   await expect(audit.getByRole("listitem").nth(2)).toContainText("Abusive messages to juniors");
 });

@@ -10,7 +10,9 @@ import { field, loginThroughUi, logoutThroughUi, memberViaTrpc } from "./support
 const navSearch = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("combobox", { name: "Search members" });
 const combobox = (page: Page, name: string) => page.getByRole("combobox", { name, exact: true });
 
-test("a minor's defaults, an adult stranger who cannot find or message them, a contact detail hidden by default", async ({ page }) => {
+test("a minor's defaults, an adult stranger who cannot find, message or follow them, a contact detail hidden by default", async ({
+  page,
+}) => {
   const year = new Date().getUTCFullYear();
   const minor = await memberViaTrpc({ firstName: "Mina", lastName: "Youngblood", month: "1", day: "1", year: String(year - 16) });
   const adult = await memberViaTrpc({ firstName: "Adam", lastName: "Grownup" });
@@ -34,6 +36,7 @@ test("a minor's defaults, an adult stranger who cannot find or message them, a c
   await page.goto(`/members/show-profile?memberID=${minor.memberId}`);
   await expect(page.getByRole("heading", { name: "Mina Youngblood" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Send a Message" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: "Follow this Member" })).toHaveCount(0);
   await logoutThroughUi(page, "Adam Grownup");
 
   // The minor's privacy screen: sections Only Contacts, details Private, the opt-in offered and off.
@@ -46,11 +49,13 @@ test("a minor's defaults, an adult stranger who cannot find or message them, a c
     await expect(combobox(page, detail)).toHaveValue("Private");
   await page.getByRole("tab", { name: "Search", exact: true }).click();
   await expect(
-    page.getByRole("switch", { name: "Adults who are not my contacts may find me in search and suggestions" }),
+    page.getByRole("switch", { name: "Adults who are not my contacts may find me in search, suggestions and members' lists" }),
   ).not.toBeChecked();
 
   // The adult's cell phone is hidden from the minor (and everyone): its level is Private.
   await page.goto(`/members/show-profile?memberID=${adult.memberId}`);
+  // A minor may follow an adult (the button the stranger did not get on the minor's profile).
+  await expect(page.getByRole("main").getByRole("button", { name: "Follow this Member" })).toBeVisible();
   await page.getByRole("tab", { name: "Contact Info.", exact: true }).click();
   await expect(page.getByRole("tabpanel")).toBeVisible();
   await expect(page.getByText("555-0142")).toHaveCount(0);

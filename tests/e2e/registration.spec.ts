@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { registrationCodeOf } from "../support/mail-sink.ts";
 import { uniqueEmail } from "../support/server.ts";
-import { choose, loginThroughUi, logoutThroughUi, memberViaTrpc, nextMail, field } from "./support/journey.ts";
+import { field, fillRegistration, loginThroughUi, logoutThroughUi, memberViaTrpc, nextMail } from "./support/journey.ts";
 
 test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs in again", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -10,17 +10,7 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
   await expect(page).toHaveURL(/\/register$/);
 
   const create = page.getByRole("button", { name: "Create Account" });
-  await field(page, "First Name").fill("Maya");
-  await field(page, "Last Name").fill("Okafor");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill("goal5");
-  await field(page, "Re-enter Password").fill("goal5");
-  await choose(page, "Gender", "Female");
-  await choose(page, "Month", "April");
-  await choose(page, "Day", "9");
-  await page.getByRole("combobox", { name: "Year" }).fill("2001");
-  await page.getByRole("option", { name: "2001", exact: true }).click();
-  await choose(page, "Profile Type", "Athlete (Amateur)");
+  await fillRegistration(page, { email }, { acceptTerms: false });
   await expect(create).toBeDisabled(); // terms not accepted yet
 
   await page.getByRole("button", { name: "Terms of Use" }).click();
@@ -66,18 +56,17 @@ test("a newcomer registers, confirms by e-mail, reaches home, logs out and logs 
 test("registering an address that already has an account shows the existing-email error", async ({ page }) => {
   const member = await memberViaTrpc();
   await page.goto("/register");
-  await field(page, "First Name").fill("Sam");
-  await field(page, "Last Name").fill("Twin");
-  await field(page, "Email").fill(member.email);
-  await field(page, "Password").fill("other5");
-  await field(page, "Re-enter Password").fill("other5");
-  await choose(page, "Gender", "Male");
-  await choose(page, "Month", "January");
-  await choose(page, "Day", "2");
-  await page.getByRole("combobox", { name: "Year" }).fill("1990");
-  await page.getByRole("option", { name: "1990", exact: true }).click();
-  await choose(page, "Profile Type", "Coach");
-  await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
+  await fillRegistration(page, {
+    firstName: "Sam",
+    lastName: "Twin",
+    email: member.email,
+    password: "other5",
+    gender: "Male",
+    month: "January",
+    day: "2",
+    year: "1990",
+    profileType: "Coach",
+  });
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(
     page.getByText(

@@ -12,6 +12,8 @@
  * - stranger: another signed-in member, not a contact. They were one once (the owner wrote to them
  *   then) and they follow the owner, so the owner's posts and that message reach them.
  * - anonymous: no session.
+ * - minors (the last table): a member under 18 who is the contact's contact, and another minor;
+ *   their rows are called by the stranger and the contact as the minor's adult stranger and contact.
  *
  * Conventions of the table:
  * - `status`: the HTTP status per actor. Acting on the owner's behalf (the owner's id in the path or
@@ -26,6 +28,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { restControllers } from "../../src/server/rest/controllers.ts";
+import { minorsTexts } from "../../src/shared/minors-texts.ts";
+import { texts } from "../../src/shared/texts.ts";
 import { serverHarness } from "#support/harness.ts";
 import { type ApiResponse, qs, registrationBody } from "#support/server.ts";
 import { startYoutubeStandIn, type YoutubeStandIn } from "#support/youtube-stand-in.ts";
@@ -46,6 +50,7 @@ import {
   expectPrivacy,
   freshEmail,
   HIDDEN_WORDS,
+  idOfItem,
   itemsOf,
   jobBody,
   jobInput,
@@ -1579,5 +1584,135 @@ describe("authorization and privacy matrix", () => {
         await keepSignedIn(w);
       });
     }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Minors (decisions 037, 040): rows about the minor, called by an adult stranger (the stranger),
+// the minor's adult contact (the contact), another minor who is not their contact, and the minor.
+// Every refusal an adult stranger hears is one any non-contact hears: nothing tells them the
+// member is under 18.
+
+const MINOR_ACTORS = ["anonymous", "stranger", "contact", "minorPeer", "minor"] as const;
+type MinorActor = (typeof MINOR_ACTORS)[number];
+
+interface MinorCase {
+  case: string;
+  call: (as: Caller, w: World) => Promise<ApiResponse>;
+  status: Record<MinorActor, number>;
+  check?: (res: ApiResponse, who: MinorActor, w: World) => void;
+  /** After each actor's call: put back what it changed (a follow). */
+  undo?: (as: Caller, w: World, res: ApiResponse) => Promise<void>;
+}
+
+const minorCaller = (w: World, who: MinorActor): Caller =>
+  who === "minor" || who === "minorPeer" ? callerOf(w, w[who]) : callerFor(w, who);
+const minorStatus = (anonymous: number, stranger: number, contact: number, minorPeer: number, minor: number) => ({
+  anonymous,
+  stranger,
+  contact,
+  minorPeer,
+  minor,
+});
+const hasMinor = (res: ApiResponse, w: World) => itemsOf(res).some((item) => idOfItem(item) === String(w.minor.id));
+/** A list of the contact's (the minor is in it): an adult stranger does not see the minor there, the others do. */
+const minorListedExceptToStranger = (res: ApiResponse, who: MinorActor, w: World) => {
+  if (res.status === 200) expect.soft(hasMinor(res, w), `${who} and the minor in the contact's list`).toBe(who !== "stranger");
+};
+const unfollowMinor = async (as: Caller, w: World, res: ApiResponse) => {
+  if (res.status === 200) must(await as.trpc("contacts.unfollow", { memberId: w.minor.id }), 200, "unfollow the minor");
+};
+/** The stranger's refusal is the text every non-contact gets (decision 040). */
+const sameRefusalAsAnyNonContact = (res: ApiResponse, who: MinorActor) => {
+  if (who === "stranger") expect.soft(res.text).toContain(texts.recipientNotValid);
+};
+
+const MINOR_TABLE: MinorCase[] = [
+  {
+    case: "messages.send to the minor: contacts only, the stranger refused as any non-contact",
+    call: (as, w) => as.trpc("messages.send", { toMemberId: w.minor.id, subject: "Matrix", body: "Hello." }),
+    status: minorStatus(401, 400, 200, 400, 400),
+    check: sameRefusalAsAnyNonContact,
+  },
+  {
+    case: "message/CreateMessage (self) to the minor: the same",
+    call: (as, w) => as.post(`/api/message/CreateMessage${qs({ from: as.id, to: w.minor.id, subject: "Matrix", body: "Hello." })}`),
+    status: minorStatus(401, 400, 200, 400, 400),
+    check: sameRefusalAsAnyNonContact,
+  },
+  {
+    case: "contacts.follow the minor: the stranger answered as for a missing member",
+    call: (as, w) => as.trpc("contacts.follow", { memberId: w.minor.id }),
+    status: minorStatus(401, 404, 200, 200, 400),
+    undo: unfollowMinor,
+  },
+  {
+    case: "contact/FollowMember (self) the minor: the same",
+    call: (as, w) => as.post(`/api/contact/FollowMember${qs({ memberID: as.id, contactID: w.minor.id })}`),
+    status: minorStatus(401, 404, 200, 200, 400),
+    undo: unfollowMinor,
+  },
+  {
+    case: "contacts.relationship with the minor: no Follow button for the stranger",
+    call: (as, w) => as.trpc("contacts.relationship", { memberId: w.minor.id }),
+    status: minorStatus(401, 200, 200, 200, 200),
+    check: (res, who) => {
+      if (res.status === 200 && who !== "minor") expect.soft(res.json.result.data.canFollow, who).toBe(who !== "stranger");
+    },
+  },
+  {
+    case: "search.members by the minor's name: found by their contact and other minors (search leaves out the searcher)",
+    call: (as, w) => as.trpc("search.members", { text: w.minor.lastName }),
+    status: minorStatus(401, 200, 200, 200, 200),
+    check: (res, who, w) => {
+      if (res.status === 200) expect.soft(hasMinor(res, w), who).toBe(who === "contact" || who === "minorPeer");
+    },
+  },
+  {
+    case: "contacts.contacts of the minor's adult contact",
+    call: (as, w) => as.trpc("contacts.contacts", { memberId: w.contact.id }),
+    status: minorStatus(401, 200, 200, 200, 200),
+    check: minorListedExceptToStranger,
+  },
+  {
+    case: "contact/GetMemberContacts of the minor's adult contact",
+    call: (as, w) => as.get(`/api/contact/GetMemberContacts${qs({ memberID: w.contact.id })}`),
+    status: minorStatus(401, 200, 200, 200, 200),
+    check: minorListedExceptToStranger,
+  },
+  {
+    case: "profiles.view of the minor: their birth date to themself only",
+    call: (as, w) => as.trpc("profiles.view", { memberId: w.minor.id }),
+    status: minorStatus(401, 200, 200, 200, 200),
+    check: (res, who) => {
+      if (res.status === 200 && who !== "minor") expect.soft(res.text, who).not.toMatch(/"birthDate":"\d{4}-/);
+    },
+  },
+  {
+    case: "profiles.saveBasic (self) with a birth date under 18: refused to adults, kept by minors",
+    call: (as) =>
+      as.trpc("profiles.saveBasic", {
+        ...plainBasicTrpc(as.member ?? ({ firstName: "Nobody", lastName: "Here" } as Member)),
+        birthYear: String(new Date().getUTCFullYear() - 15),
+      }),
+    status: minorStatus(401, 400, 400, 200, 200),
+    check: (res, who) => {
+      if (res.status === 400) expect.soft(res.text, who).toContain(minorsTexts.birthDateAcrossAdulthood);
+    },
+  },
+];
+
+describe("minors in the matrix (decisions 037, 040)", () => {
+  for (const c of MINOR_TABLE) {
+    it(c.case, async () => {
+      for (const who of MINOR_ACTORS) {
+        const as = minorCaller(w, who);
+        const res = await c.call(as, w);
+        expect.soft(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(c.status[who]);
+        c.check?.(res, who, w);
+        await c.undo?.(as, w, res);
+      }
+      await keepSignedIn(w);
+    });
   }
 });

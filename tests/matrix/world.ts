@@ -250,6 +250,13 @@ export interface World {
   /** The blocked actors (decision 035): a member the owner blocked, and one who blocked the owner. */
   blockedByOwner: Member;
   blockerOfOwner: Member;
+  /**
+   * The minors' actors (decisions 037, 040): a member under 18 who is the contact's contact (the
+   * contact is their adult contact, the stranger and the owner adult strangers), and another minor
+   * who is not their contact.
+   */
+  minor: Member;
+  minorPeer: Member;
   /** The owner's first post (followed by the stranger), with a reply by the owner and one by the contact. */
   ownerPost: number;
   /** A post by the contact: outside the stranger's network. */
@@ -409,8 +416,14 @@ export async function photoForm(): Promise<FormData> {
 // ---------------------------------------------------------------------------------------------
 // Setup
 
-async function register(h: Harness, firstName: string, lastName: string, profileType = "Athlete (Amateur)"): Promise<Member> {
-  const r = await registerAndConfirm(h.server.baseUrl, h.sink, { firstName, lastName, profileType });
+async function register(
+  h: Harness,
+  firstName: string,
+  lastName: string,
+  profileType = "Athlete (Amateur)",
+  birth: Record<string, string> = {},
+): Promise<Member> {
+  const r = await registerAndConfirm(h.server.baseUrl, h.sink, { firstName, lastName, profileType, ...birth });
   return { id: r.memberId, email: r.email, password: r.password, token: r.accessToken, firstName, lastName };
 }
 
@@ -430,7 +443,13 @@ export async function buildWorld(h: Harness): Promise<World> {
   await h.db.run("UPDATE member SET role = ? WHERE id = ?", "moderator", moderator.id);
   await h.db.run("UPDATE member SET role = ? WHERE id = ?", "admin", admin.id);
   const [blockedByOwner, blockerOfOwner] = [await register(h, "Blythe", "Shutout"), await register(h, "Bram", "Closedoor")];
-  const w = { h, owner, contact, stranger, bystander, moderator, admin, target, blockedByOwner, blockerOfOwner } as World;
+  // Sixteen this year, whatever the day.
+  const minorBirth = { month: "1", day: "1", year: String(new Date().getUTCFullYear() - 16) };
+  const [minor, minorPeer] = [
+    await register(h, "Milly", "Fledgling", "Athlete (Amateur)", minorBirth),
+    await register(h, "Perry", "Sapling", "Athlete (Amateur)", minorBirth),
+  ];
+  const w = { h, owner, contact, stranger, bystander, moderator, admin, target, blockedByOwner, blockerOfOwner, minor, minorPeer } as World;
   const as = (m: Member) => callerOf(w, m);
   const o = as(owner);
   must(await o.trpc("contacts.block", { memberId: blockedByOwner.id }), 200, "block");
@@ -488,6 +507,10 @@ export async function buildWorld(h: Harness): Promise<World> {
   );
   const inbox = must(await o.get(`/api/message/GetMemberMessages/${owner.id}`), 200, "inbox");
   w.ownerInboxCopy = inbox.json.find((m: { fromID: string }) => m.fromID === String(contact.id)).messageID;
+
+  // The minor and the contact: a request accepted (the contact is the minor's adult contact).
+  must(await as(minor).trpc("contacts.sendRequest", { memberId: contact.id }), 200, "minor's request");
+  must(await c.trpc("contacts.accept", { memberId: minor.id }), 200, "minor accepted");
 
   // Posts and replies.
   w.ownerPost = must(
@@ -591,7 +614,7 @@ export function itemsOf(res: ApiResponse): Record<string, unknown>[] {
   return list as Record<string, unknown>[];
 }
 
-const idOfItem = (item: Record<string, unknown>) => {
+export const idOfItem = (item: Record<string, unknown>) => {
   const id = item.memberId ?? item.contactID ?? item.entityID;
   return typeof id === "number" || typeof id === "string" ? String(id) : "";
 };

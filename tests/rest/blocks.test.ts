@@ -2,11 +2,13 @@
  * Blocking and removed content over HTTP against the real Bun server (decision 035): after a block
  * the legacy REST paths answer as the services do (profile 404 both ways, request refused, the
  * other's posts and replies gone from the feed, messages refused), and content a moderator removed
- * is gone from getRecentPosts, GetRecentPostResponses and the message actions.
+ * is gone from getRecentPosts, GetRecentPostResponses and the message actions. The review's fixes
+ * (decision 041): a removed message's words leave the recipient's notifications, its copy cannot
+ * be marked unread or counted; a moderator cannot answer a report about their own content.
  */
 import { describe, expect, it } from "vitest";
 import { serverHarness } from "#support/harness.ts";
-import { callsAs, expectError, expectJson, nameTag } from "#support/rest-calls.ts";
+import { callsAs, expectError, expectJson, expectText, nameTag } from "#support/rest-calls.ts";
 import { bearer, qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
 
 const h = serverHarness();
@@ -98,5 +100,60 @@ describe("removed content over REST", () => {
     expectJson(after);
     expect(after.json).toEqual([]);
     expectError(await get(rep, `/api/message/GetMessageInfoByID/${copyId}`), 404);
+  });
+});
+
+// Decision 041.
+async function openReports(m: M): Promise<Array<{ reportId: number; target: { kind: string; id: number } }>> {
+  const res = await h.c.get(`/trpc/moderation.reports?input=${encodeURIComponent(JSON.stringify({}))}`, { headers: bearer(m.accessToken) });
+  return res.json.result.data.items;
+}
+async function notificationTexts(m: M): Promise<string[]> {
+  const res = await get(m, `/api/message/GetMemberNotifications/${m.memberId}`);
+  expectJson(res);
+  return (res.json as Array<{ notification: string }>).map((n) => n.notification);
+}
+async function makeModerator(m: M) {
+  await h.db.run("UPDATE member SET role = ? WHERE id = ?", "moderator", m.memberId);
+}
+
+describe("a removed message over REST", () => {
+  it("leaves the notifications, cannot be marked unread and is not counted", async () => {
+    const [mod, rep, author] = [await member("Mod"), await member("Rep"), await member("Auth")];
+    await makeModerator(mod);
+    await connect(rep, author);
+    for (const subject of ["Cheap pills here", "Training at six"]) expectJson(await message(author, rep, subject));
+    expect((await notificationTexts(rep)).join("\n")).toContain("Cheap pills here");
+    const inbox = await get(rep, `/api/message/GetMemberMessages/${rep.memberId}`);
+    const copyId = Number(
+      (inbox.json as Array<{ messageID: string; subject: string }>).find((m) => m.subject === "Cheap pills here")!.messageID,
+    );
+    expectText(await get(rep, `/api/message/GetTotalUnreadMessages/${rep.memberId}`), "2");
+
+    expect((await trpc(rep, "moderation.report", { targetKind: "message", targetId: copyId, reason: "spam" })).status).toBe(200);
+    const report = (await openReports(mod)).find((r) => r.target.kind === "message")!;
+    expect((await trpc(mod, "moderation.remove", { reportId: report.reportId })).status).toBe(200);
+
+    const texts = (await notificationTexts(rep)).join("\n");
+    expect(texts).not.toContain("Cheap pills here");
+    expect(texts).toContain("Training at six");
+    expectError(await put(rep, `/api/message/ToggleMessageState${qs({ status: "0", msgID: copyId })}`), 404);
+    expectText(await get(rep, `/api/message/GetTotalUnreadMessages/${rep.memberId}`), "1");
+  });
+});
+
+describe("a moderator's own content over tRPC", () => {
+  it("is not theirs to answer: 403, the report stays open and the post stands", async () => {
+    const [mod, watcher] = [await member("Mona"), await member("Wes")];
+    await makeModerator(mod);
+    await connect(watcher, mod);
+    const postId = await postAs(mod, "My own post");
+    expect((await trpc(watcher, "moderation.report", { targetKind: "post", targetId: postId, reason: "spam" })).status).toBe(200);
+    const report = (await openReports(mod)).find((r) => r.target.kind === "post" && r.target.id === postId)!;
+
+    expect((await trpc(mod, "moderation.remove", { reportId: report.reportId })).status).toBe(403);
+    expect((await trpc(mod, "moderation.dismiss", { reportId: report.reportId })).status).toBe(403);
+    expect((await openReports(mod)).map((r) => r.reportId)).toContain(report.reportId);
+    expect(await feedTexts(watcher)).toContain("My own post");
   });
 });

@@ -1,14 +1,18 @@
 /**
  * Minors over the REST API (decision 037), against the real server: a minor registered through
  * account/register is not found by an adult stranger (contact/SearchAllResults), an adult who is not
- * their contact cannot write to them (message/CreateMessage, with the minors' message), and their
- * birth date is never answered to anyone else (member/GetMemberGeneralInfoV2).
+ * their contact cannot write to or follow them (answered as any non-contact / missing member is, decision
+ * 040), nor sees them in another member's contact list; nobody moves their birth date across the
+ * 18-year line (member/SaveMemberGeneralInfo); and a minor's birth date is never answered to anyone
+ * else (member/GetMemberGeneralInfoV2).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverHarness } from "#support/harness.ts";
 import { callsAs, expectError, expectJson, nameTag } from "#support/rest-calls.ts";
 import { qs, type RegisteredMember, registerAndConfirm } from "#support/server.ts";
 import { minorsTexts } from "../../src/shared/minors-texts.ts";
+import { NO_SUCH_MEMBER } from "../../src/shared/errors.ts";
+import { texts } from "../../src/shared/texts.ts";
 
 const h = serverHarness();
 const { get, post, put } = callsAs(h);
@@ -50,13 +54,14 @@ describe("minors over REST", () => {
     expect(await found(adult)).toEqual([]);
   });
 
-  it("an adult who is not the minor's contact cannot write to them: 400 with the minors' message, nothing stored", async () => {
+  it("an adult stranger writing to a minor hears what any non-contact hears (decision 040): same 400 and text, nothing stored", async () => {
     const before = await h.db.value("select count(*) from message");
-    const res = await post(
-      adult,
-      `/api/message/CreateMessage${qs({ to: minor.memberId, from: adult.memberId, subject: "Hi", body: "Trial?" })}`,
-    );
-    expectError(res, 400, minorsTexts.minorNotContact);
+    const write = (to: RegisteredMember) =>
+      post(adult, `/api/message/CreateMessage${qs({ to: to.memberId, from: adult.memberId, subject: "Hi", body: "Trial?" })}`);
+    const toMinor = await write(minor);
+    const toAdult = await write(contact);
+    expectError(toMinor, 400, texts.recipientNotValid);
+    expect(toMinor.json).toEqual(toAdult.json);
     expect(await h.db.value("select count(*) from message")).toBe(before);
     expectJson(
       await post(
@@ -64,6 +69,43 @@ describe("minors over REST", () => {
         `/api/message/CreateMessage${qs({ to: minor.memberId, from: contact.memberId, subject: "Hi", body: "Training" })}`,
       ),
     );
+  });
+
+  it("an adult stranger's follow of a minor is answered as a missing member's (404), nothing stored", async () => {
+    const res = await post(adult, `/api/contact/FollowMember${qs({ memberID: adult.memberId, contactID: minor.memberId })}`);
+    expectError(res, 404, NO_SUCH_MEMBER);
+    expect(await h.db.value("select count(*) from follow where followed_id = ?", minor.memberId)).toBe(0);
+  });
+
+  it("another member's contact list leaves the minor out for an adult stranger; the minor's contact sees them", async () => {
+    const listed = async (viewer: RegisteredMember) => {
+      const res = await get(viewer, `/api/contact/GetMemberContacts${qs({ memberID: contact.memberId, show: "all" })}`);
+      expectJson(res);
+      return (res.json as Array<{ contactID: string }>).map((i) => Number(i.contactID));
+    };
+    expect(await listed(adult)).not.toContain(minor.memberId);
+    expect(await listed(contact)).toContain(minor.memberId);
+  });
+
+  it("SaveMemberGeneralInfo refuses a birth date across the 18-year line, either way (decision 040)", async () => {
+    const save = (m: RegisteredMember, dobYear: string) =>
+      post(m, `/api/member/SaveMemberGeneralInfo/${m.memberId}`, {
+        firstName: "Robin",
+        lastName: "Young",
+        titleDesc: "Player",
+        sport: "Basketball",
+        currentStatus: "Athlete (Amateur)",
+        sex: "Female",
+        dobMonth: "1",
+        dobDay: "1",
+        dobYear,
+      });
+    const birthOf = (m: RegisteredMember) => h.db.value("select birth_date from member where id = ?", m.memberId);
+    const adultBirth = await birthOf(adult);
+    expectError(await save(adult, String(year - 16)), 400, minorsTexts.birthDateAcrossAdulthood);
+    expect(await birthOf(adult)).toBe(adultBirth);
+    expectError(await save(minor, "1990"), 400, minorsTexts.birthDateAcrossAdulthood);
+    expect(await birthOf(minor)).toBe(`${year - 16}-01-01`);
   });
 
   it("the minor's birth date is answered to the minor only, even with its show option on", async () => {

@@ -426,8 +426,13 @@ describe("npm run seed -- --members 300", () => {
       const index = (d: Database.Database) => d.prepare("SELECT rowid, * FROM member_search ORDER BY rowid").all();
       const generated = index(copy);
       expect(generated).toHaveLength(MEMBERS);
+      const adminNames = (d: Database.Database) => d.prepare("SELECT rowid, * FROM member_admin_name ORDER BY rowid").all();
+      const generatedNames = adminNames(copy);
+      expect(generatedNames).toHaveLength(MEMBERS);
       copy.exec("UPDATE member SET status = status"); // the trigger rewrites every member's row
       expect(index(copy)).toEqual(generated);
+      copy.exec("UPDATE member SET first_name = first_name"); // the admin name index's trigger too
+      expect(adminNames(copy)).toEqual(generatedNames);
       copy.close();
     } finally {
       rmSync(copyDir, { recursive: true, force: true });

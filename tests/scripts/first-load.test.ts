@@ -8,6 +8,7 @@ import path from "node:path";
 import vm from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { firstLoadFiles, sizes } from "../../scripts/client-first-load.ts";
+import { SITE_NAME_PLACEHOLDER } from "../../src/server/http/static.ts";
 import { texts } from "../../src/shared/texts.ts";
 import { buildClientInto } from "#support/client-build.ts";
 
@@ -79,10 +80,19 @@ describe("what paints before the JavaScript (decision 019)", () => {
   it("writes the login shell with the catalogue's texts, hidden from assistive technology, styled under the CSP nonce", () => {
     const shell = html().match(/<div id="login-shell"[^>]*>[\s\S]*?<\/template><\/div>/)?.[0] ?? "";
     expect(shell).toMatch(/aria-hidden="true" inert><template shadowrootmode="closed"><style nonce="__CSP_NONCE__">/);
-    for (const text of [texts.appName, texts.appTagline, texts.login, texts.email, texts.password, texts.forgotPassword, texts.footerText])
+    for (const text of [texts.appTagline, texts.login, texts.email, texts.password, texts.forgotPassword, texts.footerText])
       expect(shell).toContain(text);
+    // The product's name is the site's, which the server writes in (decision 043).
+    expect(shell).toContain(`<h1>${SITE_NAME_PLACEHOLDER}</h1>`);
+    expect(shell).toContain(texts.noAccountYet.replace(texts.appName, SITE_NAME_PLACEHOLDER));
+    expect(shell).not.toContain(texts.appName);
     // No inline style attributes (the CSP refuses them) and no script.
     expect(shell).not.toMatch(/\sstyle=|<script/);
     expect(html().indexOf("login-shell")).toBeLessThan(html().indexOf('<div id="root"></div>'));
+  });
+
+  it("leaves the site's name to the server in the title and the application-name the client reads", () => {
+    expect(html()).toContain(`<title>${SITE_NAME_PLACEHOLDER}</title>`);
+    expect(html()).toMatch(new RegExp(`<meta name="application-name" content="${SITE_NAME_PLACEHOLDER}"\\s*/?>`));
   });
 });

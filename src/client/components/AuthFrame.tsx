@@ -1,10 +1,11 @@
 import { Box, Card, Center, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { texts } from "../../shared/texts.ts";
+import { siteName } from "../lib/site-name.ts";
 import { ColorSchemeToggle } from "./ColorSchemeToggle.tsx";
 import { Footer } from "./Footer.tsx";
 
-/** Logged-out screens: the product's name and line, the routed page centred in a card. */
+/** Logged-out screens: the site's name (decision 043) and line, the routed page centred in a card. */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack mih="100vh" justify="space-between" gap={0}>
@@ -16,7 +17,7 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
         <Box component="main" w="100%" maw={460}>
           <Stack gap={4} align="center" mb="lg">
             <Title order={1} c="sideline" fz={36}>
-              {texts.appName}
+              {siteName()}
             </Title>
             <Text c="dimmed" ta="center" size="sm">
               {texts.appTagline}

@@ -1,6 +1,7 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { texts } from "../../shared/texts.ts";
+import { siteName } from "../lib/site-name.ts";
 import { AboutModal } from "./LazyInfoModals.tsx";
 
 /** The spec's footer: the site's line, an about link, the copyright with the current year. */
@@ -15,7 +16,7 @@ export function Footer() {
         {texts.about}
       </Anchor>
       <Text size="sm" c="dimmed">
-        © {new Date().getFullYear()} {texts.appName}
+        © {new Date().getFullYear()} {siteName()}
       </Text>
       <AboutModal opened={aboutOpen} onClose={about.close} />
     </Group>

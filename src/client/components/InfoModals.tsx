@@ -3,6 +3,7 @@
 import { Button, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { TERMS_OF_USE } from "../../shared/terms.ts";
 import { texts } from "../../shared/texts.ts";
+import { siteName, withSiteName } from "../lib/site-name.ts";
 import { useSiteInfo } from "../lib/use-site-info.ts";
 
 export interface ModalProps {
@@ -53,7 +54,11 @@ export function TermsModal({ opened, onClose }: ModalProps) {
 export function AboutModal({ opened, onClose }: ModalProps) {
   const site = useSiteInfo();
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.aboutTitle.replace(texts.appName, site?.siteName ?? texts.appName)}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={site ? texts.aboutTitle.replace(texts.appName, site.siteName) : withSiteName(texts.aboutTitle)}
+    >
       <Stack>
         {site?.aboutText ? (
           paragraphsOf(site.aboutText).map((p) => (
@@ -78,13 +83,13 @@ export function AboutModal({ opened, onClose }: ModalProps) {
 /** The mobile app preview: apps are announced as coming soon. */
 export function AppPreviewModal({ opened, onClose }: ModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.appPreviewTitle}>
+    <Modal opened={opened} onClose={onClose} title={withSiteName(texts.appPreviewTitle)}>
       <Stack align="center">
         <Text>{texts.appPreviewBody}</Text>
         <Paper withBorder radius="xl" p="md" w={220} shadow="md" aria-label="App preview">
           <Stack gap="xs">
             <Text fw={700} c="sideline">
-              {texts.appName}
+              {siteName()}
             </Text>
             {["Recent News", "Recent Posts", "My Contacts", "Messages"].map((item) => (
               <Paper key={item} withBorder p="xs" radius="md">

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import type { AdItem } from "../../domains/news/news.schema.ts";
 import { texts } from "../../shared/texts.ts";
+import { withSiteName } from "../lib/site-name.ts";
 import { trpc } from "../lib/trpc.ts";
 import { Carousel } from "./Carousel.tsx";
 import { SmartLink } from "./SmartLink.tsx";
@@ -19,7 +20,7 @@ export function SiteGuide() {
       titleSize="h5"
       items={useDeferredValue(guide.data)} // rendered in short slices (see RecentPosts)
       error={guide.error}
-      emptyText={texts.siteGuideEmpty}
+      emptyText={withSiteName(texts.siteGuideEmpty)}
       intervalMs={10_000}
       skeleton={
         <Stack gap={6}>

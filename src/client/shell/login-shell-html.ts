@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../shared/html.ts";
 import { texts } from "../../shared/texts.ts";
 
 /**
@@ -10,17 +11,17 @@ import { texts } from "../../shared/texts.ts";
  * Its content is in a closed declarative shadow root: it paints like any HTML, but stays out of
  * the page's text and the accessibility tree (aria-hidden, inert), so nothing finds the login
  * form twice while both are present; the styles it needs are inside it (the CSP nonce of the
- * page's styles is written in by the server, as for Mantine's style tags).
+ * page's styles is written in by the server, as for Mantine's style tags; so is the site's name).
  */
-export function loginShellHtml(nonce: string): string {
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const t = (key: keyof typeof texts) => escape(texts[key]);
+export function loginShellHtml(nonce: string, siteName: string): string {
+  // The product's name in a text is the site's (decision 043): the server writes it for `siteName`.
+  const t = (key: keyof typeof texts) => escapeHtml(texts[key]).replaceAll(texts.appName, siteName);
   return (
     `<div id="login-shell" aria-hidden="true" inert><template shadowrootmode="closed">` +
     `<style nonce="${nonce}">${SHELL_CSS}</style>` +
     `<div class="page"><div class="top"><span class="toggle"></span></div>` +
     `<div class="center"><div class="box">` +
-    `<div class="head"><h1>${t("appName")}</h1><p class="dimmed">${t("appTagline")}</p></div>` +
+    `<div class="head"><h1>${siteName}</h1><p class="dimmed">${t("appTagline")}</p></div>` +
     `<div class="card"><h2>${t("login")}</h2><div class="form">` +
     `<div><div class="label">${t("email")} <span class="req">*</span></div><div class="input"></div></div>` +
     `<div><div class="label">${t("password")} <span class="req">*</span></div><div class="input"></div></div>` +

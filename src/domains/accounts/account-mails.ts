@@ -1,9 +1,5 @@
 import type { MailMessage } from "../../platform/mailer.ts";
-
-/** Escapes text for the HTML part of an e-mail. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+import { escapeHtml } from "../../shared/html.ts";
 
 /** One layout for every e-mail: a greeting, paragraphs, one button-like link, a sign-off. */
 export function layoutMail(opts: {

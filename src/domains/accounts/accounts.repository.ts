@@ -30,6 +30,34 @@ export async function updateMember(db: DB, id: number, patch: Updateable<MemberT
   sessionCache.dropMember(id);
 }
 
+/**
+ * Lifts an ended suspension, but only the one that was read (its end, `readUntil`): a suspension set
+ * meanwhile has another end (or none) and stays. Answers whether it lifted.
+ */
+export async function liftSuspensionIfUnchanged(db: DB, id: number, readUntil: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("member")
+    .set({ status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: now })
+    .where("id", "=", id)
+    .where("status", "=", MemberStatus.Suspended)
+    .where("suspendedUntil", "=", readUntil)
+    .modifyEnd(DROPS_ITS_OWN_ENTRIES)
+    .executeTakeFirst();
+  sessionCache.dropMember(id);
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Admins who can sign in (active), other than `exceptId` when given: those who can run the site. */
+export async function countActiveAdmins(db: DB, exceptId?: number): Promise<number> {
+  let q = db
+    .selectFrom("member")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role", "=", "admin")
+    .where("status", "=", MemberStatus.Active);
+  if (exceptId !== undefined) q = q.where("id", "<>", exceptId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 /** Deletes the member row; every row that references it goes with it (ON DELETE CASCADE / SET NULL). */
 export async function deleteMember(db: DB, id: number): Promise<void> {
   await db.deleteFrom("session").where("memberId", "=", id).modifyEnd(DROPS_ITS_OWN_ENTRIES).execute();

@@ -3,6 +3,7 @@ import { picturePathOf } from "../../shared/pictures.ts";
 import { MemberStatus, type Role, roleOf, suspensionHolds } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
+import { dataRightsTexts } from "../../shared/data-rights-texts.ts";
 import { DAY, HOUR, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { hashPassword, newToken, newTypedCode, sha256Hex, timingDummyHash, verifyPassword } from "../../platform/crypto.ts";
@@ -22,6 +23,7 @@ import { createSession, type IssuedSession, SESSION_TTL_MS, validateSessionToken
  */
 export {
   claimForPurge,
+  countActiveAdmins,
   deleteMember,
   deleteMemberSessionsExcept,
   deleteSession,
@@ -121,10 +123,16 @@ async function liftEndedSuspension(
   member: repo.MemberRow,
 ): Promise<repo.MemberRow | { until: string | null; reason: string | null }> {
   if (member.status !== MemberStatus.Suspended) return member;
-  if (suspensionHolds(member.suspendedUntil, isoNow())) return { until: member.suspendedUntil, reason: member.suspendedReason };
-  const lifted = { status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: isoNow() };
-  await repo.updateMember(db, member.id, lifted);
-  return { ...member, ...lifted };
+  const now = isoNow();
+  if (suspensionHolds(member.suspendedUntil, now)) return { until: member.suspendedUntil, reason: member.suspendedReason };
+  // Conditional on the end read: a moderator may have suspended the member again since (review of 2026-11-27).
+  if (member.suspendedUntil !== null && (await repo.liftSuspensionIfUnchanged(db, member.id, member.suspendedUntil, now))) {
+    return { ...member, status: MemberStatus.Active, suspendedUntil: null, suspendedReason: null, updatedAt: now };
+  }
+  // Changed meanwhile: as the row now is; still suspended refuses this sign-in (the next one lifts an ended one).
+  const current = await repo.findMemberById(db, member.id);
+  if (current && current.status !== MemberStatus.Suspended) return current;
+  return { until: current?.suspendedUntil ?? null, reason: current?.suspendedReason ?? null };
 }
 
 /**
@@ -318,6 +326,7 @@ export async function setMemberStatus(ctx: AppContext, actor: Actor, memberId: n
   if (status === MemberStatus.Deactivated) {
     if (actor.scope !== "full") throw forbidden("This account is already deactivated.");
     await ctx.db.transaction().execute(async (trx) => {
+      await refuseIfLastAdmin(trx, memberId, dataRightsTexts.lastAdminDeactivate);
       await repo.updateMember(trx, memberId, { status, welcomeBackPending: 0, updatedAt: isoNow() });
       await repo.deleteMemberSessions(trx, memberId);
     });
@@ -507,6 +516,16 @@ export async function markForDeletion(db: DB, memberId: number, dueAt: string): 
     updatedAt: isoNow(),
   });
   await repo.deleteMemberSessions(db, memberId);
+}
+
+/**
+ * Refuses (BAD_INPUT, this message) when the member is the last active admin: leaving, they would
+ * leave nobody to run the site. Run in the transaction of the change it guards.
+ */
+export async function refuseIfLastAdmin(db: DB, memberId: number, message: string): Promise<void> {
+  const member = await repo.findMemberById(db, memberId);
+  if (!member || roleOf(member.role) !== "admin" || member.status !== MemberStatus.Active) return;
+  if ((await repo.countActiveAdmins(db, memberId)) === 0) throw new DomainError(ErrorCodes.BadInput, message);
 }
 
 /** Signs the member out everywhere. */

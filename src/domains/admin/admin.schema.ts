@@ -21,6 +21,15 @@ export type AdminMembersInput = z.infer<typeof adminMembersInput>;
 
 export const adminMemberInput = z.object({ memberId: memberIdField });
 
+/** Why, for the audit log: optional on restore, sign out everywhere and role changes (blank: none). */
+const optionalReason = z
+  .string()
+  .trim()
+  .max(SUSPEND_REASON_MAX)
+  .nullish()
+  .transform((v) => v || null);
+export const memberActionInput = adminMemberInput.extend({ reason: optionalReason });
+
 export const suspendInput = z.object({
   memberId: memberIdField,
   reason: z.string(adminTexts.adminReasonRequired).trim().min(1, adminTexts.adminReasonRequired).max(SUSPEND_REASON_MAX),
@@ -29,7 +38,7 @@ export const suspendInput = z.object({
 });
 export type SuspendInput = z.infer<typeof suspendInput>;
 
-export const grantRoleInput = z.object({ memberId: memberIdField, role: roleField });
+export const grantRoleInput = z.object({ memberId: memberIdField, role: roleField, reason: optionalReason });
 
 export const auditInput = z.object({ cursor: cursorField });
 

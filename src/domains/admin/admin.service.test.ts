@@ -12,10 +12,14 @@ import type { AppContext } from "../../platform/context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { adminTexts } from "../../shared/admin-texts.ts";
+import { liftSuspensionIfUnchanged } from "../accounts/accounts.repository.ts";
 import { login } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { searchMembers } from "../search/search.service.ts";
-import { suspendInput } from "./admin.schema.ts";
+import { CompiledQuery } from "kysely";
+import { isPostgres } from "../../platform/db/dialect.ts";
+import { adminMembersInput, suspendInput } from "./admin.schema.ts";
+import { listMembersQuery } from "./admin.repository.ts";
 import * as admin from "./admin.service.ts";
 
 let t: TestContext | undefined;
@@ -65,6 +69,50 @@ describe("members list", () => {
     expect(await names({ role: "admin" })).toContain(adminA.memberId);
     expect(await names({ role: "member" })).not.toContain(adminA.memberId);
     expect(await names({ suspendedOnly: true, query: "zedek" })).toEqual([]);
+  });
+
+  it("folds names as member search does: accents and case do not matter, either way, suspended members included", async () => {
+    const zoe = await createMember(ctx.db, { firstName: "Zoë", lastName: "Ångström-Núñez", email: "zoe-fold@example.com" });
+    const plainZoe = await createMember(ctx.db, { firstName: "Zoe", lastName: "Plainfold" });
+    const names = async (query: string) =>
+      (await admin.listMembers(ctx, moderator, adminMembersInput.parse({ query }))).items.map((m) => m.memberId).sort();
+    expect(await names("zoë")).toEqual([zoe.memberId, plainZoe.memberId].sort());
+    expect(await names("ZOE")).toEqual([zoe.memberId, plainZoe.memberId].sort());
+    expect(await names("angst")).toEqual([zoe.memberId]);
+    expect(await names("ÅNGSTRÖM")).toEqual([zoe.memberId]);
+    expect(await names("ångström-nu")).toEqual([zoe.memberId]);
+    // The beginning of a name, as before: a later word of it does not match.
+    expect(await names("nunez")).toEqual([]);
+    expect(await names("zoe ang")).toEqual([zoe.memberId]);
+    expect(await names("zoe plain")).toEqual([plainZoe.memberId]);
+    expect(await names("zoe-fold@")).toEqual([zoe.memberId]);
+    await admin.suspend(ctx, moderator, { memberId: zoe.memberId, reason: "Test" });
+    expect(await names("angstrom")).toEqual([zoe.memberId]);
+    // A renamed member is found by the new name only (the index follows the row).
+    await ctx.db.updateTable("member").set({ firstName: "Chloé" }).where("id", "=", plainZoe.memberId).execute();
+    expect(await names("chloe")).toEqual([plainZoe.memberId]);
+    expect(await names("zoe")).toEqual([zoe.memberId]);
+  });
+
+  it("reads a page of a name search through indexes, not by scanning members", async () => {
+    const plans: string[] = [];
+    for (const query of ["zoe", "zoe ang"]) {
+      const compiled = listMembersQuery(ctx.db, { query, limit: 26 });
+      if (isPostgres(ctx.db)) {
+        await ctx.db.executeQuery(CompiledQuery.raw("SET enable_seqscan = off"));
+        const plan = await ctx.db.executeQuery<{ "QUERY PLAN": string }>(
+          CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+        );
+        await ctx.db.executeQuery(CompiledQuery.raw("SET enable_seqscan = on"));
+        plans.push(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+      } else {
+        const plan = await ctx.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+        );
+        plans.push(plan.rows.map((r) => r.detail).join("\n"));
+      }
+    }
+    for (const plan of plans) expect(plan).not.toMatch(/^SCAN member\b|Seq Scan on member/m);
   });
 
   it("pages newest first with a cursor, and refuses a cursor it did not make", async () => {
@@ -130,6 +178,23 @@ describe("suspension", () => {
       .where("id", "=", target.memberId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: MemberStatus.Active, suspendedReason: null });
+  });
+
+  it("lifts only the ended suspension it read: a new one set meanwhile stays", async () => {
+    const target = await createMember(ctx.db, { firstName: "Nell", lastName: "Newsuspension", password: "Secret-pass-1" });
+    await admin.suspend(ctx, adminA, { memberId: target.memberId, reason: "First" });
+    const ended = "2001-01-01T00:00:00.000Z";
+    await ctx.db.updateTable("member").set({ suspendedUntil: ended }).where("id", "=", target.memberId).execute();
+    // A sign-in read the ended suspension; before it writes, a moderator suspends the member again.
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Second", until: tomorrow() });
+    expect(await liftSuspensionIfUnchanged(ctx.db, target.memberId, ended, new Date().toISOString())).toBe(false);
+    expect(await admin.viewMember(ctx, adminA, target.memberId)).toMatchObject({
+      member: { status: MemberStatus.Suspended, suspendedReason: "Second" },
+    });
+    expect(await login(ctx, { email: target.email, password: "Secret-pass-1" }, meta)).toMatchObject({
+      kind: "suspended",
+      reason: "Second",
+    });
   });
 });
 
@@ -204,5 +269,41 @@ describe("first admin and the audit log", () => {
     ]);
     expect(items[0]!.id).toBeGreaterThan(items[1]!.id);
     expect((await admin.viewMember(ctx, adminA, target.memberId)).history.map((h) => h.action)).toEqual(["restore", "suspend"]);
+  });
+
+  it("records the optional reason of a restore, a sign out everywhere and a role change", async () => {
+    const target = await createMember(ctx.db, { firstName: "Rhea", lastName: "Reasons" });
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Spam" });
+    await admin.restore(ctx, moderator, target.memberId, "Appeal accepted");
+    await admin.resetSessions(ctx, moderator, target.memberId, "Lost phone");
+    await admin.grantRole(ctx, adminA, target.memberId, "moderator", "Runs the club's page");
+    await admin.grantRole(ctx, adminA, target.memberId, "member");
+    const history = (await admin.viewMember(ctx, adminA, target.memberId)).history;
+    expect(history.map((h) => [h.action, h.reason])).toEqual([
+      ["grant-role", null],
+      ["grant-role", "Runs the club's page"],
+      ["reset-sessions", "Lost phone"],
+      ["restore", "Appeal accepted"],
+      ["suspend", "Spam"],
+    ]);
+  });
+
+  it("shows a moderator what moderators do to plain members: no role changes, nothing about admins", async () => {
+    const target = await createMember(ctx.db, { firstName: "Hal", lastName: "History" });
+    await admin.grantRole(ctx, adminA, target.memberId, "moderator", "Trial");
+    await admin.grantRole(ctx, adminA, target.memberId, "member", "Trial over");
+    await admin.suspend(ctx, moderator, { memberId: target.memberId, reason: "Spam" });
+    expect((await admin.viewMember(ctx, moderator, target.memberId)).history.map((h) => h.action)).toEqual(["suspend"]);
+    expect((await admin.viewMember(ctx, adminA, target.memberId)).history.map((h) => h.action)).toEqual([
+      "suspend",
+      "grant-role",
+      "grant-role",
+    ]);
+    const other = await createMember(ctx.db, { firstName: "Ann", lastName: "OtherAdmin" });
+    await admin.grantRole(ctx, adminA, other.memberId, "admin");
+    const seen = await admin.viewMember(ctx, moderator, other.memberId);
+    expect(seen.member.role).toBe("admin");
+    expect(seen.history).toEqual([]);
+    await admin.grantRole(ctx, adminA, other.memberId, "member");
   });
 });

@@ -78,13 +78,25 @@ async function requireMember(db: DB, memberId: number): Promise<MemberRow> {
 /** One member, with what was done to them lately (the newest audit entries about them). */
 export async function viewMember(ctx: AppContext, actor: Actor, memberId: number): Promise<{ member: AdminMember; history: AuditEntry[] }> {
   requireRole(actor, "moderator");
-  const member = toAdminMember(await requireMember(ctx.db, memberId));
-  const history = await describeAudit(ctx.db, await repo.listAudit(ctx.db, 10, undefined, { kind: "member", id: String(memberId) }));
+  const row = await requireMember(ctx.db, memberId);
+  const member = toAdminMember(row);
+  // A moderator sees what moderators do, and only about the plain members they may act on: not
+  // who was given which role, nor anything about moderators and admins (review of 2026-11-27).
+  const isAdmin = hasRole(actor.role, "admin");
+  if (!isAdmin && roleOf(row.role) !== "member") return { member, history: [] };
+  const target = { kind: "member", id: String(memberId), actions: isAdmin ? undefined : MODERATOR_ACTIONS };
+  const history = await describeAudit(ctx.db, await repo.listAudit(ctx.db, 10, undefined, target));
   return { member, history };
 }
 
-/** A moderator acts on members only; an admin on anyone; nobody suspends or signs out themself here. */
-function mayActOn(actor: Actor, target: MemberRow): void {
+/** The audit actions moderators take themselves: the history they see of a member. */
+const MODERATOR_ACTIONS: readonly Action[] = ["suspend", "restore", "reset-sessions", "report-dismiss", "content-remove", "warn"];
+
+/**
+ * A moderator acts on members only; an admin on anyone; nobody acts on themself. The one rule for
+ * every staff action on a member: here, and moderation's answers to reports (decision 041).
+ */
+export function mayActOn(actor: Actor, target: { id: number; role: string }): void {
   if (target.id === actor.memberId) throw forbidden("You cannot do that to your own account.");
   if (roleOf(target.role) !== "member") requireRole(actor, "admin");
 }
@@ -151,7 +163,7 @@ export async function suspend(ctx: AppContext, actor: Actor, input: SuspendInput
   });
 }
 
-/** Lifts a member's suspension. */
+/** Lifts a member's suspension; the reason, if given, goes into the audit log. */
 export async function restore(ctx: AppContext, actor: Actor, memberId: number, reason: string | null = null): Promise<AdminMember> {
   requireRole(actor, "moderator");
   return inWriteUnit(ctx, async (unit) => {
@@ -164,30 +176,36 @@ export async function restore(ctx: AppContext, actor: Actor, memberId: number, r
   });
 }
 
-/** Signs a member out on every device. */
-export async function resetSessions(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+/** Signs a member out on every device; the reason, if given, goes into the audit log. */
+export async function resetSessions(ctx: AppContext, actor: Actor, memberId: number, reason: string | null = null): Promise<void> {
   requireRole(actor, "moderator");
   await inWriteUnit(ctx, async (unit) => {
     const target = await requireMember(unit.db, memberId);
     mayActOn(actor, target);
     await accounts.endAllSessions(unit.db, target.id);
-    await audit(unit.db, actor.memberId, "reset-sessions", target.id, null);
+    await audit(unit.db, actor.memberId, "reset-sessions", target.id, reason);
   });
 }
 
 /** Gives a member a role (admins only). The last admin cannot step down: someone must remain to run the site. */
-export async function grantRole(ctx: AppContext, actor: Actor, memberId: number, role: Role): Promise<AdminMember> {
+export async function grantRole(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  role: Role,
+  reason: string | null = null,
+): Promise<AdminMember> {
   requireRole(actor, "admin");
   return inWriteUnit(ctx, async (unit) => {
     const target = await requireMember(unit.db, memberId);
     const from = roleOf(target.role);
     // Suspended or unconfirmed admins cannot run the site: another active one must remain.
-    if (from === "admin" && role !== "admin" && (await repo.countActiveAdmins(unit.db, target.id)) === 0) {
+    if (from === "admin" && role !== "admin" && (await accounts.countActiveAdmins(unit.db, target.id)) === 0) {
       throw badInput(adminTexts.adminLastAdmin);
     }
     if (from !== role) {
       await accounts.setRole(unit.db, target.id, role);
-      await audit(unit.db, actor.memberId, "grant-role", target.id, null, { from, to: role });
+      await audit(unit.db, actor.memberId, "grant-role", target.id, reason, { from, to: role });
     }
     return toAdminMember((await repo.findMember(unit.db, target.id))!);
   });
@@ -213,7 +231,7 @@ export async function createAdmin(
     if (member.status !== MemberStatus.Active) throw badInput(adminTexts.adminMemberNotActive);
     const from = roleOf(member.role);
     if (from === "admin") return { memberId: member.id, changed: false };
-    if (options.onlyIfNoAdmin && (await repo.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };
+    if (options.onlyIfNoAdmin && (await accounts.countActiveAdmins(unit.db)) > 0) return { memberId: member.id, changed: false };
     await accounts.setRole(unit.db, member.id, "admin");
     await audit(unit.db, null, "grant-role", member.id, null, { from, to: "admin", via });
     return { memberId: member.id, changed: true };

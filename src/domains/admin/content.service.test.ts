@@ -22,7 +22,7 @@ import { register } from "../accounts/accounts.service.ts";
 import { feedUrls } from "../news/news-admin.service.ts";
 import { enquiryInput } from "../news/news.schema.ts";
 import { ads, recentNews, recordEnquiry } from "../news/news.service.ts";
-import { publicSiteInfo } from "../site/site.service.ts";
+import { publicSiteInfo, SITE_NAME_TTL_MS, siteName } from "../site/site.service.ts";
 import * as admin from "./admin.service.ts";
 import * as content from "./content.service.ts";
 
@@ -129,6 +129,23 @@ describe("feeds", () => {
     expect(await content.listFeeds(ctx, adminA)).toEqual([]);
     expect(await lastAudit()).toMatchObject({ action: "feed-remove", target: { kind: "feed", name: "https://news.example/rss" } });
   });
+
+  it("refuses a feed the server must not fetch (local or private address, credentials, not http), writing nothing", async () => {
+    const auditBefore = (await lastAudit()).id;
+    for (const url of [
+      "http://127.0.0.1:8080/rss",
+      "http://localhost/rss",
+      "http://[::ffff:10.0.0.1]/rss",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://192.168.1.10/feed",
+      "https://admin:secret@news.example/rss",
+      "ftp://news.example/rss",
+    ]) {
+      await expectError(content.addFeed(ctx, adminA, url), ErrorCodes.BadInput, adminContentTexts.feedNotPublic);
+    }
+    expect(await content.listFeeds(ctx, adminA)).toEqual([]);
+    expect((await lastAudit()).id).toBe(auditBefore);
+  });
 });
 
 describe("site guide", () => {
@@ -150,6 +167,20 @@ describe("site guide", () => {
     await content.removeGuideItem(ctx, adminA, id);
     expect((await ads(ctx, "SiteGuide")).map((g) => g.id)).toEqual(before);
     expect((await lastAudit()).action).toBe("guide-remove");
+  });
+
+  it("refuses a link or picture that is not an http(s) address or a path on this site, and writes nothing", async () => {
+    const item = { headerText: "Bad link", text: "", imageUrl: "", navigateUrl: "/members" };
+    const kept = await content.addGuideItem(ctx, adminA, { ...item, imageUrl: "https://img.example/a.png" });
+    const before = await ads(ctx, "SiteGuide");
+    const auditBefore = (await lastAudit()).id;
+    for (const bad of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x", "ftp://files.example/a"]) {
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, navigateUrl: bad }), ErrorCodes.BadInput);
+      await expectError(content.addGuideItem(ctx, adminA, { ...item, imageUrl: bad }), ErrorCodes.BadInput);
+    }
+    await expectError(content.editGuideItem(ctx, adminA, kept, { ...item, navigateUrl: "javascript:alert(1)" }), ErrorCodes.BadInput);
+    expect(await ads(ctx, "SiteGuide")).toEqual(before);
+    expect((await lastAudit()).id).toBe(auditBefore);
   });
 });
 
@@ -247,6 +278,19 @@ describe("instance settings and registration", () => {
       registration: "open",
     });
     expect(await lastAudit()).toMatchObject({ action: "settings-update", detail: { changed: ["siteName", "aboutText", "termsText"] } });
+  });
+
+  it("the name the server writes into its pages: cached, read again at once after an admin's save, within the TTL after another process's", async () => {
+    await content.updateSettings(ctx, adminA, { siteName: "Harbour Sports" });
+    const now = Date.now();
+    expect(await siteName(ctx.db, now)).toBe("Harbour Sports");
+    // Another server process saves (same database, not this process's service): cached until the TTL ends.
+    await ctx.db.updateTable("siteSetting").set({ value: "Harbour Rowing" }).where("key", "=", "siteName").execute();
+    expect(await siteName(ctx.db, now + 1)).toBe("Harbour Sports");
+    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS)).toBe("Harbour Rowing");
+    // This process saves: its next page has the new name, TTL or not.
+    await content.updateSettings(ctx, adminA, { siteName: "Harbour Sailing" });
+    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS + 1)).toBe("Harbour Sailing");
   });
 
   it("closed: registration is refused with a clear message and writes nothing", async () => {

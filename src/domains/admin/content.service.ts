@@ -97,14 +97,17 @@ export async function listFeeds(ctx: AppContext, actor: Actor) {
   return newsAdmin.listFeeds(ctx.db);
 }
 
-export const addFeed = (ctx: AppContext, actor: Actor, url: string) =>
-  change(
+export async function addFeed(ctx: AppContext, actor: Actor, url: string): Promise<number> {
+  requireRole(actor, "admin");
+  await newsAdmin.checkFeedUrl(url);
+  return change(
     ctx,
     actor,
     "feed-add",
     (id: number) => ({ kind: "feed", id: String(id), label: url }),
     (unit) => newsAdmin.insertFeed(unit.db, url),
   );
+}
 
 export const removeFeed = (ctx: AppContext, actor: Actor, id: number) =>
   change(
@@ -262,14 +265,18 @@ export async function settings(ctx: AppContext, actor: Actor): Promise<SiteInfo>
   return site.siteInfo(ctx.db);
 }
 
-export const updateSettings = (ctx: AppContext, actor: Actor, input: SiteSettingsInput) =>
-  change(
+export async function updateSettings(ctx: AppContext, actor: Actor, input: SiteSettingsInput): Promise<SiteInfo> {
+  const info = await change(
     ctx,
     actor,
     "settings-update",
     () => ({ kind: "settings", id: "site", label: "Site settings", detail: { changed: Object.keys(input) } }),
     (unit) => site.updateSettings(unit.db, input),
   );
+  // Committed: the pages this process sends show the new name at once (decision 043).
+  site.forgetSiteName();
+  return info;
+}
 
 export async function listInvites(ctx: AppContext, actor: Actor): Promise<InviteCode[]> {
   requireRole(actor, "admin");

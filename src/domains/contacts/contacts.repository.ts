@@ -6,6 +6,7 @@ import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
 import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
+import { listedToViewer } from "../../platform/db/minor-shown.ts";
 
 export const findLink = (db: DB, memberId: number, otherId: number) =>
   db.selectFrom("contactLink").selectAll().where("memberId", "=", memberId).where("otherId", "=", otherId).executeTakeFirst();
@@ -222,12 +223,14 @@ export interface ListRow extends CardRow {
 }
 
 /** The values of a list statement (see listStatement). */
-interface ListValues extends Record<string, unknown> {
+export interface ListValues extends Record<string, unknown> {
   owner: number;
   viewer: number;
   like: string;
   afterName: string;
   afterId: number;
+  /** The viewer's minor cutoff (privacy.service minorCutoffFor). */
+  cutoff: string;
 }
 
 /** The members of a list (active ones, optionally filtered by name), as a query over `member`. */
@@ -255,6 +258,13 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
   }
   // A member blocked by the viewer, or who blocked them, is in no list the viewer reads (decision 035).
   list = list.where("member.status", "=", VISIBLE_STATUS).where(notBlockedBetween(sql.ref("member.id"), sql`${v.viewer}`));
+  // Another member's lists leave out a minor the viewer may not see (decision 040); the viewer's own
+  // lists show whoever linked to them (a minor who follows or asked them chose to).
+  if (kind !== "requests") {
+    list = list.where(
+      sql<boolean>`(${owner} = ${v.viewer} OR ${listedToViewer(sql.ref("member.id"), sql.ref("member.birth_date"), sql`${v.viewer}`, sql`${v.cutoff}`)})`,
+    );
+  }
   return filtered ? list.where(sql<boolean>`lower(member.first_name || ' ' || member.last_name) like ${v.like} escape '\\'`) : list;
 }
 
@@ -264,7 +274,7 @@ function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): Fr
  * those rows only, profile, privacy and the viewer's four rows about each member (its link and
  * follow either way: one index probe each).
  */
-function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number, v: ListValues) {
+export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number, v: ListValues) {
   let page = listQuery(db, kind, filtered, v).select([
     "member.id as memberId",
     sql<string>`lower(member.first_name || ' ' || member.last_name)`.as("sortName"),
@@ -322,7 +332,7 @@ export async function listMembers(
   kind: ListKind,
   ownerId: number,
   viewerId: number,
-  options: { search?: string; after?: { name: string; id: number }; limit: number },
+  options: { search?: string; after?: { name: string; id: number }; limit: number; cutoff: string },
 ): Promise<{ rows: ListRow[]; total: number }> {
   const filtered = !!options.search;
   const values: ListValues = {
@@ -331,6 +341,7 @@ export async function listMembers(
     like: filtered ? containsPattern(options.search!) : "",
     afterName: options.after?.name ?? "",
     afterId: options.after?.id ?? 0,
+    cutoff: options.cutoff,
   };
   const rows = await listPageStatement(kind, filtered, !!options.after, options.limit)(db, values);
   if (!options.after && rows.length < options.limit) return { rows, total: rows.length };

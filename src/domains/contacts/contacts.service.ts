@@ -2,9 +2,12 @@ import { badInput, forbidden, NO_SUCH_MEMBER, notFound, requireActiveMember } fr
 import { isVisibleMember } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import {
+  adultBornBy,
   birthDateOf,
+  hiddenMinorFor,
   isMinor,
   levelAllows,
+  minorCutoffFor,
   pictureFor,
   privacyOf,
   relationBetween,
@@ -12,7 +15,6 @@ import {
   settingOf,
   switchedOn,
 } from "../privacy/privacy.service.ts";
-import { minorsTexts } from "../../shared/minors-texts.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
@@ -208,7 +210,8 @@ async function adultFollowingMinor(ctx: AppContext, followerId: number, memberId
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
   await requireNotBlocked(ctx, actor.memberId, memberId);
-  if (await adultFollowingMinor(ctx, actor.memberId, memberId)) throw badInput(minorsTexts.minorFollowNotContact);
+  // Answered as a block is (decision 040): a refusal of its own would tell that the member is under 18.
+  if (await adultFollowingMinor(ctx, actor.memberId, memberId)) throw notFound(NO_SUCH_MEMBER);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
     if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
@@ -260,10 +263,13 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
   }
   const after = decodeKeysetCursor(input.cursor);
   const options = { search: input.search, after: after && { name: after.text, id: after.id }, limit: input.limit };
+  // The day is in the key: a minor turning 18 changes what a page shows with no write. The viewer's
+  // own birth date (their cutoff) is read with the page: a change to it is a write to member.
   const key = JSON.stringify([
     kind,
     ownerId,
     viewer.memberId,
+    adultBornBy(),
     options.search ?? "",
     options.after?.name ?? null,
     options.after?.id ?? null,
@@ -273,7 +279,8 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     ctx.db,
     key,
     (page) => page.rows.length,
-    () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, options),
+    async () =>
+      repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, { ...options, cutoff: await minorCutoffFor(ctx, viewer.memberId) }),
   );
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId)));
@@ -298,14 +305,21 @@ const isActive = async (ctx: AppContext, memberId: number) => isVisibleMember(aw
  * to them. A member who is not active has no contacts (false).
  */
 export async function areContactsFor(ctx: AppContext, viewer: Actor, a: number, b: number): Promise<boolean> {
-  if (viewer.memberId !== a && viewer.memberId !== b) await requireListsVisible(ctx, viewer, a);
+  if (viewer.memberId !== a && viewer.memberId !== b) {
+    await requireListsVisible(ctx, viewer, a);
+    // As a's contact list would: a minor the viewer may not see is not there (decision 040).
+    if (await hiddenMinorFor(ctx, viewer.memberId, b)) return false;
+  }
   if (a === b || !(await isActive(ctx, a)) || !(await isActive(ctx, b))) return false;
   return (await relationBetween(ctx, a, b)) === "contact";
 }
 
 /** Does follower follow followed? Either of them may ask; anyone else only when the follower's lists are visible to them. */
 export async function isFollowingFor(ctx: AppContext, viewer: Actor, followerId: number, followedId: number): Promise<boolean> {
-  if (viewer.memberId !== followerId && viewer.memberId !== followedId) await requireListsVisible(ctx, viewer, followerId);
+  if (viewer.memberId !== followerId && viewer.memberId !== followedId) {
+    await requireListsVisible(ctx, viewer, followerId);
+    if (await hiddenMinorFor(ctx, viewer.memberId, followedId)) return false;
+  }
   if (followerId === followedId || !(await isActive(ctx, followerId)) || !(await isActive(ctx, followedId))) return false;
   return repo.isFollowing(ctx.db, followerId, followedId);
 }

@@ -16,6 +16,7 @@ import type { Actor, AppContext } from "../../platform/context.ts";
 import { listInput } from "./contacts.schema.ts";
 import { cardsFor, type ListKind, listMembers } from "./contacts.repository.ts";
 import * as contacts from "./contacts.service.ts";
+import { adultBornBy } from "../privacy/privacy.service.ts";
 import { cachedListPages, mayChangeLists } from "./list-cache.ts";
 
 let db: DB;
@@ -54,7 +55,11 @@ const served = (q: ReturnType<typeof questions>[number]) =>
 /** The same page read fresh (the cards of cardsFor + relationsOf, the path search uses), or the service's refusal. */
 async function fresh(q: ReturnType<typeof questions>[number], refusal: unknown) {
   if (typeof refusal === "string") return refusal;
-  const read = await listMembers(db, q.kind, q.input.memberId, q.viewer.memberId, { search: q.input.search, limit: q.input.limit });
+  const read = await listMembers(db, q.kind, q.input.memberId, q.viewer.memberId, {
+    search: q.input.search,
+    limit: q.input.limit,
+    cutoff: adultBornBy(),
+  });
   const rows = new Map(
     (
       await cardsFor(

@@ -53,12 +53,14 @@ export async function claimNextExport(db: DB, now: string, staleBefore: string):
   return Number(claimed.numUpdatedRows) === 1 ? { ...waiting, status: "building", claimedAt: now } : undefined;
 }
 
+/** Records how an archive ended; false when its row is gone (the member was purged meanwhile). */
 export async function finishExport(
   db: DB,
   id: number,
   patch: Pick<DataExportRow, "status" | "fileName" | "size" | "readyAt" | "expiresAt">,
-): Promise<void> {
-  await db.updateTable("dataExport").set(patch).where("id", "=", id).execute();
+): Promise<boolean> {
+  const result = await db.updateTable("dataExport").set(patch).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Archives past their time (data_export_expires_idx), oldest first. */
@@ -69,9 +71,13 @@ export async function deleteExport(db: DB, id: number): Promise<void> {
   await db.deleteFrom("dataExport").where("id", "=", id).execute();
 }
 
-/** The file names of a member's archives (their purge removes the files). */
-export async function exportFilesOf(db: DB, memberId: number): Promise<string[]> {
-  const rows = await db.selectFrom("dataExport").select("fileName").where("memberId", "=", memberId).execute();
+/**
+ * Deletes a member's archive rows and answers their file names, in the purge's transaction: the
+ * names as the rows are when deleted (on PostgreSQL the delete waits for a worker's unfinished
+ * update of a row and sees its file name), and a worker finishing later finds no row.
+ */
+export async function deleteExportsOf(db: DB, memberId: number): Promise<string[]> {
+  const rows = await db.deleteFrom("dataExport").where("memberId", "=", memberId).returning("fileName").execute();
   return rows.flatMap((r) => (r.fileName ? [r.fileName] : []));
 }
 

@@ -12,7 +12,7 @@ export const dataRightsRouter = router({
   requestExport: memberProcedure.input(z.void()).mutation(({ ctx }) => dataRights.requestExport(ctx.app, ctx.actor)),
   /** Starts the grace period: every session ends and the session cookie is cleared. */
   deleteAccount: memberProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
-    const { dueAt } = await dataRights.requestDeletion(ctx.app, ctx.actor, input);
+    const { dueAt } = await dataRights.requestDeletion(ctx.app, ctx.actor, input, ctx.meta);
     ctx.endSession();
     return { dueAt };
   }),

@@ -3,7 +3,7 @@
  * contents, owner-only download, one archive at a time, expiry; deletion with the password, the grace
  * period (hidden, signed out), signing in cancels it, and the purge removing every row and file.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
@@ -13,22 +13,27 @@ import { postgresPlan } from "#support/plans.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createMember, type TestMember } from "#support/members.ts";
 import { expectError } from "#support/domain-errors.ts";
+import { freshLimiter } from "#support/limiter.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { DAY } from "../../platform/clock.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { dataRightsTexts } from "../../shared/data-rights-texts.ts";
-import { login } from "../accounts/accounts.service.ts";
+import { login, setMemberStatus } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { createPost, reply, setLike } from "../feed/feed.service.ts";
 import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
+import { claimNextExport } from "./datarights.repository.ts";
 import * as dataRights from "./datarights.service.ts";
 
 let t: TestContext | undefined;
 let ctx: AppContext;
 const meta = { ip: "203.0.113.9", userAgent: "test" };
 const PASSWORD = "correct horse 42";
+let addresses = 0;
+/** A client address of its own per deletion request: each one counts against the sign-in limit. */
+const nextMeta = () => ({ ip: `198.51.100.${++addresses}`, userAgent: "test" });
 
 beforeAll(async () => {
   t = await openTestContext("datarights");
@@ -142,15 +147,28 @@ describe("export", () => {
 });
 
 describe("deletion", () => {
+  it("limits password attempts as sign-in attempts are: the 11th within 15 minutes is refused, even with the right password", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(ctx.db) };
+    const from = { ip: "198.51.100.200", userAgent: "test" };
+    for (let i = 0; i < 10; i++) {
+      await expectError(dataRights.requestDeletion(limited, member, { password: `guess ${i}` }, from), ErrorCodes.BadInput);
+    }
+    await expectError(dataRights.requestDeletion(limited, member, { password: PASSWORD }, from), ErrorCodes.RateLimited);
+    // Per member too: another address does not reset the member's count.
+    await expectError(dataRights.requestDeletion(limited, member, { password: PASSWORD }, nextMeta()), ErrorCodes.RateLimited);
+    expect(await validateSessionToken(ctx.db, member.token)).not.toBeNull();
+  });
+
   it("needs the right password and writes nothing otherwise", async () => {
     const member = await createMember(ctx.db, { password: PASSWORD });
     await expectError(
-      dataRights.requestDeletion(ctx, member, { password: "wrong one" }),
+      dataRights.requestDeletion(ctx, member, { password: "wrong one" }, nextMeta()),
       ErrorCodes.BadInput,
       dataRightsTexts.deleteWrongPassword,
     );
     await expectError(
-      dataRights.requestDeletion(ctx, member, { password: "" }),
+      dataRights.requestDeletion(ctx, member, { password: "" }, nextMeta()),
       ErrorCodes.BadInput,
       dataRightsTexts.deletePasswordRequired,
     );
@@ -165,7 +183,7 @@ describe("deletion", () => {
 
   it("hides the account and ends its sessions for 14 days; signing in then cancels the deletion and says why", async () => {
     const member = await createMember(ctx.db, { password: PASSWORD });
-    const { dueAt } = await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    const { dueAt } = await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
     expect(Date.parse(dueAt) - Date.now()).toBeGreaterThan(14 * DAY - 60_000);
     const row = await ctx.db
       .selectFrom("member")
@@ -198,7 +216,7 @@ describe("deletion", () => {
 
   it("purges only accounts still waiting for deletion (one a moderator suspended meanwhile stays)", async () => {
     const member = await createMember(ctx.db, { password: PASSWORD });
-    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
     await ctx.db.updateTable("member").set({ status: MemberStatus.Suspended }).where("id", "=", member.memberId).execute();
     expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBe(0);
     expect(await ctx.db.selectFrom("member").select("id").where("id", "=", member.memberId).executeTakeFirst()).toBeDefined();
@@ -215,7 +233,7 @@ describe("deletion", () => {
       .values({ memberId: member.memberId, level: "error", message: "x", url: "", stack: "", createdAt: new Date().toISOString() })
       .execute();
     const othersPost = await createPost(ctx, other, "Still here");
-    await dataRights.requestDeletion(ctx, member, { password: PASSWORD });
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
 
     expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBe(1);
     const id = member.memberId;
@@ -257,6 +275,81 @@ describe("deletion", () => {
     const kept = await ctx.db.selectFrom("post").select("id").where("id", "=", othersPost.postId).executeTakeFirst();
     expect(kept).toBeDefined();
     expect(await ctx.db.selectFrom("member").select("id").where("id", "=", other.memberId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe("export and purge are exclusive", () => {
+  const archives = () => (existsSync(dataRights.exportsDir(ctx)) ? readdirSync(dataRights.exportsDir(ctx)) : []);
+
+  it("builds no archive for a member whose deletion is pending", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    const { id } = await dataRights.requestExport(ctx, member);
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
+    const before = archives();
+    await dataRights.processExports(ctx);
+    expect(archives()).toEqual(before);
+    expect(await ctx.db.selectFrom("dataExport").select(["status", "fileName"]).where("id", "=", id).executeTakeFirst()).toEqual({
+      status: "failed",
+      fileName: null,
+    });
+  });
+
+  it("removes an archive whose member the purge deleted while it was written", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    await dataRights.requestExport(ctx, member);
+    const before = archives();
+    // The worker claims the archive and writes its file...
+    const now = new Date().toISOString();
+    const claimed = await claimNextExport(ctx.db, now, now);
+    expect(claimed?.memberId).toBe(member.memberId);
+    const written = await dataRights.writeArchive(ctx, claimed!);
+    expect(archives()).toContain(written.fileName);
+    // ...meanwhile the member's deletion comes due and the purge runs (the file has no row name yet)...
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
+    expect(await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY))).toBeGreaterThanOrEqual(1);
+    // ...then the worker publishes it: no row any more, so the file goes.
+    expect(await dataRights.publishArchive(ctx, claimed!, written)).toBe(false);
+    expect(archives()).toEqual(before);
+  });
+
+  it("removes an archive finished just before the purge, by the name its row then carries", async () => {
+    const member = await createMember(ctx.db, { password: PASSWORD });
+    await dataRights.requestExport(ctx, member);
+    const now = new Date().toISOString();
+    const claimed = await claimNextExport(ctx.db, now, now);
+    const written = await dataRights.writeArchive(ctx, claimed!);
+    await dataRights.requestDeletion(ctx, member, { password: PASSWORD }, nextMeta());
+    expect(await dataRights.publishArchive(ctx, claimed!, written)).toBe(true);
+    await dataRights.purgeDeletedAccounts(ctx, new Date(Date.now() + 15 * DAY));
+    expect(archives()).not.toContain(written.fileName);
+  });
+});
+
+describe("the last admin", () => {
+  it("refuses to delete or deactivate the last active admin, with a clear message; another admin lets them go", async () => {
+    const only = await createMember(ctx.db, { password: PASSWORD, role: "admin" });
+    await expectError(
+      dataRights.requestDeletion(ctx, only, { password: PASSWORD }, nextMeta()),
+      ErrorCodes.BadInput,
+      dataRightsTexts.lastAdminDelete,
+    );
+    await expectError(
+      setMemberStatus(ctx, only, only.memberId, MemberStatus.Deactivated),
+      ErrorCodes.BadInput,
+      dataRightsTexts.lastAdminDeactivate,
+    );
+    const row = await ctx.db.selectFrom("member").select("status").where("id", "=", only.memberId).executeTakeFirstOrThrow();
+    expect(row.status).toBe(MemberStatus.Active);
+    expect(await validateSessionToken(ctx.db, only.token)).not.toBeNull();
+
+    const second = await createMember(ctx.db, { password: PASSWORD, role: "admin" });
+    await dataRights.requestDeletion(ctx, only, { password: PASSWORD }, nextMeta());
+    // Now the second is the last active one (the first is waiting for deletion).
+    await expectError(
+      setMemberStatus(ctx, second, second.memberId, MemberStatus.Deactivated),
+      ErrorCodes.BadInput,
+      dataRightsTexts.lastAdminDeactivate,
+    );
   });
 });
 

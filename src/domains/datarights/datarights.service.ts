@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { zipSync, strToU8, type Zippable } from "fflate";
 import { DAY, isoIn, isoNow, MINUTE } from "../../platform/clock.ts";
-import type { Actor, AppContext } from "../../platform/context.ts";
+import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { newToken, verifyPassword } from "../../platform/crypto.ts";
 import { rateLimited } from "../../platform/rate-limit.ts";
 import { RETENTION_BATCH } from "../../platform/retention.ts";
@@ -111,7 +111,37 @@ export async function processExports(ctx: AppContext, signal?: AbortSignal): Pro
   return made;
 }
 
+/**
+ * Builds a claimed archive and publishes it. Exclusive with the purge (review of 2026-11-27): no
+ * archive for a member whose deletion is pending or who is gone, and one whose member was purged
+ * while it was written is removed at once (its row went with the member).
+ */
 async function buildExport(ctx: AppContext, row: repo.DataExportRow): Promise<void> {
+  const member = await accounts.findMemberById(ctx.db, row.memberId);
+  if (!member || member.status === MemberStatus.DeletionPending) {
+    await repo.finishExport(ctx.db, row.id, {
+      status: "failed",
+      fileName: null,
+      size: null,
+      readyAt: null,
+      expiresAt: isoIn(EXPORT_TTL_MS),
+    });
+    return;
+  }
+  const written = await writeArchive(ctx, row);
+  if (!(await publishArchive(ctx, row, written))) return;
+  await notify(ctx, {
+    memberId: row.memberId,
+    kind: "data.exportReady",
+    actorId: row.memberId,
+    subject: dataRightsTexts.exportReadySubject,
+    text: dataRightsTexts.exportReadyText,
+    link: "/settings/account-setting?tab=data",
+  });
+}
+
+/** Writes the archive's file (exported for the purge's interleaving test); its name and size. */
+export async function writeArchive(ctx: AppContext, row: repo.DataExportRow): Promise<{ fileName: string; size: number }> {
   const data = await repo.collectMemberData(ctx.db, row.memberId);
   const account = data.account as { picturePath?: string | null } | undefined;
   const pictures = account ? pictureFilesOf(ctx, account.picturePath ?? null) : [];
@@ -132,16 +162,23 @@ async function buildExport(ctx: AppContext, row: repo.DataExportRow): Promise<vo
   const part = path.join(dir, `${fileName}.part`);
   await writeFile(part, zip, { mode: 0o600 });
   await rename(part, path.join(dir, fileName));
-  const readyAt = isoNow();
-  await repo.finishExport(ctx.db, row.id, { status: "ready", fileName, size: zip.length, readyAt, expiresAt: isoIn(EXPORT_TTL_MS) });
-  await notify(ctx, {
-    memberId: row.memberId,
-    kind: "data.exportReady",
-    actorId: row.memberId,
-    subject: dataRightsTexts.exportReadySubject,
-    text: dataRightsTexts.exportReadyText,
-    link: "/settings/account-setting?tab=data",
-  });
+  return { fileName, size: zip.length };
+}
+
+/**
+ * Marks the archive ready; when its row is gone (the purge deleted the member while the file was
+ * written, after it had collected their archives' names) the file is removed and false answered.
+ */
+export async function publishArchive(
+  ctx: AppContext,
+  row: repo.DataExportRow,
+  written: { fileName: string; size: number },
+): Promise<boolean> {
+  const patch = { status: "ready", ...written, readyAt: isoNow(), expiresAt: isoIn(EXPORT_TTL_MS) } as const;
+  if (await repo.finishExport(ctx.db, row.id, patch)) return true;
+  await removeExportFile(ctx, written.fileName);
+  ctx.log.info("data export discarded: its member was deleted meanwhile", { exportId: row.id });
+  return false;
 }
 
 /** Removes archives past their time, files and rows, in batches (the purge job). Answers how many. */
@@ -169,15 +206,25 @@ async function removeExportFile(ctx: AppContext, fileName: string | null): Promi
  * ends, and the purge deletes it after the grace period unless the member signs in before
  * (accounts.login cancels it). A wrong password: BAD_INPUT, nothing written.
  */
-export async function requestDeletion(ctx: AppContext, actor: Actor, input: DeleteAccountInput): Promise<{ dueAt: string }> {
+export async function requestDeletion(
+  ctx: AppContext,
+  actor: Actor,
+  input: DeleteAccountInput,
+  meta: RequestMeta,
+): Promise<{ dueAt: string }> {
   const parsed = deleteAccountInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? dataRightsTexts.deletePasswordRequired);
   if (actor.scope !== "full") throw unauthorized();
+  // Password attempts count as sign-in attempts do for a password change (per address and member).
+  await ctx.limiter.consume("login", [`ip:${meta.ip}`, `member:${actor.memberId}`]);
   const member = await accounts.findMemberById(ctx.db, actor.memberId);
   if (!member || member.status !== MemberStatus.Active) throw unauthorized();
   if (!(await verifyPassword(member.passwordHash, parsed.data.password))) throw badInput(dataRightsTexts.deleteWrongPassword);
   const dueAt = isoIn(DELETION_GRACE_MS);
-  await ctx.db.transaction().execute((trx) => accounts.markForDeletion(trx, actor.memberId, dueAt));
+  await ctx.db.transaction().execute(async (trx) => {
+    await accounts.refuseIfLastAdmin(trx, actor.memberId, dataRightsTexts.lastAdminDelete);
+    await accounts.markForDeletion(trx, actor.memberId, dueAt);
+  });
   ctx.log.info("account deletion asked for", { memberId: actor.memberId, dueAt });
   return { dueAt };
 }
@@ -193,15 +240,17 @@ export async function purgeDeletedAccounts(ctx: AppContext, now = new Date(), li
   const dueAt = isoNow(now);
   const due = await accounts.membersDueForDeletion(ctx.db, dueAt, limit);
   for (const member of due) {
-    const archives = await repo.exportFilesOf(ctx.db, member.id);
     // Checked again inside the transaction: a sign-in since the list was read cancels the deletion.
-    const purged = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await accounts.claimForPurge(trx, member.id, dueAt))) return false;
+    // The archives' names are read as their rows go, in the same transaction: an archive a worker
+    // finishes later finds no row and removes its own file (publishArchive).
+    const archives = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await accounts.claimForPurge(trx, member.id, dueAt))) return null;
+      const names = await repo.deleteExportsOf(trx, member.id);
       await repo.deleteUnlinkedRows(trx, member.id);
       await accounts.deleteMember(trx, member.id);
-      return true;
+      return names;
     });
-    if (!purged) continue;
+    if (!archives) continue;
     await removePictureFiles(ctx, member.picturePath);
     for (const fileName of archives) await removeExportFile(ctx, fileName);
     ctx.log.info("account deleted after its grace period", { memberId: member.id });

@@ -4,6 +4,7 @@ import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
 import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
+import { listedToViewer, viewerCutoff } from "../../platform/db/minor-shown.ts";
 
 export interface PostRow {
   id: number;
@@ -172,13 +173,17 @@ export interface ReplyRow extends PostRow {
  * The replies of several posts in one query, oldest first within each post: not removed, and none
  * by a member blocked either way with the viewer (decision 035).
  */
-export async function repliesOf(db: DB, viewerId: number, postIds: number[]): Promise<ReplyRow[]> {
+export async function repliesOf(db: DB, viewerId: number, postIds: number[], adultBornBy: string): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
   // PostgreSQL: one prepared text for any page (the ids as an array); SQLite keeps its `IN` list.
-  return isPostgres(db) ? repliesOfArray(db, { viewerId, postIds }) : repliesQuery(db, viewerId, postIds, false).execute();
+  return isPostgres(db)
+    ? repliesOfArray(db, { viewerId, postIds, adultBornBy })
+    : repliesQuery(db, viewerId, postIds, adultBornBy, false).execute();
 }
-const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[] }) => repliesQuery(db, p.viewerId, p.postIds, true));
-const repliesQuery = (db: DB, viewerId: number, postIds: number[], asArray: boolean) =>
+const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[]; adultBornBy: string }) =>
+  repliesQuery(db, p.viewerId, p.postIds, p.adultBornBy, true),
+);
+const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: string, asArray: boolean) =>
   db
     .selectFrom("postReply")
     .innerJoin("member", "member.id", "postReply.memberId")
@@ -196,6 +201,11 @@ const repliesQuery = (db: DB, viewerId: number, postIds: number[], asArray: bool
     .where("member.status", "=", VISIBLE_STATUS)
     .where("postReply.removedAt", "is", null)
     .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
+    // A minor's reply is left out for an adult who may not see them, but not for the post's author (decision 040).
+    .where(
+      sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
+        OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
+    )
     .orderBy("postReply.postId")
     .orderBy("postReply.id");
 
@@ -303,15 +313,29 @@ export async function likers(
   viewerId: number,
   postId: number,
   limit: number,
+  cutoff: string,
   after?: { likedAt: string; memberId: number },
 ): Promise<LikerRow[]> {
+  return likersQuery(db, viewerId, postId, limit, cutoff, after).execute();
+}
+
+/** The statement of `likers` (its plan is checked by the minors' tests). */
+export function likersQuery(
+  db: DB,
+  viewerId: number,
+  postId: number,
+  limit: number,
+  cutoff: string,
+  after?: { likedAt: string; memberId: number },
+) {
   let q = db
     .selectFrom("postLike")
     .innerJoin("member", "member.id", "postLike.memberId")
     .select(["postLike.memberId", "member.firstName", "member.lastName", "member.picturePath", "postLike.createdAt as likedAt"])
     .where("postLike.postId", "=", postId)
     .where("member.status", "=", VISIBLE_STATUS)
-    .where(notBlockedBetween(sql.ref("post_like.member_id"), int(viewerId)));
+    .where(notBlockedBetween(sql.ref("post_like.member_id"), int(viewerId)))
+    .where(listedToViewer(sql.ref("post_like.member_id"), sql.ref("member.birth_date"), int(viewerId), sql`${cutoff}`));
   if (after) {
     q = q.where((eb) =>
       eb.or([
@@ -320,12 +344,13 @@ export async function likers(
       ]),
     );
   }
-  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit).execute();
+  return q.orderBy("postLike.createdAt", "desc").orderBy("postLike.memberId", "desc").limit(limit);
 }
 
 /**
  * Which of these members see the posts of `authorId` (the author, their accepted contacts and their
- * followers, active): the members a post's live like count goes to. Primary-key probes per member.
+ * followers, active, no block either way): the members a post's live like count goes to. Primary-key
+ * probes per member.
  */
 export async function audienceAmong(db: DB, authorId: number, memberIds: number[]): Promise<number[]> {
   const out: number[] = [];
@@ -363,6 +388,8 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
         ),
       ]),
     )
+    // Blocks hold on live events too (decision 041): by itself, not only because a block ends the links above.
+    .where(notBlockedBetween(sql.ref("member.id"), int(authorId)))
     .execute();
   return rows.map((r) => r.id);
 }

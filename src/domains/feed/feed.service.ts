@@ -1,7 +1,7 @@
 import { NO_SUCH_MEMBER, notFound, parseInput } from "../../shared/errors.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
-import { minorCutoffFor } from "../privacy/privacy.service.ts";
+import { adultBornBy, minorCutoffFor, NO_MINOR_CUTOFF } from "../privacy/privacy.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -67,6 +67,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
     ctx.db,
     viewer.memberId,
     rows.map((r) => r.id),
+    adultBornBy(),
   );
   const authorOf = await authorsFor(ctx, viewer, [...rows, ...replies]);
   const byPost = new Map<number, Reply[]>();
@@ -91,7 +92,7 @@ export async function feed(ctx: AppContext, viewer: Actor, input: { cursor?: str
 /** The replies of one post the viewer can see. */
 export async function replies(ctx: AppContext, viewer: Actor, postId: number): Promise<Reply[]> {
   if (!(await repo.visiblePost(ctx.db, viewer.memberId, postId))) throw notFound(NO_SUCH_POST);
-  const rows = await repo.repliesOf(ctx.db, viewer.memberId, [postId]);
+  const rows = await repo.repliesOf(ctx.db, viewer.memberId, [postId], adultBornBy());
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => toReply(r, authorOf));
 }
@@ -178,9 +179,19 @@ export async function likers(
   viewer: Actor,
   input: { postId: number; cursor?: string; limit: number },
 ): Promise<LikersPage> {
-  if (!(await repo.visiblePost(ctx.db, viewer.memberId, input.postId))) throw notFound(NO_SUCH_POST);
+  const post = await repo.visiblePost(ctx.db, viewer.memberId, input.postId);
+  if (!post) throw notFound(NO_SUCH_POST);
   const after = decodeKeysetCursor(input.cursor);
-  const rows = await repo.likers(ctx.db, viewer.memberId, input.postId, input.limit, after && { likedAt: after.text, memberId: after.id });
+  // The post's author sees everyone who liked it; anyone else no minor they may not see (decision 040).
+  const cutoff = post.memberId === viewer.memberId ? NO_MINOR_CUTOFF : await minorCutoffFor(ctx, viewer.memberId);
+  const rows = await repo.likers(
+    ctx.db,
+    viewer.memberId,
+    input.postId,
+    input.limit,
+    cutoff,
+    after && { likedAt: after.text, memberId: after.id },
+  );
   const authorOf = await authorsFor(ctx, viewer, rows);
   const last = rows.at(-1);
   return {

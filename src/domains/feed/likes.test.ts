@@ -13,7 +13,7 @@ import type { AppContext } from "../../platform/context.ts";
 import type { LiveEvent } from "../../platform/live.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
-import { insertFollow } from "../contacts/contacts.repository.ts";
+import { insertBlock, insertFollow } from "../contacts/contacts.repository.ts";
 import * as live from "../live/live.service.ts";
 import { savePrivacy } from "../privacy/privacy.service.ts";
 import * as repo from "./feed.repository.ts";
@@ -223,6 +223,30 @@ describe("live counts", () => {
       expect(await logged()).toBe(logBefore);
     } finally {
       stop();
+      for (const s of streams) s.close();
+    }
+  });
+
+  it("tells nobody on either side of a block with the author, even one whose follow or contact is still there (decision 041)", async () => {
+    const { author, follower, contact, postId } = await postWithAudience();
+    const blocker = await newMember();
+    const blocked = await newMember();
+    // Rows as a block's race could leave them: the links stand, the block too (each way once).
+    await follow(blocker, author);
+    await makeContacts(db, author, blocked);
+    await insertBlock(db, blocker.memberId, author.memberId, new Date().toISOString());
+    await insertBlock(db, author.memberId, blocked.memberId, new Date().toISOString());
+    const streams = await Promise.all([author, contact].map(openStream));
+    const heard: LiveEvent[] = [];
+    const stops = [blocker, blocked].map((m) => ctx.live.subscribe(m.memberId, (e) => heard.push(e)));
+    try {
+      await feed.setLike(ctx, follower, postId, true);
+      expect(await streams[0]!.next()).toMatchObject({ type: "post.likes", data: { postId, likes: 1 } });
+      expect(await streams[1]!.next()).toMatchObject({ type: "post.likes", data: { postId, likes: 1 } });
+      expect(heard).toEqual([]);
+      expect(await repo.audienceAmong(db, author.memberId, [blocker.memberId, blocked.memberId, contact.memberId])).toEqual([contact.memberId]);
+    } finally {
+      for (const stop of stops) stop();
       for (const s of streams) s.close();
     }
   });

@@ -21,6 +21,13 @@ export interface CopyRow {
   recipientPicturePath: string | null;
 }
 
+/**
+ * "The copy's message was not removed by a moderator" (decision 035): every statement on copies
+ * holds it (lists, counts, read state, deletion), so a removed message cannot come back as unread
+ * (decision 041). One primary-key probe of message.
+ */
+const messageNotRemoved = sql<boolean>`NOT EXISTS (SELECT 1 FROM message WHERE message.id = message_copy.message_id AND message.removed_at IS NOT NULL)`;
+
 /** The copies of one owner with both parties' names and pictures (two primary-key joins). */
 function copies(db: DB, ownerId: number) {
   return (
@@ -77,7 +84,13 @@ export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
 
 /** Which of these copy ids are the owner's. */
 export async function ownedIds(db: DB, ownerId: number, copyIds: number[]): Promise<number[]> {
-  const rows = await db.selectFrom("messageCopy").select("id").where("ownerId", "=", ownerId).where("id", "in", copyIds).execute();
+  const rows = await db
+    .selectFrom("messageCopy")
+    .select("id")
+    .where("ownerId", "=", ownerId)
+    .where("id", "in", copyIds)
+    .where(messageNotRemoved)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -90,12 +103,18 @@ export async function setRead(db: DB, ownerId: number, copyIds: number[], read: 
     .where("box", "=", "inbox")
     .where("id", "in", copyIds)
     .where("isRead", "=", read ? 0 : 1)
+    .where(messageNotRemoved)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function deleteCopies(db: DB, ownerId: number, copyIds: number[]): Promise<number> {
-  const r = await db.deleteFrom("messageCopy").where("ownerId", "=", ownerId).where("id", "in", copyIds).executeTakeFirst();
+  const r = await db
+    .deleteFrom("messageCopy")
+    .where("ownerId", "=", ownerId)
+    .where("id", "in", copyIds)
+    .where(messageNotRemoved)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -106,6 +125,7 @@ export async function unreadCount(db: DB, ownerId: number): Promise<number> {
     .where("ownerId", "=", ownerId)
     .where("box", "=", "inbox")
     .where("isRead", "=", 0)
+    .where(messageNotRemoved)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -16,8 +16,6 @@ import {
 } from "./messages.schema.ts";
 import * as repo from "./messages.repository.ts";
 import { rowIdOfText } from "../../shared/ids.ts";
-import { minorsTexts } from "../../shared/minors-texts.ts";
-import { birthDateOf, isMinor } from "../privacy/privacy.service.ts";
 
 /*
  * Private messages between contacts. Each member has their own copy of a message (the recipient's
@@ -66,16 +64,6 @@ export async function canWriteTo(ctx: AppContext, actor: Actor, memberId: number
 }
 
 /**
- * Why a message cannot go to this member: a minor and an adult who are not contacts hear the minors'
- * rule (decision 037); anyone else the usual answer (no such contact).
- */
-async function refusalFor(ctx: AppContext, actor: Actor, memberId: number): Promise<string> {
-  const [me, them] = await Promise.all([birthDateOf(ctx, actor.memberId), birthDateOf(ctx, memberId)]);
-  if (me !== undefined && them !== undefined && isMinor(them) && !isMinor(me)) return minorsTexts.minorNotContact;
-  return texts.recipientNotValid;
-}
-
-/**
  * Sends a message to a contact; the recipient's open pages hear of it at once. One read (may the
  * actor write to them, and both parties' names and pictures) and one write unit: the message, both
  * copies, the live events and the recipient's notification commit together; the live pushes and
@@ -85,7 +73,9 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   const subject = parseInput(messageSubject, input.subject);
   const body = parseInput(messageBody, input.body);
   const parties = await contacts.messageParties(ctx, actor, input.toMemberId);
-  if (!parties) throw badInput(await refusalFor(ctx, actor, input.toMemberId));
+  // One answer for every member the actor may not write to (not a contact, deactivated, a minor
+  // (decision 040), no such member): the refusal tells nothing about who the member is.
+  if (!parties) throw badInput(texts.recipientNotValid);
   return inWriteUnit(ctx, async (unit) => {
     // Counted in the unit (PostgreSQL: in its transaction, no second one); a refusal writes nothing.
     await unit.limiter.consume("message", [`member:${actor.memberId}`]);

@@ -13,6 +13,19 @@ export async function insertReport(db: DB, report: Insertable<ReportTable>): Pro
   return !!row;
 }
 
+/** Whether the reporter has an open report of this target (a probe of the partial unique index). */
+export async function hasOpenReport(db: DB, reporterId: number, targetKind: string, targetId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("report")
+    .select("id")
+    .where("reporterId", "=", reporterId)
+    .where("targetKind", "=", targetKind)
+    .where("targetId", "=", targetId)
+    .where("status", "=", sql.lit("open"))
+    .executeTakeFirst();
+  return !!row;
+}
+
 export const findOpenReport = (db: DB, reportId: number) =>
   db.selectFrom("report").selectAll().where("id", "=", reportId).where("status", "=", sql.lit("open")).executeTakeFirst();
 

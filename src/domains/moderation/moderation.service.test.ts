@@ -2,12 +2,20 @@
  * Reports and moderation on a real database (SQLite, and PostgreSQL in its pass): what may be
  * reported and by whom, one open report per reporter and target, the moderators' queue, and each
  * answer (dismiss, remove, warn, suspend) with its audit entry and the reporters' notifications;
- * removed content is gone from the feed, replies and messages.
+ * removed content is gone from the feed, replies and messages, and from the notifications quoting
+ * it; answers about oneself or staff follow the admin service's rule; reports are rate-limited
+ * (decision 041).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { createMember, makeContacts, type TestMember } from "#support/members.ts";
 import { expectError } from "#support/domain-errors.ts";
+import { freshLimiter } from "#support/limiter.ts";
+import { postgresPlan } from "#support/plans.ts";
+import { CompiledQuery } from "kysely";
+import { isPostgres } from "../../platform/db/dialect.ts";
+import type { LiveEvent } from "../../platform/live.ts";
+import { RATE_LIMIT_RULES } from "../../platform/rate-limit.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -17,6 +25,7 @@ import { findMemberById } from "../accounts/accounts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import * as notifications from "../notifications/notifications.service.ts";
+import { quotingDelete } from "../notifications/notifications.repository.ts";
 import { reportInput } from "./moderation.schema.ts";
 import * as moderation from "./moderation.service.ts";
 
@@ -147,5 +156,170 @@ describe("moderating", () => {
     expect((await findMemberById(ctx.db, author.memberId))?.status).toBe(MemberStatus.Suspended);
     expect((await admin.listAudit(ctx, adminA, undefined)).items[0]).toMatchObject({ action: "suspend", reason: "Repeated harassment" });
     expect((await moderation.openReports(ctx, mod, undefined)).items).toEqual([]);
+  });
+});
+
+/** A sender and a recipient who are contacts, fresh for each test. */
+async function pair(tag: string) {
+  const sender = await createMember(ctx.db, { firstName: "Sam", lastName: `Sender${tag}` });
+  const recipient = await createMember(ctx.db, { firstName: "Rita", lastName: `Recipient${tag}` });
+  await makeContacts(ctx.db, sender, recipient);
+  return { sender, recipient };
+}
+const inboxCopyOf = async (m: TestMember, subject: string) =>
+  (await messages.list(ctx, m, { view: "all", limit: 30 })).items.find((x) => x.subject === subject)!.messageId;
+const reportIdOf = async (kind: string, id: number) =>
+  (await moderation.openReports(ctx, mod, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
+const notificationTexts = async (m: TestMember) => (await notifications.list(ctx, m, { view: "all", limit: 100 })).items.map((n) => n.text);
+
+describe("removed content's words in notifications (decision 041)", () => {
+  it("deletes the notifications quoting a removed message or reply, in the answer's write unit, and tells the pages; others stay", async () => {
+    const stopHandlers = notifications.registerNotificationHandlers(ctx);
+    const { sender, recipient } = await pair("Quotes");
+    try {
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Cheap pills here", body: "Buy now" });
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Training at six", body: "See you" });
+      const post = await feed.createPost(ctx, recipient, "Match report");
+      const reply = await feed.reply(ctx, sender, post.postId, "You played like rubbish");
+      await ctx.events.settled();
+      const before = await notificationTexts(recipient);
+      expect(before.some((t) => t.includes("Cheap pills here"))).toBe(true);
+      expect(before.some((t) => t.includes("You played like rubbish"))).toBe(true);
+      const unreadBefore = await notifications.unreadCount(ctx, recipient);
+
+      const copyId = await inboxCopyOf(recipient, "Cheap pills here");
+      await moderation.report(ctx, recipient, { targetKind: "message", targetId: copyId, reason: "spam" });
+      await moderation.report(ctx, recipient, { targetKind: "reply", targetId: reply.replyId, reason: "harassment" });
+      const messageId = (await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", copyId).executeTakeFirstOrThrow())
+        .messageId;
+      const heard: LiveEvent[] = [];
+      const stop = ctx.live.subscribe(recipient.memberId, (e) => heard.push(e));
+      try {
+        await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", messageId) });
+        await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("reply", reply.replyId) });
+      } finally {
+        stop();
+      }
+
+      const after = await notificationTexts(recipient);
+      expect(after.some((t) => t.includes("Cheap pills here"))).toBe(false);
+      expect(after.some((t) => t.includes("rubbish"))).toBe(false);
+      expect(after.some((t) => t.includes("Training at six"))).toBe(true);
+      // Two quoting notifications gone (unread), two outcomes of the reports arrived (unread).
+      expect(await notifications.unreadCount(ctx, recipient)).toBe(unreadBefore - 2 + 2);
+      expect(heard.filter((e) => e.type === "notifications.changed").length).toBeGreaterThanOrEqual(2);
+      const left = await ctx.db
+        .selectFrom("notification")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("contentKind", "=", "message"), eb("contentId", "=", messageId)]),
+            eb.and([eb("contentKind", "=", "reply"), eb("contentId", "=", reply.replyId)]),
+          ]),
+        )
+        .execute();
+      expect(left).toEqual([]);
+    } finally {
+      stopHandlers();
+    }
+  });
+
+  it("finds them through notification_content_idx", async () => {
+    const compiled = quotingDelete(ctx.db, "message", 1).compile();
+    if (isPostgres(ctx.db)) {
+      const plan = await postgresPlan(ctx.db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index Scan using notification_content_idx on notification/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await ctx.db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH notification USING (COVERING )?INDEX notification_content_idx \(content_kind=\? AND content_id=\?\)/);
+  });
+});
+
+describe("a removed message stays gone (decision 041)", () => {
+  it("cannot be marked unread, counted or deleted by its copy", async () => {
+    const { sender, recipient } = await pair("Unread");
+    await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Rude words", body: "..." });
+    const copyId = await inboxCopyOf(recipient, "Rude words");
+    await moderation.report(ctx, recipient, { targetKind: "message", targetId: copyId, reason: "harassment" });
+    const messageId = (await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", copyId).executeTakeFirstOrThrow())
+      .messageId;
+    await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", messageId) });
+
+    await expectError(messages.markRead(ctx, recipient, [copyId], false), ErrorCodes.NotFound);
+    await expectError(messages.remove(ctx, recipient, [copyId]), ErrorCodes.NotFound);
+    // Even a copy left unread (written before the removal marked it read) is not counted.
+    await ctx.db.updateTable("messageCopy").set({ isRead: 0 }).where("id", "=", copyId).execute();
+    expect(await messages.unreadCount(ctx, recipient)).toBe(0);
+    expect(await ctx.db.selectFrom("messageCopy").select("id").where("messageId", "=", messageId).execute()).toHaveLength(2);
+  });
+});
+
+describe("answers about oneself or staff (decision 041: the admin service's rule)", () => {
+  it("refuses a moderator's answer to a report about themself or their content, and any answer about another moderator or an admin", async () => {
+    const otherMod = await createMember(ctx.db, { firstName: "Max", lastName: "Moderator", role: "moderator" });
+    const watcher = await createMember(ctx.db, { firstName: "Wendy", lastName: "Watcher" });
+    await makeContacts(ctx.db, watcher, mod);
+    const modPost = await feed.createPost(ctx, mod, "A moderator's post");
+    await moderation.report(ctx, watcher, { targetKind: "member", targetId: mod.memberId, reason: "other" });
+    await moderation.report(ctx, watcher, { targetKind: "post", targetId: modPost.postId, reason: "spam" });
+    await moderation.report(ctx, watcher, { targetKind: "member", targetId: otherMod.memberId, reason: "other" });
+    await moderation.report(ctx, watcher, { targetKind: "member", targetId: adminA.memberId, reason: "other" });
+    const aboutSelf = await reportIdOf("member", mod.memberId);
+    const aboutOwnPost = await reportIdOf("post", modPost.postId);
+    const aboutOtherMod = await reportIdOf("member", otherMod.memberId);
+    const aboutAdmin = await reportIdOf("member", adminA.memberId);
+
+    await expectError(moderation.dismiss(ctx, mod, { reportId: aboutSelf }), ErrorCodes.Forbidden);
+    await expectError(moderation.removeContent(ctx, mod, { reportId: aboutOwnPost }), ErrorCodes.Forbidden);
+    await expectError(moderation.warn(ctx, mod, { reportId: aboutOtherMod }), ErrorCodes.Forbidden);
+    await expectError(moderation.suspend(ctx, mod, { reportId: aboutAdmin, reason: "No" }), ErrorCodes.Forbidden);
+    await expectError(moderation.dismiss(ctx, mod, { reportId: aboutAdmin }), ErrorCodes.Forbidden);
+    // Nothing was written: all four stay open, the post stands, nobody was warned or suspended.
+    const open = (await moderation.openReports(ctx, otherMod, undefined)).items.map((r) => r.reportId);
+    expect(open).toEqual(expect.arrayContaining([aboutSelf, aboutOwnPost, aboutOtherMod, aboutAdmin]));
+    expect(await kinds(otherMod)).not.toContain("moderation.warning");
+    expect((await findMemberById(ctx.db, adminA.memberId))?.status).toBe(MemberStatus.Active);
+
+    // Another moderator answers about a moderator's content? No: staff are an admin's to answer.
+    await expectError(moderation.removeContent(ctx, otherMod, { reportId: aboutOwnPost }), ErrorCodes.Forbidden);
+    await moderation.warn(ctx, adminA, { reportId: aboutOtherMod, note: "Mind the tone." });
+    expect(await kinds(otherMod)).toContain("moderation.warning");
+    await moderation.dismiss(ctx, adminA, { reportId: aboutSelf });
+    await expectError(
+      moderation.dismiss(ctx, adminA, { reportId: aboutAdmin }),
+      ErrorCodes.Forbidden,
+      "You cannot do that to your own account.",
+    );
+  });
+});
+
+describe("report limits (decision 041)", () => {
+  it("takes 20 reports an hour from a member, then refuses without a row; a repeated report answers as already reported without counting", async () => {
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(ctx.db) };
+    const busy = await createMember(ctx.db, { firstName: "Bea", lastName: "Busy" });
+    const max = RATE_LIMIT_RULES.report.max;
+    const targets: TestMember[] = [];
+    for (let i = 0; i <= max; i++) targets.push(await createMember(ctx.db, { firstName: "Tom", lastName: `Target${i}` }));
+    const rowsOf = async () => (await ctx.db.selectFrom("report").select("id").where("reporterId", "=", busy.memberId).execute()).length;
+
+    await moderation.report(limited, busy, { targetKind: "member", targetId: targets[0]!.memberId, reason: "spam" });
+    for (let i = 0; i < 3; i++)
+      await expectError(
+        moderation.report(limited, busy, { targetKind: "member", targetId: targets[0]!.memberId, reason: "spam" }),
+        ErrorCodes.BadInput,
+        safetyTexts.alreadyReported,
+      );
+    expect(await rowsOf()).toBe(1);
+    for (let i = 1; i < max; i++)
+      await moderation.report(limited, busy, { targetKind: "member", targetId: targets[i]!.memberId, reason: "spam" });
+    expect(await rowsOf()).toBe(max);
+    await expectError(
+      moderation.report(limited, busy, { targetKind: "member", targetId: targets[max]!.memberId, reason: "spam" }),
+      ErrorCodes.RateLimited,
+      safetyTexts.tooManyReports,
+    );
+    expect(await rowsOf()).toBe(max);
   });
 });

@@ -3,6 +3,7 @@ import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { rowIdOfText } from "../../shared/ids.ts";
+import { rateLimited } from "../../platform/rate-limit.ts";
 import { hasRole, isVisibleMember } from "../../shared/members.ts";
 import { fillText } from "../../shared/texts.ts";
 import { safetyTexts } from "../../shared/safety-texts.ts";
@@ -10,7 +11,7 @@ import { findMemberById } from "../accounts/accounts.service.ts";
 import * as admin from "../admin/admin.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import * as messages from "../messages/messages.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { forgetQuotesOf, notify } from "../notifications/notifications.service.ts";
 import {
   type OpenReport,
   type OpenReportPage,
@@ -49,10 +50,14 @@ async function resolveTarget(ctx: AppContext, actor: Actor, kind: ReportTarget, 
   }
 }
 
-/** Files a report; one open report per reporter and target. */
+/** Files a report; one open report per reporter and target, at most RATE_LIMIT_RULES.report an hour. */
 export async function report(ctx: AppContext, actor: Actor, input: ReportInput): Promise<{ ok: true }> {
   const target = await resolveTarget(ctx, actor, input.targetKind, input.targetId);
   if (target.memberId === actor.memberId) throw badInput(safetyTexts.cannotReportOwn);
+  // Asked again, answered as before without counting; the insert below still holds against a race.
+  if (await repo.hasOpenReport(ctx.db, actor.memberId, input.targetKind, target.targetId)) throw badInput(safetyTexts.alreadyReported);
+  // A ceiling on reports (decision 041): each puts work before a moderator and a note on the reported member's record.
+  if (!(await ctx.limiter.tryConsume("report", [`member:${actor.memberId}`]))) throw rateLimited(safetyTexts.tooManyReports);
   const inserted = await repo.insertReport(ctx.db, {
     reporterId: actor.memberId,
     targetKind: input.targetKind,
@@ -118,6 +123,9 @@ async function answer(
   return inWriteUnit(ctx, async (unit) => {
     const r = await repo.findOpenReport(unit.db, reportId);
     if (!r) throw notFound(safetyTexts.reportNotOpen);
+    // The admin service's rule (decision 041): not about oneself (one's own content), and staff only by an admin.
+    const reported = await findMemberById(unit.db, r.reportedMemberId);
+    if (reported) admin.mayActOn(actor, reported);
     await act(unit, r);
     const open = await repo.openReportsOf(unit.db, r.targetKind, r.targetId);
     await repo.resolveReports(
@@ -155,7 +163,10 @@ export const dismiss = (ctx: AppContext, actor: Actor, input: ReportIdInput) =>
 export const removeContent = (ctx: AppContext, actor: Actor, input: ReportIdInput) =>
   answer(ctx, actor, input.reportId, "removed", input.note ?? null, async (unit, r) => {
     if (r.targetKind === "member") throw badInput(safetyTexts.memberNotRemovable);
-    await repo.markRemoved(unit.db, r.targetKind as "post" | "reply" | "message", r.targetId, isoNow());
+    const content = { kind: r.targetKind as "post" | "reply" | "message", id: r.targetId };
+    await repo.markRemoved(unit.db, content.kind, content.id, isoNow());
+    // Its words leave the notifications that quote it, in the same write unit (decision 041).
+    await forgetQuotesOf(unit, content);
   });
 
 /** Warns the reported member (a notification from the moderators). */

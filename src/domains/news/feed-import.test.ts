@@ -42,6 +42,10 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
   </entry>
 </feed>`;
 
+/** The test's local server is the one address these fetches may reach (the SSRF guard refuses loopback otherwise). */
+const localOnly = { isAllowedAddress: (a: string) => a === "127.0.0.1" };
+const fetchLocal = (url: string) => fetchFeed(url, localOnly);
+
 let server: Server;
 let base: string;
 let t: TestContext;
@@ -90,7 +94,7 @@ describe("news feed import", () => {
   });
 
   it("imports from a local server once: a rerun adds nothing; unsafe entries and failing feeds are skipped, not fatal", async () => {
-    const first = await importFeeds(t.ctx, [`${base}/rss.xml`, `${base}/atom.xml`, `${base}/down.xml`]);
+    const first = await importFeeds(t.ctx, [`${base}/rss.xml`, `${base}/atom.xml`, `${base}/down.xml`], fetchLocal);
     expect(first.map(({ added, skipped, error }) => ({ added, skipped, failed: !!error }))).toEqual([
       { added: 2, skipped: 1, failed: false },
       { added: 1, skipped: 0, failed: false },
@@ -125,13 +129,16 @@ describe("news feed import", () => {
         source: "feed",
       },
     ]);
-    const again = await importFeeds(t.ctx, [`${base}/rss.xml`, `${base}/atom.xml`]);
+    const again = await importFeeds(t.ctx, [`${base}/rss.xml`, `${base}/atom.xml`], fetchLocal);
     expect(again.map((r) => r.added)).toEqual([0, 0]);
   });
 
-  it("fetches within a size bound and only over http(s)", async () => {
-    await expect(fetchFeed(`${base}/huge.xml`, 5_000, 1_000)).rejects.toThrow(/larger than 1000 bytes/);
+  it("fetches within a size bound, only over http(s), and never from a private address", async () => {
+    await expect(fetchFeed(`${base}/huge.xml`, { ...localOnly, maxBytes: 1_000 })).rejects.toThrow(/larger than 1000 bytes/);
     await expect(fetchFeed("file:///etc/passwd")).rejects.toThrow(/not an http/);
-    expect(await fetchFeed(`${base}/rss.xml`)).toContain("<rss");
+    expect(await fetchFeed(`${base}/rss.xml`, localOnly)).toContain("<rss");
+    // The import as it runs (no address allowed beyond public ones): the local server is refused.
+    const [refused] = await importFeeds(t.ctx, [`${base}/rss.xml`]);
+    expect(refused).toMatchObject({ added: 0, error: expect.stringMatching(/not a public address/) });
   });
 });

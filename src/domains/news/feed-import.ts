@@ -1,6 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../shared/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { type SafeFetchOptions, safeFetchText } from "../../platform/safe-fetch.ts";
 import { addNews } from "./news.service.ts";
 import { feedUrls } from "./news-admin.service.ts";
 
@@ -107,28 +108,17 @@ export function parseFeed(xml: string): FeedEntry[] {
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_FEED_BYTES = 2_000_000;
 
-/** The document at a feed URL: http(s) only, within a time and size bound. */
-export async function fetchFeed(url: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES): Promise<string> {
-  if (!/^https?:\/\//i.test(url)) throw new Error(`not an http(s) URL: ${url}`);
-  const res = await fetch(url, {
-    signal: AbortSignal.timeout(timeoutMs),
+/**
+ * The document at a feed URL: http(s) only, no credentials, public addresses only (redirects
+ * included), within a time and size bound (platform/safe-fetch.ts: admins type these URLs).
+ */
+export function fetchFeed(url: string, options: SafeFetchOptions = {}): Promise<string> {
+  return safeFetchText(url, {
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: MAX_FEED_BYTES,
     headers: { accept: "application/rss+xml, application/atom+xml, application/xml, text/xml" },
+    ...options,
   });
-  if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`${url} is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export interface ImportResult {

@@ -1,9 +1,11 @@
 import { isoNow } from "../../platform/clock.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/client.ts";
+import { checkPublicUrl, checkUrlShape, UnsafeUrlError } from "../../platform/safe-fetch.ts";
 import { badInput } from "../../shared/errors.ts";
 import { adminContentTexts } from "../../shared/admin-content-texts.ts";
-import { newsItemInput } from "./news.schema.ts";
+import type { z } from "zod";
+import { newsItemInput, siteGuideItemInput } from "./news.schema.ts";
 
 /**
  * What admins change in the news domain: news items, the site guide's items (ad_item rows of type
@@ -24,14 +26,18 @@ export const listNewsPage = (db: DB, limit: number, beforeId?: number) => {
 export const findNews = (db: DB, id: number) =>
   db.selectFrom("newsItem").select(["id", "headerText", "source"]).where("id", "=", id).executeTakeFirst();
 
-function checkedNews(input: unknown) {
-  const parsed = newsItemInput.safeParse(input);
+/** Parses with the domain's rule (the service checks again whatever the router or script parsed); 400 on the first issue. */
+function checked<S extends z.ZodType>(schema: S, what: string, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badInput(issue ? `${issue.path.join(".") || "news item"}: ${issue.message}` : "The news item is not valid.");
+    throw badInput(issue ? `${issue.path.join(".") || what}: ${issue.message}` : `The ${what} is not valid.`);
   }
   return parsed.data;
 }
+
+const checkedNews = (input: unknown) => checked(newsItemInput, "news item", input);
+const checkedGuideItem = (input: unknown) => checked(siteGuideItemInput, "site guide item", input);
 
 export interface NewsFields {
   headerText: string;
@@ -103,6 +109,7 @@ export interface SiteGuideFields {
 
 /** Adds an item at the end of the guide. */
 export async function insertSiteGuideItem(db: DB, fields: SiteGuideFields): Promise<number> {
+  const item = checkedGuideItem(fields);
   const last = await db
     .selectFrom("adItem")
     .select("sortOrder")
@@ -112,16 +119,17 @@ export async function insertSiteGuideItem(db: DB, fields: SiteGuideFields): Prom
     .executeTakeFirst();
   const row = await db
     .insertInto("adItem")
-    .values({ type: SITE_GUIDE, ...fields, imageUrl: fields.imageUrl || null, sortOrder: (last?.sortOrder ?? 0) + 1 })
+    .values({ type: SITE_GUIDE, ...item, imageUrl: item.imageUrl || null, sortOrder: (last?.sortOrder ?? 0) + 1 })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateSiteGuideItem(db: DB, id: number, fields: SiteGuideFields): Promise<boolean> {
+  const item = checkedGuideItem(fields);
   const result = await db
     .updateTable("adItem")
-    .set({ ...fields, imageUrl: fields.imageUrl || null })
+    .set({ ...item, imageUrl: item.imageUrl || null })
     .where("id", "=", id)
     .where("type", "=", SITE_GUIDE)
     .executeTakeFirst();
@@ -151,7 +159,27 @@ export async function orderSiteGuide(db: DB, ids: number[]): Promise<void> {
 
 export const listFeeds = (db: DB) => db.selectFrom("newsFeed").select(["id", "url", "createdAt"]).orderBy("id").execute();
 
+/**
+ * Refuses a feed URL the server must not fetch (BAD_INPUT): not http(s), with credentials, or a
+ * host that is or resolves to a non-public address (SSRF; the fetch checks again: safe-fetch.ts).
+ * Outside any write unit: it may wait for DNS.
+ */
+export async function checkFeedUrl(url: string): Promise<void> {
+  try {
+    await checkPublicUrl(url);
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw badInput(adminContentTexts.feedNotPublic);
+    throw error;
+  }
+}
+
 export async function insertFeed(db: DB, url: string): Promise<number> {
+  // The shape again, for any caller that skipped checkFeedUrl (no DNS inside the write unit).
+  try {
+    checkUrlShape(url);
+  } catch {
+    throw badInput(adminContentTexts.feedNotPublic);
+  }
   // DO NOTHING rather than catching the violation: on PostgreSQL that would abort the admin's transaction.
   const row = await db
     .insertInto("newsFeed")

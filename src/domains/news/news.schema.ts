@@ -56,7 +56,7 @@ export type EnquiryData = z.output<typeof enquiryInput>;
  * A link or picture of a news item: an http(s) address or a path on this site ("/images/..."),
  * never javascript: or data: (the home screen puts it in a link and an <img>).
  */
-const siteOrWebUrl = z
+export const siteOrWebUrl = z
   .string()
   .trim()
   .max(2000)
@@ -89,6 +89,14 @@ export const newsItemInput = z.object({
   source: z.string().trim().min(1).max(100).optional(),
 });
 export type NewsItemData = z.output<typeof newsItemInput>;
+
+/** A site guide item as admins write it: its links follow the news rule (siteOrWebUrl). */
+export const siteGuideItemInput = z.object({
+  headerText: z.string().trim().min(1, "A title is required.").max(200),
+  text: z.string().trim().max(2000).default(""),
+  navigateUrl: siteOrWebUrl.default(""),
+  imageUrl: siteOrWebUrl.default(""),
+});
 
 export const newsInput = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 export const adsInput = z.object({ type: z.string().trim().min(1).max(40).default("SiteGuide") });

@@ -41,7 +41,12 @@ export async function insertNotification(db: DB, values: Insertable<Notification
   return row.id;
 }
 
-type NewNotificationRow = Omit<Insertable<NotificationTable>, "isRead" | "id"> & { link: string; actorId: number | null };
+type NewNotificationRow = Omit<Insertable<NotificationTable>, "isRead" | "id"> & {
+  link: string;
+  actorId: number | null;
+  contentKind: string | null;
+  contentId: number | null;
+};
 
 /** A new (unread) notification; its id. */
 export async function insertUnread(db: DB, values: NewNotificationRow): Promise<number> {
@@ -58,10 +63,21 @@ const insertQuery = precompiled((db, p: NewNotificationRow) =>
       text: p.text,
       link: p.link,
       actorId: p.actorId,
+      contentKind: p.contentKind,
+      contentId: p.contentId,
       createdAt: p.createdAt,
     })
     .returning("id"),
 );
+
+/** Deletes the notifications quoting this content (one range of notification_content_idx); answers their members, one per row. */
+export async function deleteQuoting(db: DB, contentKind: string, contentId: number): Promise<number[]> {
+  return (await quotingDelete(db, contentKind, contentId).execute()).map((r) => r.memberId);
+}
+
+/** The statement of deleteQuoting (exported for its plan test). */
+export const quotingDelete = (db: DB, contentKind: string, contentId: number) =>
+  db.deleteFrom("notification").where("contentKind", "=", contentKind).where("contentId", "=", contentId).returning("memberId");
 
 /** One page of a member's notifications, newest first (keyset on id). */
 export function listNotifications(db: DB, memberId: number, options: { unreadOnly: boolean; beforeId?: number; limit: number }) {

@@ -39,6 +39,14 @@ export interface NewNotification {
   /** The text, or how to write it with the actor's name (then an actor who is not active notifies nobody). */
   text: string | ((actorName: string) => string);
   link: string;
+  /** The member content the text quotes (a message's subject, a reply's words): removing it removes the notification (decision 041). */
+  quotes?: QuotedContent;
+}
+
+/** A post, reply or message a notification quotes. */
+export interface QuotedContent {
+  kind: "post" | "reply" | "message";
+  id: number;
 }
 
 /** How a notification quotes a subject or a reply: at most `max` characters, an ellipsis when cut (exported for the community generator). */
@@ -71,6 +79,8 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
     text,
     link: n.link,
     actorId: n.actorId,
+    contentKind: n.quotes?.kind ?? null,
+    contentId: n.quotes?.id ?? null,
     createdAt: isoNow(),
   });
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text, link: n.link });
@@ -144,6 +154,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         subject: serverTexts.notifyMessageSubject,
         text: (name) => fillText(serverTexts.notifyMessageText, { name, subject: snippet(e.subject) }),
         link: "/messages/view-messages",
+        quotes: { kind: "message", id: e.messageId },
       });
     }),
     ctx.events.subscribe("post.replied", async (e, scope = ctx) => {
@@ -155,6 +166,7 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
         subject: serverTexts.notifyReplySubject,
         text: (name) => fillText(serverTexts.notifyReplyText, { name, text: snippet(e.text) }),
         link: "/home",
+        quotes: { kind: "reply", id: e.replyId },
       });
     }),
     // A member who signed in during their deletion's grace period learns why the account stays.
@@ -170,6 +182,17 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
     }),
   ];
   return () => stops.forEach((stop) => stop());
+}
+
+/**
+ * Deletes the notifications that quote a post, reply or message (a moderator removed it: its words
+ * must not stay in anyone's list), in the caller's write unit; the recipients' open pages reload
+ * their lists. Live events and e-mails already delivered cannot be recalled.
+ */
+export async function forgetQuotesOf(ctx: AppContext, content: QuotedContent): Promise<number> {
+  const members = await repo.deleteQuoting(ctx.db, content.kind, content.id);
+  for (const memberId of new Set(members)) await live.emit(ctx, memberId, "notifications.changed");
+  return members.length;
 }
 
 /** How long notifications are kept: read ones 30 days, unread ones 90 (then nobody is coming for them). */

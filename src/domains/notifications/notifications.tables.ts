@@ -15,6 +15,9 @@ export interface NotificationTable {
   text: string;
   link: Generated<string>;
   actorId: number | null;
+  /** The content the text quotes ("message", "reply"), so removing it removes the quote (decision 041). */
+  contentKind: string | null;
+  contentId: number | null;
   isRead: Generated<number>;
   createdAt: string;
 }

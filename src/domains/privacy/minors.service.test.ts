@@ -6,23 +6,29 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMember, makeContacts } from "#support/members.ts";
+import { expectError } from "#support/domain-errors.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/client.ts";
-import { DomainError, ErrorCodes } from "../../shared/errors.ts";
+import { DomainError, ErrorCodes, NO_SUCH_MEMBER } from "../../shared/errors.ts";
 import { minorsTexts } from "../../shared/minors-texts.ts";
 import { texts } from "../../shared/texts.ts";
 import { registerInput } from "../accounts/accounts.schema.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
-import { insertPost } from "../feed/feed.repository.ts";
+import { insertPost, likersQuery } from "../feed/feed.repository.ts";
+import { CompiledQuery } from "kysely";
+import { postgresPlan } from "#support/plans.ts";
+import { isPostgres } from "../../platform/db/dialect.ts";
 import * as messages from "../messages/messages.service.ts";
 import { basicInfoInput } from "../profiles/profiles.schema.ts";
 import * as profiles from "../profiles/profiles.service.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as search from "../search/search.service.ts";
 import * as settings from "../settings/settings.service.ts";
+import { listInput } from "../contacts/contacts.schema.ts";
+import { pageQuery } from "../contacts/contacts.repository.ts";
 import { MINOR_SECTIONS, PrivacyLevel } from "./privacy.schema.ts";
 import { adultBornBy, isMinor } from "./privacy.service.ts";
 
@@ -93,30 +99,46 @@ describe("a minor's defaults", () => {
     // An adult has no row until they save: the defaults (sections Public) apply.
     expect(await register("1990", `adult-${Date.now()}@example.com`)).toBeNull();
   });
+});
 
-  it("a saved birth date that makes an adult a minor brings the defaults once; Private sections stay Private", async () => {
+describe("a member's birth date across the 18-year line (decision 040)", () => {
+  const basic = (birthYear: string, birthMonth = MINOR_BIRTH.month) =>
+    basicInfoInput.parse({
+      firstName: "Robin",
+      lastName: "Young",
+      title: "Guard",
+      sport: "Basketball",
+      currentStatus: "Athlete (Amateur)",
+      gender: "Female",
+      birthMonth,
+      birthDay: MINOR_BIRTH.day,
+      birthYear,
+    });
+  const birthOf = async (m: Actor) =>
+    (await db.selectFrom("member").select("birthDate").where("id", "=", m.memberId).executeTakeFirstOrThrow()).birthDate;
+
+  it("an adult cannot make themself a minor: refused with the administrators' message, nothing saved", async () => {
     const m = await member(ADULT_BIRTH);
-    await settings.saveProfilePrivacy(ctx, m, { ...(await levelsOf(m)), photos: PrivacyLevel.Private });
-    const basic = (birthYear: string) =>
-      basicInfoInput.parse({
-        firstName: "Robin",
-        lastName: "Young",
-        title: "Guard",
-        sport: "Basketball",
-        currentStatus: "Athlete (Amateur)",
-        gender: "Female",
-        birthMonth: MINOR_BIRTH.month,
-        birthDay: MINOR_BIRTH.day,
-        birthYear,
-      });
-    await profiles.saveBasicInfo(ctx, m, m.memberId, basic(MINOR_BIRTH.year));
     const levels = await levelsOf(m);
-    expect(levels).toMatchObject({ basicInfo: 3, personalInfo: 3, contactInfo: 3, education: 3, workInfo: 3, videos: 3, photos: 2 });
-    expect((await settings.getPrivacy(ctx, m)).minor).toBe(true);
-    // The minor opens a section again; saving the basic info again (still a minor) keeps their choice.
-    await settings.saveProfilePrivacy(ctx, m, { ...levels, education: PrivacyLevel.Public });
-    await profiles.saveBasicInfo(ctx, m, m.memberId, basic(MINOR_BIRTH.year));
-    expect((await levelsOf(m)).education).toBe(PrivacyLevel.Public);
+    await expectError(
+      profiles.saveBasicInfo(ctx, m, m.memberId, basic(MINOR_BIRTH.year)),
+      ErrorCodes.BadInput,
+      minorsTexts.birthDateAcrossAdulthood,
+    );
+    expect(await birthOf(m)).toBe(ADULT_BIRTH);
+    expect(await levelsOf(m)).toEqual(levels);
+    expect((await settings.getPrivacy(ctx, m)).minor).toBe(false);
+    // A correction that keeps them an adult is theirs to make.
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basic("1991"));
+    expect(await birthOf(m)).toBe("1991-01-01");
+  });
+
+  it("a minor cannot make themself an adult; a correction that keeps them under 18 is saved", async () => {
+    const m = await member(MINOR_BIRTH.iso);
+    await expectError(profiles.saveBasicInfo(ctx, m, m.memberId, basic("1990")), ErrorCodes.BadInput, minorsTexts.birthDateAcrossAdulthood);
+    expect(await birthOf(m)).toBe(MINOR_BIRTH.iso);
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basic(MINOR_BIRTH.year, "2"));
+    expect(await birthOf(m)).toBe(`${MINOR_BIRTH.year}-02-01`);
   });
 });
 
@@ -197,17 +219,17 @@ describe("messages", () => {
     return (error as DomainError).message;
   };
 
-  it("an adult who is not a minor's contact cannot write to them, with a clear message; contacts can", async () => {
+  it("an adult stranger writing to a minor hears what any non-contact hears: the same 400, nothing stored; contacts can", async () => {
     const minor = await member(MINOR_BIRTH.iso);
     const adult = await member(ADULT_BIRTH);
     const contact = await member(ADULT_BIRTH);
     await makeContacts(db, minor, contact);
     await optIn(minor, true);
-    expect(await refusal(send(adult, minor))).toBe(minorsTexts.minorNotContact);
+    // The refusal tells nothing of age (decision 040): the same text as an adult who is not a contact.
+    expect(await refusal(send(adult, minor))).toBe(texts.recipientNotValid);
+    expect(await refusal(send(adult, contact))).toBe(texts.recipientNotValid);
     expect(await db.selectFrom("message").select("id").execute()).toEqual([]);
     expect((await send(contact, minor)).to.memberId).toBe(minor.memberId);
-    // Between adults who are not contacts the usual answer stays.
-    expect(await refusal(send(adult, contact))).toBe(texts.recipientNotValid);
   });
 });
 
@@ -218,12 +240,8 @@ describe("follows", () => {
     const contact = await member(ADULT_BIRTH);
     const peer = await member(MINOR_BIRTH.iso);
     await makeContacts(db, minor, contact);
-    const error = await contacts.follow(ctx, adult, minor.memberId).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).message).toBe(minorsTexts.minorFollowNotContact);
+    // Answered as a block or a missing member is (decision 040): nothing says "under 18".
+    await expectError(contacts.follow(ctx, adult, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
     expect((await contacts.relationship(ctx, adult, minor.memberId)).canFollow).toBe(false);
     expect(await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute()).toEqual([]);
 
@@ -234,5 +252,100 @@ describe("follows", () => {
     await contacts.follow(ctx, minor, adult.memberId);
     const followers = await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute();
     expect(followers.map((f) => f.followerId).sort()).toEqual([contact.memberId, peer.memberId].sort());
+  });
+});
+
+describe("lists (decision 040)", () => {
+  const names = (page: { items: Array<{ memberId: number }> }) => page.items.map((i) => i.memberId);
+  const list = async (viewer: Actor, kind: "contacts" | "followers" | "following", owner: Actor) =>
+    names(await contacts.listOf(ctx, viewer, kind, listInput.parse({ memberId: owner.memberId })));
+
+  it("another member's contacts, followers and following leave a minor out for an adult stranger, until the minor opts in", async () => {
+    const minor = await member(MINOR_BIRTH.iso);
+    const owner = await member(ADULT_BIRTH);
+    const stranger = await member(ADULT_BIRTH);
+    const minorsContact = await member(ADULT_BIRTH);
+    const peer = await member(`${year - 15}-06-01`);
+    await makeContacts(db, minor, owner);
+    await makeContacts(db, minor, minorsContact);
+    await contacts.follow(ctx, minor, owner.memberId);
+    await contacts.follow(ctx, owner, minor.memberId);
+    for (const kind of ["contacts", "followers", "following"] as const) {
+      expect(await list(stranger, kind, owner)).not.toContain(minor.memberId);
+      expect(await list(minorsContact, kind, owner)).toContain(minor.memberId);
+      expect(await list(peer, kind, owner)).toContain(minor.memberId);
+      // The owner's own lists show whoever linked to them.
+      expect(await list(owner, kind, owner)).toContain(minor.memberId);
+    }
+    expect(await contacts.areContactsFor(ctx, stranger, owner.memberId, minor.memberId)).toBe(false);
+    expect(await contacts.isFollowingFor(ctx, stranger, owner.memberId, minor.memberId)).toBe(false);
+    expect(await contacts.areContactsFor(ctx, minorsContact, owner.memberId, minor.memberId)).toBe(true);
+    await optIn(minor, true);
+    for (const kind of ["contacts", "followers", "following"] as const) expect(await list(stranger, kind, owner)).toContain(minor.memberId);
+    expect(await contacts.areContactsFor(ctx, stranger, owner.memberId, minor.memberId)).toBe(true);
+  });
+
+  it("a post's likers and replies leave a minor out for an adult stranger; the post's author sees them", async () => {
+    const minor = await member(MINOR_BIRTH.iso);
+    const author = await member(ADULT_BIRTH);
+    const stranger = await member(ADULT_BIRTH);
+    const adultFan = await member(ADULT_BIRTH);
+    await makeContacts(db, minor, author);
+    await contacts.follow(ctx, stranger, author.memberId);
+    const postId = await insertPost(db, author.memberId, "Match report", new Date().toISOString());
+    await feed.setLike(ctx, minor, postId, true);
+    await feed.reply(ctx, minor, postId, "Great game");
+    await contacts.follow(ctx, adultFan, author.memberId);
+    await feed.setLike(ctx, adultFan, postId, true);
+    const likers = async (viewer: Actor) => (await feed.likers(ctx, viewer, { postId, limit: 20 })).items.map((a) => a.memberId);
+    const replyAuthors = async (viewer: Actor) => (await feed.replies(ctx, viewer, postId)).map((r) => r.author.memberId);
+    expect(await likers(stranger)).toEqual([adultFan.memberId]);
+    expect(await replyAuthors(stranger)).toEqual([]);
+    const inFeed = (await feed.feed(ctx, stranger, { limit: 10 })).items.find((p) => p.postId === postId);
+    expect(inFeed?.replies).toEqual([]);
+    // The like count stays the post's (a number tells no one's age).
+    expect(inFeed?.likes).toBe(2);
+    expect((await likers(author)).sort()).toEqual([minor.memberId, adultFan.memberId].sort());
+    expect(await replyAuthors(author)).toEqual([minor.memberId]);
+    await optIn(minor, true);
+    expect(await replyAuthors(stranger)).toEqual([minor.memberId]);
+  });
+});
+
+describe("the minors' list condition (decision 040)", () => {
+  it("reads contact_link and member_privacy by index, never by a scan", async () => {
+    const compiled = likersQuery(db, 1, 1, 20, adultBornBy()).compile();
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      // PostgreSQL may hash the viewer's accepted contacts once (an index range) instead of a probe per row.
+      expect(plan).toMatch(/Index (Only )?Scan using contact_link_\w+ on contact_link/);
+      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy/);
+      expect(plan).not.toMatch(/Seq Scan on (contact_link|member_privacy)/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH contact_link USING (COVERING )?INDEX \w+ \(member_id=\? AND other_id=\?\)/);
+    expect(plan).toMatch(/SEARCH member_privacy USING (INTEGER PRIMARY KEY|(COVERING )?INDEX \w+) \((rowid|member_id)=\?\)/);
+    expect(plan).not.toMatch(/SCAN (contact_link|member_privacy)/);
+  });
+});
+
+describe("the minors' condition in the member lists (decision 040)", () => {
+  it("adds only index reads to a page of another member's followers", async () => {
+    const v = { owner: 1, viewer: 2, like: "", afterName: "", afterId: 0, cutoff: adultBornBy() };
+    const compiled = pageQuery(db, "followers", false, false, 20, v).compile();
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index (Only )?Scan using member_privacy_pkey on member_privacy/);
+      expect(plan).not.toMatch(/Seq Scan on (contact_link|member_privacy|member |follow)/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    // The two probes of the condition: the viewer's contact row and the member's privacy row, by key.
+    expect(plan).toMatch(/SEARCH contact_link USING (COVERING )?INDEX \w+ \(member_id=\? AND other_id=\?\)/);
+    expect(plan).toMatch(/SEARCH member_privacy USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/SCAN (contact_link|member_privacy|member|follow)\b/);
   });
 });

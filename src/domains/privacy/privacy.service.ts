@@ -84,8 +84,8 @@ export const isMinor = (birthDate: string, now: Date = new Date()): boolean => b
 /** A member's birth date (YYYY-MM-DD), undefined for no such member: the minors' rules read it. */
 export const birthDateOf = (ctx: AppContext, memberId: number): Promise<string | undefined> => repo.birthDateOf(ctx.db, memberId);
 
-/** A birth date for any minor viewer: every member counts as "adult" to them (minors may find minors). */
-const EVERYONE = "9999-12-31";
+/** A cutoff that shows every member (a minor viewer: minors may find minors; a post's author: its likers). */
+export const NO_MINOR_CUTOFF = "9999-12-31";
 
 /**
  * The birth date on or before which a member is shown to this viewer in search and suggestions
@@ -94,7 +94,7 @@ const EVERYONE = "9999-12-31";
  */
 export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise<string> {
   const birthDate = await birthDateOf(ctx, viewerId);
-  return birthDate !== undefined && isMinor(birthDate) ? EVERYONE : adultBornBy();
+  return birthDate !== undefined && isMinor(birthDate) ? NO_MINOR_CUTOFF : adultBornBy();
 }
 
 /**
@@ -108,4 +108,17 @@ export async function applyMinorDefaults(db: DB, memberId: number): Promise<void
     MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts]),
   );
   await repo.upsertPrivacy(db, memberId, patch, isoNow());
+}
+
+/**
+ * Whether this member is a minor the viewer may not see in lists (decision 040; in SQL:
+ * platform/db/minor-shown `listedToViewer`): under 18, the viewer an adult who is not their
+ * contact, and the minor did not opt in to be found by adults.
+ */
+export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId: number): Promise<boolean> {
+  if (viewerId === memberId) return false;
+  const [theirs, cutoff] = await Promise.all([birthDateOf(ctx, memberId), minorCutoffFor(ctx, viewerId)]);
+  if (theirs === undefined || theirs <= cutoff) return false;
+  if ((await relationBetween(ctx, viewerId, memberId)) === "contact") return false;
+  return !switchedOn("minorFindable", (await privacyOf(ctx, memberId)).minorFindable);
 }

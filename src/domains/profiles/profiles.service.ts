@@ -1,10 +1,10 @@
 import { badInput, DomainError, ErrorCodes, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
 import { isVisibleMember } from "../../shared/members.ts";
+import { minorsTexts } from "../../shared/minors-texts.ts";
 import { texts } from "../../shared/texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import {
-  applyMinorDefaults,
   fieldVisible,
   isMinor,
   levelAllows,
@@ -234,10 +234,10 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
   }
   const now = isoNow();
   const before = await accounts.findMemberById(ctx.db, memberId);
-  // A birth date that makes an adult a minor brings the minor's defaults (decision 037).
-  const becomesMinor = isMinor(data.birthDate) && !!before && !isMinor(before.birthDate);
+  // A member cannot move their own birth date across the 18-year line, either way (decision 040): an
+  // adult would become a "minor" who finds and writes to minors, a minor would escape their rules.
+  if (before && isMinor(before.birthDate) !== isMinor(data.birthDate)) throw badInput(minorsTexts.birthDateAcrossAdulthood);
   await ctx.db.transaction().execute(async (trx) => {
-    if (becomesMinor) await applyMinorDefaults(trx, memberId);
     await accounts.updateMember(trx, memberId, {
       firstName: data.firstName,
       middleName: data.middleName,

@@ -25,6 +25,33 @@ export async function siteInfo(db: DB): Promise<SiteInfo> {
 
 export const publicSiteInfo = (ctx: AppContext) => siteInfo(ctx.db);
 
+/**
+ * How long a server process keeps the site name it writes into every page (decision 043). The
+ * process that saves a new name forgets its copy at once (forgetSiteName); another process (two
+ * behind one PostgreSQL) shows the new name within this time.
+ */
+export const SITE_NAME_TTL_MS = 5_000;
+
+/** The name read per database (tests run several in one process), with when it was read. */
+let siteNames = new WeakMap<DB, { name: Promise<string>; readAt: number }>();
+
+/** The site name for the page the server sends (its title, its application-name, the login shell): cached for SITE_NAME_TTL_MS. */
+export function siteName(db: DB, now = Date.now()): Promise<string> {
+  const cached = siteNames.get(db);
+  if (cached && now - cached.readAt < SITE_NAME_TTL_MS) return cached.name;
+  const name = siteInfo(db).then((info) => info.siteName);
+  const entry = { name, readAt: now };
+  siteNames.set(db, entry);
+  // A failed read is not kept: the next page asks again.
+  name.catch(() => siteNames.get(db) === entry && siteNames.delete(db));
+  return name;
+}
+
+/** After a change of the settings has committed: this process's next page reads the name again. */
+export function forgetSiteName(): void {
+  siteNames = new WeakMap();
+}
+
 /** Stores the settings given (the others keep their value). */
 export async function updateSettings(db: DB, input: SiteSettingsInput): Promise<SiteInfo> {
   for (const [key, value] of Object.entries(input)) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import { acceptedEncodings, type Encoding } from "./content-encoding.ts";
 import type { AppEnv } from "./context.ts";
+import { escapeHtml } from "../../shared/html.ts";
 
 /**
  * Serves files below `root` for GET/HEAD; unknown paths fall through to the next handler. With
@@ -78,18 +79,23 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
 }
 
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
+/** Where index.html names the site (title, application-name, the login shell): the admins' name, decision 043. */
+export const SITE_NAME_PLACEHOLDER = "__SITE_NAME__";
 
 /**
  * The single-page app's index.html with this request's CSP nonce written in, so Mantine's style
- * tags pass the policy. Read once; a missing build answers with how to make it.
+ * tags pass the policy, and the site's name (escaped), so the logged-out pages and the title show
+ * it with no request of the client's. Read once; a missing build answers with how to make it.
  */
-export function spaIndex(clientDir: string) {
+export function spaIndex(clientDir: string, siteName: () => Promise<string>) {
   const file = path.join(clientDir, "index.html");
   let html: string | null = existsSync(file) ? readFileSync(file, "utf8") : null;
-  return (c: Context<AppEnv>) => {
+  return async (c: Context<AppEnv>) => {
     html ??= existsSync(file) ? readFileSync(file, "utf8") : null;
     if (!html) return c.text("The web client is not built yet: run `npm run build` (npm start does it for you).", 503);
+    const name = escapeHtml(await siteName());
     c.header("Cache-Control", "no-store");
-    return c.html(html.replaceAll(NONCE_PLACEHOLDER, c.get("cspNonce")));
+    // Replacer functions: a "$&" in the name is text, not a replacement pattern.
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, () => c.get("cspNonce")).replaceAll(SITE_NAME_PLACEHOLDER, () => name));
   };
 }

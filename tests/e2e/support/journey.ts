@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { SinkMessage, WaitOptions } from "../../support/mail-sink.ts";
 import { registrationCodeOf } from "../../support/mail-sink.ts";
-import { type RegisteredMember, registrationBody } from "../../support/server.ts";
+import { type RegisteredMember, registrationBody, uniqueEmail } from "../../support/server.ts";
 
 export const baseUrl = () => process.env.E2E_BASE_URL ?? "";
 
@@ -61,6 +61,49 @@ export function field(page: Page, name: string) {
 export async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+export interface RegistrationFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  gender: string;
+  month: string;
+  day: string;
+  year: string;
+  profileType: string;
+}
+
+/**
+ * Fills the register page's form as a newcomer would (a fresh address unless `fields` gives one),
+ * and ticks the terms unless `acceptTerms` is false. Does not submit.
+ */
+export async function fillRegistration(page: Page, fields: Partial<RegistrationFields> = {}, { acceptTerms = true } = {}): Promise<void> {
+  const f: RegistrationFields = {
+    firstName: "Maya",
+    lastName: "Okafor",
+    email: uniqueEmail("newcomer"),
+    password: "goal5",
+    gender: "Female",
+    month: "April",
+    day: "9",
+    year: "2001",
+    profileType: "Athlete (Amateur)",
+    ...fields,
+  };
+  await field(page, "First Name").fill(f.firstName);
+  await field(page, "Last Name").fill(f.lastName);
+  await field(page, "Email").fill(f.email);
+  await field(page, "Password").fill(f.password);
+  await field(page, "Re-enter Password").fill(f.password);
+  await choose(page, "Gender", f.gender);
+  await choose(page, "Month", f.month);
+  await choose(page, "Day", f.day);
+  await page.getByRole("combobox", { name: "Year" }).fill(f.year);
+  await page.getByRole("option", { name: f.year, exact: true }).click();
+  await choose(page, "Profile Type", f.profileType);
+  if (acceptTerms) await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
 }
 
 /** Logs in through the login screen and waits for home. */

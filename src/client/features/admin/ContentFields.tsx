@@ -1,4 +1,5 @@
-import { Button, Card, FileInput, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Card, FileInput, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { PHOTO_ACCEPT } from "../../../domains/media/media.schema.ts";
@@ -92,45 +93,70 @@ export function ContentForm({
 }
 
 /**
- * A news or site guide item in its list: title, text and `meta`, with Edit (the form in place) and
- * Remove; `actions` go before them (the guide's move buttons).
+ * The card that adds a news or site guide item: its title, the form, and the add call's (or the
+ * picture upload's) error. `add`: the domain's mutation options (refreshing what shows the items).
  */
-export function ContentCard({
+export function AddContentCard<TData, TError>({
+  title,
+  add,
+  uploadImage,
+  uploadError,
+}: {
+  title: string;
+  add: UseMutationOptions<TData, TError, ContentValues>;
+  uploadImage?: (file: File) => Promise<string>;
+  uploadError?: unknown;
+}) {
+  const adding = useMutation(add);
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <ErrorAlert error={adding.error ?? uploadError} />
+      <ContentForm
+        label={title}
+        submitLabel={t.add}
+        busy={adding.isPending}
+        onSubmit={(v) => adding.mutateAsync(v)}
+        uploadImage={uploadImage}
+      />
+    </Card>
+  );
+}
+
+/**
+ * A news or site guide item in its list: title, text and `meta`, with Edit (the form in place) and
+ * Remove; `actions` go before them (the guide's move buttons). `edit` and `remove`: the domain's
+ * mutation options (refreshing the lists); either one's error shows on the card.
+ */
+export function ContentCard<TEdited, TRemoved, TError>({
   item,
   meta,
   actions,
-  error,
-  onSave,
-  onRemove,
-  removing,
+  edit,
+  remove,
 }: {
   item: ContentValues & { id: number };
   meta?: ReactNode;
   actions?: ReactNode;
-  error: unknown;
-  /** Saves the edited values; the form closes when it succeeds. */
-  onSave: (values: ContentValues) => Promise<unknown>;
-  onRemove: () => void;
-  removing: boolean;
+  edit: UseMutationOptions<TEdited, TError, ContentValues & { id: number }>;
+  remove: UseMutationOptions<TRemoved, TError, { id: number }>;
 }) {
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const save = (values: ContentValues) => {
-    setSaving(true);
-    return onSave(values)
-      .then(() => setEditing(false))
-      .finally(() => setSaving(false));
-  };
+  const save = useMutation(edit);
+  const removal = useMutation(remove);
   return (
     <Card component="li" withBorder padding="sm" aria-label={item.headerText}>
-      <ErrorAlert error={error} />
+      <ErrorAlert error={save.error ?? removal.error} />
       {editing ? (
         <ContentForm
           label={`${t.edit}: ${item.headerText}`}
           initial={item}
           submitLabel={t.save}
-          busy={saving}
-          onSubmit={save}
+          busy={save.isPending}
+          // The form closes once the change is saved; on an error it stays, with the card's alert.
+          onSubmit={(values) => save.mutateAsync({ id: item.id, ...values }).then(() => setEditing(false))}
           onCancel={() => setEditing(false)}
         />
       ) : (
@@ -153,8 +179,8 @@ export function ContentCard({
               size="xs"
               variant="light"
               color="red"
-              loading={removing}
-              onClick={onRemove}
+              loading={removal.isPending}
+              onClick={() => removal.mutate({ id: item.id })}
               aria-label={`${t.remove}: ${item.headerText}`}
             >
               {t.remove}

@@ -5,13 +5,14 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { AdminMember } from "../../../domains/admin/admin.schema.ts";
 import { hasRole, MemberStatus, ROLES, type Role } from "../../../shared/members.ts";
-import { texts } from "../../../shared/texts.ts";
+import { fillText, texts } from "../../../shared/texts.ts";
 import { adminTexts } from "../../../shared/admin-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { adminLink } from "./admin-link.ts";
 import { AuditList } from "./AuditList.tsx";
 import { ROLE_LABELS, statusOf, suspensionLine } from "./labels.ts";
+import { ReasonDialog } from "./ReasonDialog.tsx";
 import { SuspendDialog } from "./SuspendDialog.tsx";
 
 /** Everything admin lists and this screen show of members is fetched again after an action. */
@@ -49,7 +50,14 @@ export function MemberDetailPage({ memberId, role, selfId }: { memberId: number;
 function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role; self: boolean }) {
   const [suspendOpen, suspendDialog] = useDisclosure(false);
   const [done, setDone] = useState(false);
-  const after = { onSuccess: () => void refresh().then(() => setDone(true)) };
+  // The action whose reason dialog is open.
+  const [asking, setAsking] = useState<"restore" | "reset" | "role" | null>(null);
+  const after = {
+    onSuccess: () => {
+      setAsking(null);
+      void refresh().then(() => setDone(true));
+    },
+  };
   const restore = useMutation(trpc.admin.restore.mutationOptions(after));
   const reset = useMutation(trpc.admin.resetSessions.mutationOptions(after));
   const grant = useMutation(trpc.admin.grantRole.mutationOptions(after));
@@ -89,11 +97,10 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
             {adminTexts.adminDone}
           </Alert>
         )}
-        <ErrorAlert error={restore.error ?? reset.error ?? grant.error} />
         {mayAct && (
           <Group>
             {m.status === MemberStatus.Suspended ? (
-              <Button color="teal.9" onClick={() => restore.mutate({ memberId: m.memberId })} loading={restore.isPending}>
+              <Button color="teal.9" onClick={() => setAsking("restore")}>
                 {adminTexts.adminRestore}
               </Button>
             ) : (
@@ -101,7 +108,7 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
                 {adminTexts.adminSuspend}
               </Button>
             )}
-            <Button variant="default" onClick={() => reset.mutate({ memberId: m.memberId })} loading={reset.isPending}>
+            <Button variant="default" onClick={() => setAsking("reset")}>
               {adminTexts.adminResetSessions}
             </Button>
           </Group>
@@ -116,17 +123,46 @@ function MemberCard({ member: m, role, self }: { member: AdminMember; role: Role
               allowDeselect={false}
               w={180}
             />
-            <Button
-              variant="light"
-              onClick={() => grant.mutate({ memberId: m.memberId, role: newRole })}
-              disabled={newRole === m.role}
-              loading={grant.isPending}
-            >
+            <Button variant="light" onClick={() => setAsking("role")} disabled={newRole === m.role}>
               {adminTexts.adminSaveRole}
             </Button>
           </Group>
         )}
       </Stack>
+      {asking === "restore" && (
+        <ReasonDialog
+          title={fillText(adminTexts.adminRestoreTitle, { name: m.name })}
+          confirmLabel={adminTexts.adminRestore}
+          color="teal.9"
+          opened
+          pending={restore.isPending}
+          error={restore.error}
+          onClose={() => setAsking(null)}
+          onConfirm={(reason) => restore.mutate({ memberId: m.memberId, reason })}
+        />
+      )}
+      {asking === "reset" && (
+        <ReasonDialog
+          title={fillText(adminTexts.adminResetSessionsTitle, { name: m.name })}
+          confirmLabel={adminTexts.adminResetSessions}
+          opened
+          pending={reset.isPending}
+          error={reset.error}
+          onClose={() => setAsking(null)}
+          onConfirm={(reason) => reset.mutate({ memberId: m.memberId, reason })}
+        />
+      )}
+      {asking === "role" && (
+        <ReasonDialog
+          title={fillText(adminTexts.adminRoleTitle, { name: m.name, role: ROLE_LABELS[newRole] })}
+          confirmLabel={adminTexts.adminSaveRole}
+          opened
+          pending={grant.isPending}
+          error={grant.error}
+          onClose={() => setAsking(null)}
+          onConfirm={(reason) => grant.mutate({ memberId: m.memberId, role: newRole, reason })}
+        />
+      )}
       <SuspendDialog
         member={m}
         opened={suspendOpen}

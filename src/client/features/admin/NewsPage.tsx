@@ -7,7 +7,7 @@ import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { ContentCard, ContentForm } from "./ContentFields.tsx";
+import { AddContentCard, ContentCard } from "./ContentFields.tsx";
 import { ShowMore } from "./ShowMore.tsx";
 
 const refresh = () =>
@@ -22,7 +22,6 @@ export default function NewsPage() {
     ...trpc.admin.content.news.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
     staleTime: 0,
   });
-  const add = useMutation(trpc.admin.content.news.add.mutationOptions({ onSuccess: () => void refresh() }));
   const upload = useMutation(trpc.admin.content.news.uploadImage.mutationOptions());
   const uploadImage = async (file: File) => {
     const body = new FormData();
@@ -33,19 +32,12 @@ export default function NewsPage() {
   return (
     <Stack>
       <Title order={1}>{t.news}</Title>
-      <Card withBorder padding="md">
-        <Title order={2} size="h4" mb="xs">
-          {t.addNewsTitle}
-        </Title>
-        <ErrorAlert error={add.error ?? upload.error} />
-        <ContentForm
-          label={t.addNewsTitle}
-          submitLabel={t.add}
-          busy={add.isPending}
-          onSubmit={(v) => add.mutateAsync(v)}
-          uploadImage={uploadImage}
-        />
-      </Card>
+      <AddContentCard
+        title={t.addNewsTitle}
+        add={trpc.admin.content.news.add.mutationOptions({ onSuccess: () => void refresh() })}
+        uploadImage={uploadImage}
+        uploadError={upload.error}
+      />
       <ErrorAlert error={news.error} />
       {news.isSuccess && items.length === 0 && <Text c="dimmed">{t.noNews}</Text>}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t.news}>
@@ -60,15 +52,11 @@ export default function NewsPage() {
 }
 
 function NewsRow({ item }: { item: AdminNewsItem }) {
-  const edit = useMutation(trpc.admin.content.news.edit.mutationOptions({ onSuccess: () => void refresh() }));
-  const remove = useMutation(trpc.admin.content.news.remove.mutationOptions({ onSuccess: () => void refresh() }));
   return (
     <ContentCard
       item={item}
-      error={edit.error ?? remove.error}
-      onSave={(v) => edit.mutateAsync({ id: item.id, ...v })}
-      onRemove={() => remove.mutate({ id: item.id })}
-      removing={remove.isPending}
+      edit={trpc.admin.content.news.edit.mutationOptions({ onSuccess: () => void refresh() })}
+      remove={trpc.admin.content.news.remove.mutationOptions({ onSuccess: () => void refresh() })}
       meta={
         <Group gap="xs">
           <RelativeDate iso={item.postingDate} size="xs" c="dimmed" />

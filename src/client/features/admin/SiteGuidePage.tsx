@@ -1,11 +1,11 @@
-import { ActionIcon, Card, Loader, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Loader, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AdminGuideItem } from "../../../domains/admin/content.schema.ts";
 import { adminContentTexts as t } from "../../../shared/admin-content-texts.ts";
 import { texts } from "../../../shared/texts.ts";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { queryClient, trpc } from "../../lib/trpc.ts";
-import { ContentCard, ContentForm } from "./ContentFields.tsx";
+import { AddContentCard, ContentCard } from "./ContentFields.tsx";
 
 const refresh = () =>
   Promise.all([
@@ -16,7 +16,6 @@ const refresh = () =>
 /** /admin/guide (admins): the site guide's items (the right column's carousel): add, edit, order, remove. */
 export default function SiteGuidePage() {
   const guide = useQuery({ ...trpc.admin.content.guide.list.queryOptions(), staleTime: 0 });
-  const add = useMutation(trpc.admin.content.guide.add.mutationOptions({ onSuccess: () => void refresh() }));
   const order = useMutation(trpc.admin.content.guide.order.mutationOptions({ onSuccess: () => void refresh() }));
   const items = guide.data ?? [];
   /** Swaps an item with its neighbour. */
@@ -36,27 +35,17 @@ export default function SiteGuidePage() {
           <GuideRow key={item.id} item={item} first={index === 0} last={index === items.length - 1} onMove={(by) => move(index, by)} />
         ))}
       </Stack>
-      <Card withBorder padding="md">
-        <Title order={2} size="h4" mb="xs">
-          {t.addGuideTitle}
-        </Title>
-        <ErrorAlert error={add.error} />
-        <ContentForm label={t.addGuideTitle} submitLabel={t.add} busy={add.isPending} onSubmit={(v) => add.mutateAsync(v)} />
-      </Card>
+      <AddContentCard title={t.addGuideTitle} add={trpc.admin.content.guide.add.mutationOptions({ onSuccess: () => void refresh() })} />
     </Stack>
   );
 }
 
 function GuideRow({ item, first, last, onMove }: { item: AdminGuideItem; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
-  const edit = useMutation(trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh() }));
-  const remove = useMutation(trpc.admin.content.guide.remove.mutationOptions({ onSuccess: () => void refresh() }));
   return (
     <ContentCard
       item={item}
-      error={edit.error ?? remove.error}
-      onSave={(v) => edit.mutateAsync({ id: item.id, ...v })}
-      onRemove={() => remove.mutate({ id: item.id })}
-      removing={remove.isPending}
+      edit={trpc.admin.content.guide.edit.mutationOptions({ onSuccess: () => void refresh() })}
+      remove={trpc.admin.content.guide.remove.mutationOptions({ onSuccess: () => void refresh() })}
       actions={
         <>
           <ActionIcon variant="subtle" disabled={first} onClick={() => onMove(-1)} aria-label={`${t.moveUp}: ${item.headerText}`}>

@@ -8,6 +8,7 @@ import { AuthFrame } from "../../components/AuthFrame.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { AboutModal, TermsModal } from "../../components/LazyInfoModals.tsx";
 import { rememberMember } from "../../lib/session.ts";
+import { withSiteName } from "../../lib/site-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function CompleteRegisterPage({ email, code }: { email: string; code: string }) {
@@ -60,7 +61,7 @@ export function CompleteRegisterPage({ email, code }: { email: string; code: str
           </Anchor>{" "}
           (
           <Anchor component="button" type="button" size="sm" onClick={about.open}>
-            {texts.aboutTitle}
+            {withSiteName(texts.aboutTitle)}
           </Anchor>
           ).
         </Text>

@@ -11,6 +11,7 @@ import { AppPreviewModal } from "../../components/LazyInfoModals.tsx";
 import { StoreBadges } from "../../components/StoreBadges.tsx";
 import { type RevalidatingForm, useDeferredRules } from "../../lib/deferred-rules.ts";
 import { rememberMember, safeReturnPath } from "../../lib/session.ts";
+import { withSiteName } from "../../lib/site-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function LoginPage({ returnPath }: { returnPath?: string }) {
@@ -89,7 +90,7 @@ export function LoginPage({ returnPath }: { returnPath?: string }) {
               {texts.forgotPassword}
             </Anchor>
             <Text size="sm">
-              {texts.noAccountYet}{" "}
+              {withSiteName(texts.noAccountYet)}{" "}
               <Anchor component={Link} to="/register">
                 {texts.signUp}
               </Anchor>

@@ -5,6 +5,7 @@ import { FirstHourChecklist } from "../onboarding/FirstHour.tsx";
 import { RecentNews } from "./RecentNews.tsx";
 import { RecentPosts } from "./RecentPosts.tsx";
 import { rememberMember } from "../../lib/session.ts";
+import { withSiteName } from "../../lib/site-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 
@@ -14,7 +15,7 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
-        {texts.homeWelcome}, {member.firstName}
+        {withSiteName(texts.homeWelcome)}, {member.firstName}
       </Title>
       <FirstHourChecklist />
       <RecentNews />

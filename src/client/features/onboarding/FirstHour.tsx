@@ -6,6 +6,7 @@ import { useId } from "react";
 import { FIRST_HOUR_STEPS, type FirstHourStep } from "../../../domains/onboarding/onboarding.schema.ts";
 import { fillText } from "../../../shared/texts.ts";
 import { screenTexts } from "../../../shared/screen-texts.ts";
+import { withSiteName } from "../../lib/site-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const STEP_TEXT: Record<FirstHourStep, string> = {
@@ -55,7 +56,7 @@ export function FirstHourChecklist() {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id={headingId}>
-            {screenTexts.firstHourTitle}
+            {withSiteName(screenTexts.firstHourTitle)}
           </Title>
           <Text size="sm">{fillText(screenTexts.firstHourProgress, { done: progress.done, total: progress.total })}</Text>
         </Group>

@@ -4,7 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { texts } from "../../../shared/texts.ts";
-import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { listMaxHeight } from "../../components/list-height.ts";
 import { refreshProfile } from "./refresh.ts";
 
@@ -40,6 +40,11 @@ export function EntriesTab<E extends Entry>(props: Props<E>) {
   const { entries, label, addLabel, emptyText, titles, nameOf, summary, form } = props;
   const [editing, setEditing] = useState<Editing<E>>(null);
   const [removing, setRemoving] = useState<E | null>(null);
+  const closeRemoval = () => {
+    setRemoving(null);
+    removal.reset(); // the next question starts without the last one's error
+  };
+  const removal = useMutation({ mutationFn: props.remove, onSuccess: async () => (await refreshProfile(), closeRemoval()) });
   const phone = useMediaQuery("(max-width: 36em)") ?? false;
   return (
     <Stack>
@@ -93,30 +98,16 @@ export function EntriesTab<E extends Entry>(props: Props<E>) {
       >
         {editing && form(editing.mode === "update" ? editing.entry : null, () => setEditing(null))}
       </Modal>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={titles.remove}>
-        {removing && (
-          <RemoveEntry question={props.removeQuestion(removing)} remove={() => props.remove(removing)} onDone={() => setRemoving(null)} />
-        )}
-      </Modal>
-    </Stack>
-  );
-}
-
-/** The Yes/No question before an entry is removed. */
-function RemoveEntry({ question, remove, onDone }: { question: string; remove: () => Promise<unknown>; onDone: () => void }) {
-  const removal = useMutation({ mutationFn: remove, onSuccess: async () => (await refreshProfile(), onDone()) });
-  return (
-    <Stack>
-      <ErrorAlert error={removal.error} />
-      <Text>{question}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {texts.no}
-        </Button>
-        <Button color="red" disabled={removal.isPending} onClick={() => removal.mutate()}>
-          {texts.yes}
-        </Button>
-      </Group>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={titles.remove}
+        message={removing ? props.removeQuestion(removing) : ""}
+        danger
+        pending={removal.isPending}
+        error={removal.error}
+        onConfirm={() => removing && removal.mutate(removing)}
+        onClose={closeRemoval}
+      />
     </Stack>
   );
 }

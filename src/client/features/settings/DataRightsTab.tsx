@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Divider, Group, Loader, Modal, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Divider, Group, Loader, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -6,9 +6,11 @@ import { IconCircleCheck, IconDownload, IconFileZip, IconTrash } from "@tabler/i
 import { useState } from "react";
 import type { DataExportItem } from "../../../domains/datarights/datarights.schema.ts";
 import { dataRightsTexts as t } from "../../../shared/data-rights-texts.ts";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { ErrorAlert } from "../../components/ErrorAlert.tsx";
 import { RelativeDate } from "../../components/RelativeDate.tsx";
 import { forgetSession } from "../../lib/session.ts";
+import { withSiteName } from "../../lib/site-name.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { TabLoading } from "./TabLoading.tsx";
 
@@ -44,7 +46,7 @@ function ExportSection() {
         {t.exportTitle}
       </Title>
       <Text size="sm" c="dimmed">
-        {t.exportIntro}
+        {withSiteName(t.exportIntro)}
       </Text>
       <ErrorAlert error={request.error} />
       {request.isSuccess && exports.data?.some(waiting) && (
@@ -156,30 +158,19 @@ function DeleteSection() {
           </Group>
         </Stack>
       </form>
-      <Modal
+      {/* A failure closes the dialog: the form shows it, where the password is typed again. */}
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => !remove.isPending && confirm.close()}
         title={t.deleteConfirmTitle}
-        closeOnClickOutside={!remove.isPending}
-        withCloseButton={!remove.isPending}
-      >
-        <Stack>
-          <Text size="sm">{t.deleteConfirmBody}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close} disabled={remove.isPending}>
-              {t.deleteCancel}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => remove.mutate({ password })}
-              disabled={remove.isPending}
-              leftSection={remove.isPending ? <Loader size={14} color="gray" /> : undefined}
-            >
-              {remove.isPending ? t.deleting : t.deleteButton}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t.deleteConfirmBody}
+        confirmLabel={t.deleteButton}
+        cancelLabel={t.deleteCancel}
+        danger
+        pending={remove.isPending}
+        busyLabel={t.deleting}
+        onConfirm={() => remove.mutate({ password })}
+        onClose={confirm.close}
+      />
     </Stack>
   );
 }

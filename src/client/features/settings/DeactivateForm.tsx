@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
@@ -6,7 +6,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { IconUserOff } from "@tabler/icons-react";
 import { DEACTIVATION_EXPLANATION_MAX_LENGTH, DEACTIVATION_REASONS, deactivateInput } from "../../../domains/settings/settings.schema.ts";
 import { texts } from "../../../shared/texts.ts";
-import { ErrorAlert } from "../../components/ErrorAlert.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { rule } from "../../lib/form.ts";
 import { forgetSession } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -66,31 +66,17 @@ export function DeactivateForm() {
           </Group>
         </Stack>
       </form>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => !deactivate.isPending && confirm.close()}
         title={texts.deactivateConfirm}
-        closeOnClickOutside={!deactivate.isPending}
-        withCloseButton={!deactivate.isPending}
-      >
-        <Stack>
-          <Text size="sm">{texts.deactivateConfirmBody}</Text>
-          <ErrorAlert error={deactivate.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close} disabled={deactivate.isPending}>
-              {texts.no}
-            </Button>
-            <Button
-              color="red"
-              onClick={yes}
-              disabled={deactivate.isPending}
-              leftSection={deactivate.isPending ? <Loader size={14} color="gray" /> : undefined}
-            >
-              {deactivate.isPending ? texts.deactivating : texts.yes}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={texts.deactivateConfirmBody}
+        danger
+        pending={deactivate.isPending}
+        busyLabel={texts.deactivating}
+        error={deactivate.error}
+        onConfirm={yes}
+        onClose={confirm.close}
+      />
     </>
   );
 }

@@ -20,6 +20,7 @@ import { hasRole } from "../../../shared/members.ts";
 import { adminLink } from "../../features/admin/admin-link.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { useSiteInfo } from "../../lib/use-site-info.ts";
+import { showSiteName, siteName as pageSiteName } from "../../lib/site-name.ts";
 import { useCurrentMember } from "../../lib/use-current-member.ts";
 import { SuggestionsOnScreen } from "../../lib/suggestions-on-screen.ts";
 import { forgetSession, isSignedOut, useLogout } from "../../lib/session.ts";
@@ -100,8 +101,13 @@ function Navbar({ member }: { member: SessionMember }) {
   const logout = useLogout();
   // At phone width every icon has to fit in one row: tighter spacing there.
   const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
-  // The name the site's admins gave it (decision 039); the built-in one until it is known.
-  const siteName = useSiteInfo()?.siteName ?? texts.appName;
+  // The name the site's admins gave it (decisions 039, 043): the page's until site info is loaded,
+  // then the current one (an admin may have just changed it), which the tab's title follows.
+  const liveName = useSiteInfo()?.siteName;
+  useEffect(() => {
+    if (liveName) showSiteName(liveName);
+  }, [liveName]);
+  const siteName = liveName ?? pageSiteName();
   return (
     <Group h="100%" px={phone ? "xs" : "md"} gap={phone ? 4 : "md"} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap={phone ? 4 : "md"} wrap="nowrap">

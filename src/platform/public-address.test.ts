@@ -1,0 +1,56 @@
+/** Which addresses count as public before the server fetches a URL someone typed (SSRF). */
+import { describe, expect, it } from "vitest";
+import { isPublicAddress } from "./public-address.ts";
+
+describe("isPublicAddress", () => {
+  it("refuses loopback, private, link-local, CGNAT, multicast, unspecified and reserved IPv4", () => {
+    for (const a of [
+      "127.0.0.1",
+      "127.255.255.254",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "100.127.255.255",
+      "224.0.0.1",
+      "239.255.255.250",
+      "0.0.0.0",
+      "255.255.255.255",
+      "240.0.0.1",
+    ]) {
+      expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
+    }
+  });
+
+  it("refuses the same in IPv6, and IPv4-mapped, -compatible, NAT64 and 6to4 forms of private IPv4", () => {
+    for (const a of [
+      "::1",
+      "::",
+      "[::1]",
+      "fc00::1",
+      "fd12:3456::1",
+      "fe80::1%eth0",
+      "febf::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "::ffff:169.254.169.254",
+      "::127.0.0.1",
+      "64:ff9b::10.0.0.1",
+      "2002:c0a8:0101::1",
+      "0:0:0:0:0:ffff:c0a8:0101",
+    ]) {
+      expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
+    }
+  });
+
+  it("accepts public addresses, and refuses what is not an address", () => {
+    for (const a of ["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::8.8.8.8"]) {
+      expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: true });
+    }
+    for (const a of ["", "localhost", "127.1", "0x7f.0.0.1", "1.2.3.4.5"]) expect(isPublicAddress(a)).toBe(false);
+  });
+});
