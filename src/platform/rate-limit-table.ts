@@ -13,7 +13,9 @@ declare module "./db/database.ts" {
  * database: an attacker spreading requests over the processes meets the same limit. A check and its
  * count happen in one transaction that holds a transaction-level advisory lock per key (taken in
  * one order, so two checks of overlapping keys cannot deadlock), so two processes cannot both
- * admit the last attempt. Rows past their bucket's window are pruned by the retention job.
+ * admit the last attempt. Rows past their bucket's window are pruned by the retention job. Inside a
+ * write unit (`within` its transaction) the check runs in the unit's transaction: the locks are
+ * then held until the unit ends, and the count commits or rolls back with it (decision 044).
  */
 export class TableRateLimiter extends SlidingWindowLimiter {
   constructor(
@@ -29,8 +31,12 @@ export class TableRateLimiter extends SlidingWindowLimiter {
     now: number,
     admit: (countOf: (key: string) => number) => boolean,
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      for (const key of keys) await sql`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`.execute(trx);
+    const check = async (trx: DB) => {
+      // Every key's lock in one statement, in the keys' order (unnest reads the array in order). The
+      // count is a statement of its own: its snapshot must be taken once the locks are held.
+      await sql`SELECT count(pg_advisory_xact_lock(hashtext(k))) FROM unnest(${keys.map((key) => `${bucket}:${key}`)}::text[]) AS k`.execute(
+        trx,
+      );
       const rows = await trx
         .selectFrom("rateLimitHit")
         .select(["key", (eb) => eb.fn.countAll<number>().as("n")])
@@ -46,7 +52,12 @@ export class TableRateLimiter extends SlidingWindowLimiter {
         .values(keys.map((key) => ({ bucket, key, at: now })))
         .execute();
       return true;
-    });
+    };
+    return this.db.isTransaction ? check(this.db) : this.db.transaction().execute(check);
+  }
+
+  within(db: DB): TableRateLimiter {
+    return new TableRateLimiter(db, this.enabled);
   }
 
   protected async countStored(bucket: RateLimitBucket, key: string, now: number): Promise<number> {

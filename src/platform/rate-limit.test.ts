@@ -67,4 +67,27 @@ describe("rate limiter", () => {
     expect(await pruneRateLimitHits(t!.db, later, 100)).toBe(1);
     expect(await limiter.count("familiarAddress", "pair", later.getTime())).toBe(1);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "PostgreSQL, within a write unit's transaction: counts in it (no transaction nor connection of its own) and rolls back with it",
+    async () => {
+      const limiter = await freshLimiter(t!.db);
+      const { max } = RATE_LIMIT_RULES.message;
+      await expect(
+        t!.db.transaction().execute(async (trx) => {
+          const inUnit = limiter.within(trx);
+          for (let i = 0; i < max; i++) await inUnit.consume("message", ["member:unit", "member:other"], t0);
+          // The unit's own transaction sees its counts; other connections do not until it commits.
+          await expect(inUnit.consume("message", ["member:unit"], t0)).rejects.toThrow(serverTexts.tooManyRequests);
+          expect(await limiter.count("message", "member:unit", t0)).toBe(0);
+          throw new Error("the unit fails");
+        }),
+      ).rejects.toThrow("the unit fails");
+      expect(await limiter.count("message", "member:unit", t0)).toBe(0);
+      await t!.db.transaction().execute(async (trx) => {
+        await limiter.within(trx).consume("message", ["member:unit"], t0);
+      });
+      expect(await limiter.count("message", "member:unit", t0)).toBe(1);
+    },
+  );
 });

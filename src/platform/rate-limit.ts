@@ -1,6 +1,7 @@
 import { DomainError, ErrorCodes } from "../shared/errors.ts";
 import { serverTexts } from "../shared/server-texts.ts";
 import { DAY, HOUR, MINUTE } from "./clock.ts";
+import type { DB } from "./db/client.ts";
 
 /**
  * Limits per bucket: at most `max` events per key in a sliding window of `windowMs`. The sign-in
@@ -69,6 +70,12 @@ export interface RateLimiter {
   record: (bucket: RateLimitBucket, keys: readonly string[], now?: number) => Promise<void>;
   /** Forgets a key's events in one bucket. */
   clear: (bucket: RateLimitBucket, key: string) => Promise<void>;
+  /**
+   * The same limits, counted through a write unit's transaction (write-unit.ts): on PostgreSQL a
+   * check then takes no second connection and no transaction of its own while the unit holds one,
+   * and its count commits or rolls back with the unit. The memory limiter is itself.
+   */
+  within: (db: DB) => RateLimiter;
 }
 
 /** The parts every limiter shares: the checks written once over a store's count and add. */
@@ -113,6 +120,8 @@ export abstract class SlidingWindowLimiter implements RateLimiter {
   async clear(bucket: RateLimitBucket, key: string): Promise<void> {
     if (this.enabled) await this.clearStored(bucket, key.toLowerCase());
   }
+
+  abstract within(db: DB): RateLimiter;
 }
 
 /** Lower-cased, without repeats, in one order (a store that locks per key locks them in this order). */
@@ -153,6 +162,10 @@ export class MemoryRateLimiter extends SlidingWindowLimiter {
   protected clearStored(bucket: RateLimitBucket, key: string): Promise<void> {
     if (this.hits.get(bucket)?.delete(key)) this.size -= 1;
     return Promise.resolve();
+  }
+
+  within(): RateLimiter {
+    return this;
   }
 
   private recent(bucket: RateLimitBucket, key: string, now: number): number[] {

@@ -10,7 +10,9 @@ import type { DomainEvent } from "./events.ts";
  *   just before commit, in the same transaction, one after the other (ctx.events.dispatchWithin);
  * - live events (live.emit) are written together, in one statement, after the handlers;
  * - live pushes (`scope.live.publish`) and e-mail (`scope.mailer.send`) wait for the commit, so no
- *   page hears of, and no mailbox gets, something that was then rolled back.
+ *   page hears of, and no mailbox gets, something that was then rolled back;
+ * - rate limits (`scope.limiter`) count through the transaction (PostgreSQL: no second connection
+ *   while the unit holds one; a count rolls back with the unit).
  * A unit opened inside a unit is the same unit. Inside a unit nothing may use the outer `ctx.db`:
  * it waits for the connection the unit holds (Kysely's mutex), that is forever.
  * PostgreSQL: the same shape (one transaction per action, side effects after commit).
@@ -32,6 +34,7 @@ export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) 
       ...ctx,
       db: trx,
       unit,
+      limiter: ctx.limiter.within(trx),
       events: ctx.events.collectingInto(unit.events),
       live: {
         publish: (event) => void unit.afterCommit.push(() => ctx.live.publish(event)),

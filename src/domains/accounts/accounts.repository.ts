@@ -12,7 +12,9 @@ export type CodeRow = Selectable<OneTimeCodeTable>;
 export const findMemberByEmail = (db: DB, email: string) =>
   db.selectFrom("member").selectAll().where("email", "=", email).executeTakeFirst();
 
-export const findMemberById = (db: DB, id: number) => db.selectFrom("member").selectAll().where("id", "=", id).executeTakeFirst();
+/** A member by id (precompiled: every profile read and moderation step starts here). */
+export const findMemberById = async (db: DB, id: number): Promise<MemberRow | undefined> => (await memberByIdQuery(db, { id }))[0];
+const memberByIdQuery = precompiled((db, p: { id: number }) => db.selectFrom("member").selectAll().where("id", "=", p.id));
 
 export async function insertMember(db: DB, values: Insertable<MemberTable>): Promise<number> {
   const row = await db.insertInto("member").values(values).returning("id").executeTakeFirstOrThrow();

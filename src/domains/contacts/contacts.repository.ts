@@ -1,9 +1,9 @@
-import { type Compilable, type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { precompiled } from "../../platform/db/precompiled.ts";
-import { isPostgres } from "../../platform/db/dialect.ts";
+import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
+import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { listedToViewer } from "../../platform/db/minor-shown.ts";
@@ -233,19 +233,6 @@ export interface ListValues extends Record<string, unknown> {
   cutoff: string;
 }
 
-/**
- * Each shape of a list statement (list kind, with or without a name filter, first page or after a
- * cursor) is built and compiled once and then run with the request's values: building,
- * transforming and compiling the query with Kysely cost more than running it (about 0.5 ms of 2
- * for 142 cards).
- */
-const listStatements = new Map<string, (db: DB, values: ListValues) => Promise<unknown[]>>();
-function listStatement<R>(key: string, build: (db: DB, values: ListValues) => Compilable<R>): (db: DB, values: ListValues) => Promise<R[]> {
-  let statement = listStatements.get(key);
-  if (!statement) listStatements.set(key, (statement = precompiled(build)));
-  return statement as (db: DB, values: ListValues) => Promise<R[]>;
-}
-
 /** The members of a list (active ones, optionally filtered by name), as a query over `member`. */
 function listQuery(db: DB, kind: ListKind, filtered: boolean, v: ListValues): From {
   const owner = v.owner;
@@ -356,19 +343,27 @@ export async function listMembers(
     afterId: options.after?.id ?? 0,
     cutoff: options.cutoff,
   };
-  // The page size is written into the statement (one per size, at most 200): with it bound, PostgreSQL
-  // would guess a tenth of the list and plan the statement anew for every page.
-  const page = listStatement(`page ${kind} ${filtered} ${!!options.after} ${options.limit}`, (db, v) =>
-    pageQuery(db, kind, filtered, !!options.after, options.limit, v),
-  );
-  const rows = (await page(db, values)) as ListRow[];
+  const rows = await listPageStatement(kind, filtered, !!options.after, options.limit)(db, values);
   if (!options.after && rows.length < options.limit) return { rows, total: rows.length };
-  const count = listStatement(`count ${kind} ${filtered}`, (db, v) =>
-    listQuery(db, kind, filtered, v).select((eb) => eb.fn.countAll<number>().as("n")),
-  );
-  const [counted] = await count(db, values);
+  const [counted] = await listCountStatement(kind, filtered)(db, values);
   return { rows, total: Number(counted?.n ?? 0) };
 }
+
+/**
+ * Each shape of a list statement (list kind, with or without a name filter, first page or after a
+ * cursor) is built and compiled once and then run with the request's values: building,
+ * transforming and compiling the query with Kysely cost more than running it (about 0.5 ms of 2
+ * for 142 cards). The page size is written into the page's statement (one per size, at most 200):
+ * with it bound, PostgreSQL would guess a tenth of the list and plan the statement anew for every page.
+ */
+const listPageStatement = precompiledPer(
+  (kind: ListKind, filtered: boolean, afterCursor: boolean, limit: number) => (db, v: ListValues) =>
+    pageQuery(db, kind, filtered, afterCursor, limit, v),
+);
+const listCountStatement = precompiledPer(
+  (kind: ListKind, filtered: boolean) => (db, v: ListValues) =>
+    listQuery(db, kind, filtered, v).select((eb) => eb.fn.countAll<number>().as("n")),
+);
 
 /** Cards for known ids (search results, suggestions), in no particular order. */
 export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise<CardRow[]> {
@@ -381,7 +376,12 @@ export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise
 /** What the picture rule needs of each of these members: their flag and whether the viewer is their contact (one query). */
 export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
+  // PostgreSQL: one prepared text for any number of ids (an array); SQLite keeps its `IN` list.
+  return isPostgres(db) ? pictureFactsOfArray(db, { viewerId, ids }) : pictureFactsQuery(db, viewerId, ids, false).execute();
+}
+const pictureFactsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) => pictureFactsQuery(db, p.viewerId, p.ids, true));
+const pictureFactsQuery = (db: DB, viewerId: number, ids: number[], asArray: boolean) =>
+  db
     .selectFrom("member")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
     .leftJoin("contactLink as vc", (j) =>
@@ -392,9 +392,7 @@ export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
       "pr.viewProfilePicture",
       sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
     ])
-    .where("member.id", "in", ids)
-    .execute();
-}
+    .where(idIn("member.id", ids, asArray));
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */
 export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {
@@ -450,25 +448,36 @@ export async function severLinks(db: DB, a: number, b: number): Promise<void> {
 
 /** Whether a block exists between two members, in either direction (two primary-key probes). */
 export async function blockedEitherWay(db: DB, a: number, b: number): Promise<boolean> {
-  const row = await db
+  return (await blockedEitherWayQuery(db, { a, b })).length > 0;
+}
+const blockedEitherWayQuery = precompiled((db, p: { a: number; b: number }) =>
+  db
     .selectFrom("memberBlock")
     .select("blockerId")
     .where((eb) =>
-      eb.or([eb.and([eb("blockerId", "=", a), eb("blockedId", "=", b)]), eb.and([eb("blockerId", "=", b), eb("blockedId", "=", a)])]),
-    )
-    .executeTakeFirst();
-  return !!row;
-}
+      eb.or([
+        eb.and([eb("blockerId", "=", p.a), eb("blockedId", "=", p.b)]),
+        eb.and([eb("blockerId", "=", p.b), eb("blockedId", "=", p.a)]),
+      ]),
+    ),
+);
 
 /** Which of these members are blocked by the viewer or blocked the viewer (two index ranges). */
 export async function blockedAmong(db: DB, viewerId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  // PostgreSQL: both ranges in one prepared statement, the ids as one array (decision 044).
+  if (isPostgres(db)) return new Set((await blockedAmongArray(db, { viewerId, ids })).map((r) => r.id));
   const [mine, theirs] = await Promise.all([
     db.selectFrom("memberBlock").select("blockedId as id").where("blockerId", "=", viewerId).where("blockedId", "in", ids).execute(),
     db.selectFrom("memberBlock").select("blockerId as id").where("blockedId", "=", viewerId).where("blockerId", "in", ids).execute(),
   ]);
   return new Set([...mine, ...theirs].map((r) => r.id));
 }
+const blockedAmongArray = precompiled((db, p: { viewerId: number; ids: number[] }) => ({
+  compile: () =>
+    sql<{ id: number }>`SELECT blocked_id AS id FROM member_block WHERE blocker_id = ${p.viewerId} AND blocked_id = ANY(${p.ids}::int[])
+    UNION ALL SELECT blocker_id FROM member_block WHERE blocked_id = ${p.viewerId} AND blocker_id = ANY(${p.ids}::int[])`.compile(db),
+}));
 
 /** One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id). */
 export function blockedBy(db: DB, blockerId: number, limit: number, after?: { createdAt: string; id: number }) {

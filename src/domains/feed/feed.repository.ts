@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
-import { precompiled } from "../../platform/db/precompiled.ts";
-import { isPostgres } from "../../platform/db/dialect.ts";
+import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
+import { idIn, isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { listedToViewer, viewerCutoff } from "../../platform/db/minor-shown.ts";
 
@@ -68,8 +68,9 @@ export async function feedPage(
   limit: number,
   after?: { createdAt: string; id: number },
 ): Promise<LikedPostRow[]> {
-  const statements = feedPageStatements.get(limit) ?? feedPageStatements.set(limit, feedPageStatementsFor(limit)).get(limit)!;
-  return after ? statements.after(db, { viewerId, createdAt: after.createdAt, id: after.id }) : statements.first(db, { viewerId });
+  return after
+    ? feedPageStatement(limit, true)(db, { viewerId, createdAt: after.createdAt, id: after.id })
+    : feedPageStatement(limit, false)(db, { viewerId, createdAt: "", id: 0 });
 }
 
 /**
@@ -78,13 +79,11 @@ export async function feedPage(
  * pages after a cursor. The size is written into the text so that PostgreSQL's plan for any viewer
  * (its generic plan) can be chosen, as a bound LIMIT it would guess a tenth of the rows.
  */
-const feedPageStatements = new Map<number, ReturnType<typeof feedPageStatementsFor>>();
-const feedPageStatementsFor = (limit: number) => ({
-  first: precompiled((db, p: { viewerId: number }) => ({ compile: () => feedPageQuery(db, p.viewerId, limit).compile(db) })),
-  after: precompiled((db, p: { viewerId: number; createdAt: string; id: number }) => ({
-    compile: () => feedPageQuery(db, p.viewerId, limit, { createdAt: p.createdAt, id: p.id }).compile(db),
-  })),
-});
+const feedPageStatement = precompiledPer(
+  (limit: number, afterCursor: boolean) => (db, p: { viewerId: number; createdAt: string; id: number }) => ({
+    compile: () => feedPageQuery(db, p.viewerId, limit, afterCursor ? { createdAt: p.createdAt, id: p.id } : undefined).compile(db),
+  }),
+);
 
 /** The statement of feedPage on `db`'s engine (for EXPLAIN QUERY PLAN). */
 export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: { createdAt: string; id: number }) {
@@ -176,34 +175,39 @@ export interface ReplyRow extends PostRow {
  */
 export async function repliesOf(db: DB, viewerId: number, postIds: number[], adultBornBy: string): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
-  return (
-    db
-      .selectFrom("postReply")
-      .innerJoin("member", "member.id", "postReply.memberId")
-      .select([
-        "postReply.id",
-        "postReply.postId",
-        "postReply.memberId",
-        "postReply.description",
-        "postReply.createdAt",
-        "member.firstName",
-        "member.lastName",
-        "member.picturePath",
-      ])
-      .where("postReply.postId", "in", postIds)
-      .where("member.status", "=", VISIBLE_STATUS)
-      .where("postReply.removedAt", "is", null)
-      .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
-      // A minor's reply is left out for an adult who may not see them, but not for the post's author (decision 040).
-      .where(
-        sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
-        OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
-      )
-      .orderBy("postReply.postId")
-      .orderBy("postReply.id")
-      .execute()
-  );
+  // PostgreSQL: one prepared text for any page (the ids as an array); SQLite keeps its `IN` list.
+  return isPostgres(db)
+    ? repliesOfArray(db, { viewerId, postIds, adultBornBy })
+    : repliesQuery(db, viewerId, postIds, adultBornBy, false).execute();
 }
+const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[]; adultBornBy: string }) =>
+  repliesQuery(db, p.viewerId, p.postIds, p.adultBornBy, true),
+);
+const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: string, asArray: boolean) =>
+  db
+    .selectFrom("postReply")
+    .innerJoin("member", "member.id", "postReply.memberId")
+    .select([
+      "postReply.id",
+      "postReply.postId",
+      "postReply.memberId",
+      "postReply.description",
+      "postReply.createdAt",
+      "member.firstName",
+      "member.lastName",
+      "member.picturePath",
+    ])
+    .where(idIn("post_reply.post_id", postIds, asArray))
+    .where("member.status", "=", VISIBLE_STATUS)
+    .where("postReply.removedAt", "is", null)
+    .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
+    // A minor's reply is left out for an adult who may not see them, but not for the post's author (decision 040).
+    .where(
+      sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
+        OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
+    )
+    .orderBy("postReply.postId")
+    .orderBy("postReply.id");
 
 /** A post, when its author is in the viewer's network (else undefined: not visible to them). */
 export const visiblePost = (db: DB, viewerId: number, postId: number) =>
@@ -239,9 +243,11 @@ const replyTargetQuery = precompiled((db, p: { actorId: number; postId: number }
 );
 
 export async function insertPost(db: DB, memberId: number, description: string, at: string): Promise<number> {
-  const row = await db.insertInto("post").values({ memberId, description, createdAt: at }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPostQuery(db, { memberId, description, at }))[0]!.id;
 }
+const insertPostQuery = precompiled((db, p: { memberId: number; description: string; at: string }) =>
+  db.insertInto("post").values({ memberId: p.memberId, description: p.description, createdAt: p.at }).returning("id"),
+);
 
 export async function insertReply(db: DB, postId: number, memberId: number, description: string, at: string): Promise<number> {
   return (await insertReplyQuery(db, { postId, memberId, description, at }))[0]!.id;

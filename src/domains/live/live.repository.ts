@@ -34,9 +34,15 @@ const LIVE_EVENTS_LOCK = 0x4c495645;
  */
 async function lockMembersEvents(db: DB, memberIds: number[]): Promise<void> {
   if (!isPostgres(db)) return;
-  for (const memberId of [...new Set(memberIds)].sort((a, b) => a - b))
-    await sql`SELECT pg_advisory_xact_lock(${LIVE_EVENTS_LOCK}, ${memberId})`.execute(db);
+  await lockMembersQuery(db, { memberIds: [...new Set(memberIds)].sort((a, b) => a - b) });
 }
+/** Every member's lock in one statement (one round trip), in the array's order: unnest reads it in order. */
+const lockMembersQuery = precompiled((db, p: { memberIds: number[] }) => ({
+  compile: () =>
+    sql<{
+      n: number;
+    }>`SELECT count(pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK)}, m)) AS n FROM unnest(${p.memberIds}::int[]) AS m`.compile(db),
+}));
 
 /** Writes several events in one statement; answers them with their ids, in the order given. */
 export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {

@@ -76,8 +76,9 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
   // One answer for every member the actor may not write to (not a contact, deactivated, a minor
   // (decision 040), no such member): the refusal tells nothing about who the member is.
   if (!parties) throw badInput(texts.recipientNotValid);
-  await ctx.limiter.consume("message", [`member:${actor.memberId}`]);
   return inWriteUnit(ctx, async (unit) => {
+    // Counted in the unit (PostgreSQL: in its transaction, no second one); a refusal writes nothing.
+    await unit.limiter.consume("message", [`member:${actor.memberId}`]);
     // Taken inside the unit (which holds the connection): ids and times keep the same order.
     const at = isoNow();
     const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });

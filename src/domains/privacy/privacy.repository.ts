@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
 import type { MemberPrivacyTable } from "./privacy.tables.ts";
 import { PRIVACY_DEFAULTS, type PrivacySetting } from "./privacy.schema.ts";
 
@@ -10,9 +11,12 @@ export type PrivacyRow = Omit<Selectable<MemberPrivacyTable>, "memberId" | "upda
 const SETTINGS = Object.keys(PRIVACY_DEFAULTS) as PrivacySetting[];
 
 export async function findPrivacy(db: DB, memberId: number): Promise<PrivacyRow> {
-  const row = await db.selectFrom("memberPrivacy").select(SETTINGS).where("memberId", "=", memberId).executeTakeFirst();
+  const [row] = await privacyQuery(db, { memberId });
   return row ?? { ...PRIVACY_DEFAULTS };
 }
+const privacyQuery = precompiled((db, p: { memberId: number }) =>
+  db.selectFrom("memberPrivacy").select(SETTINGS).where("memberId", "=", p.memberId),
+);
 
 /**
  * Writes privacy levels and search flags, creating the member's row on first save (reads use the
@@ -30,15 +34,11 @@ export async function upsertPrivacy(db: DB, memberId: number, patch: Updateable<
 
 /** True when the two members are accepted contacts (primary-key lookup). */
 export async function areContacts(db: DB, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("contactLink")
-    .select("status")
-    .where("memberId", "=", a)
-    .where("otherId", "=", b)
-    .where("status", "=", "accepted")
-    .executeTakeFirst();
-  return !!row;
+  return (await contactRowQuery(db, { a, b })).length > 0;
 }
+const contactRowQuery = precompiled((db, p: { a: number; b: number }) =>
+  db.selectFrom("contactLink").select("status").where("memberId", "=", p.a).where("otherId", "=", p.b).where("status", "=", "accepted"),
+);
 
 /**
  * A member_privacy column in SQL text, its default when the member never saved (a left join finds
@@ -52,6 +52,8 @@ export function settingSql(alias: string, setting: PrivacySetting): string {
 
 /** A member's birth date (YYYY-MM-DD), primary-key lookup; undefined for no such member. */
 export async function birthDateOf(db: DB, memberId: number): Promise<string | undefined> {
-  const row = await db.selectFrom("member").select("birthDate").where("id", "=", memberId).executeTakeFirst();
-  return row?.birthDate;
+  return (await birthDateQuery(db, { memberId }))[0]?.birthDate;
 }
+const birthDateQuery = precompiled((db, p: { memberId: number }) =>
+  db.selectFrom("member").select("birthDate").where("id", "=", p.memberId),
+);

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { precompiled } from "../../platform/db/precompiled.ts";
 import type { MemberEmploymentTable, MemberProfileTable, MemberSchoolTable } from "./profiles.tables.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
@@ -54,11 +55,16 @@ export const PROFILE_DEFAULTS: ProfileRow = {
 };
 
 export async function findProfile(db: DB, memberId: number): Promise<ProfileRow> {
-  const row = await db.selectFrom("memberProfile").selectAll().where("memberId", "=", memberId).executeTakeFirst();
+  const [row] = await profileQuery(db, { memberId });
   if (!row) return { ...PROFILE_DEFAULTS };
   const { memberId: _m, updatedAt: _u, ...profile } = row;
   return profile;
 }
+
+// The reads of a profile page are precompiled (decision 044): built once, prepared on PostgreSQL.
+const profileQuery = precompiled((db, p: { memberId: number }) =>
+  db.selectFrom("memberProfile").selectAll().where("memberId", "=", p.memberId),
+);
 
 /** Writes part of a profile, creating the row on first save. */
 export async function upsertProfile(db: DB, memberId: number, patch: Updateable<MemberProfileTable>, at: string): Promise<void> {
@@ -71,7 +77,8 @@ export async function upsertProfile(db: DB, memberId: number, patch: Updateable<
 }
 
 /** A member's schools with their names and degree, oldest first (index member_school_member_idx). */
-export const listSchools = (db: DB, memberId: number) =>
+export const listSchools = (db: DB, memberId: number) => schoolsQuery(db, { memberId });
+const schoolsQuery = precompiled((db, p: { memberId: number }) =>
   db
     .selectFrom("memberSchool")
     .innerJoin("school", "school.id", "memberSchool.schoolId")
@@ -92,9 +99,9 @@ export const listSchools = (db: DB, memberId: number) =>
       "memberSchool.competitionLevel",
       "memberSchool.societies",
     ])
-    .where("memberSchool.memberId", "=", memberId)
-    .orderBy("memberSchool.id")
-    .execute();
+    .where("memberSchool.memberId", "=", p.memberId)
+    .orderBy("memberSchool.id"),
+);
 
 export async function insertSchoolEntry(db: DB, values: Insertable<MemberSchoolTable>): Promise<number> {
   const row = await db.insertInto("memberSchool").values(values).returning("id").executeTakeFirstOrThrow();
@@ -112,7 +119,8 @@ export async function deleteSchoolEntry(db: DB, memberId: number, entryId: numbe
 }
 
 /** A member's jobs with company, industry and sector names, newest first. */
-export const listEmployment = (db: DB, memberId: number) =>
+export const listEmployment = (db: DB, memberId: number) => employmentQuery(db, { memberId });
+const employmentQuery = precompiled((db, p: { memberId: number }) =>
   db
     .selectFrom("memberEmployment")
     .innerJoin("company", "company.id", "memberEmployment.companyId")
@@ -136,12 +144,12 @@ export const listEmployment = (db: DB, memberId: number) =>
       "memberEmployment.endYear",
       "memberEmployment.currentlyWorksHere",
     ])
-    .where("memberEmployment.memberId", "=", memberId)
+    .where("memberEmployment.memberId", "=", p.memberId)
     .orderBy("memberEmployment.currentlyWorksHere", "desc")
     // A job without a start year last, as SQLite sorts NULL by default (PostgreSQL would put it first).
     .orderBy("memberEmployment.startYear", (ob) => ob.desc().nullsLast())
-    .orderBy("memberEmployment.id", "desc")
-    .execute();
+    .orderBy("memberEmployment.id", "desc"),
+);
 
 export async function insertEmployment(db: DB, values: Insertable<MemberEmploymentTable>): Promise<number> {
   const row = await db.insertInto("memberEmployment").values(values).returning("id").executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
+import { precompiled, precompiledPer, textStatement } from "../../platform/db/precompiled.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
 import { adultBornBy, settingSql } from "../privacy/privacy.service.ts";
@@ -152,7 +153,13 @@ const PG_TIER_SQL = (document: string) => `
       AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = s.member_id AND vc.status = 'accepted'))
     ORDER BY s.member_id`;
-const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, `${PG_TIER_SQL(tsDocument(tier))}\n    LIMIT ?`]));
+const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, PG_TIER_SQL(tsDocument(tier))]));
+
+/** A number written into a statement's text: an integer, or an error (never a stand-in nor input text). */
+function integer(n: number): number {
+  if (!Number.isInteger(n)) throw new Error(`A statement's row limit must be an integer, not ${String(n)}`);
+  return n;
+}
 
 /**
  * The viewer's contacts matching on any column, Only Contacts ones included. It runs only when the
@@ -181,15 +188,22 @@ const PG_CONTACTS_SQL = `
       AND (SELECT (s.pub || s.place || s.con) @@ ${TS_MATCH} FROM member_search s WHERE s.member_id = c.other_id)
     ORDER BY c.other_id`;
 
-/** The statements of member search for one engine (the texts are fixed; the terms are parameters). */
+/**
+ * The statements of member search for one engine (the texts are fixed; the terms and the row
+ * limit are parameters, the terms as the engine's match text: `tierMatch`, `contactsMatch`).
+ */
 interface SearchStatements {
-  tier: (viewerId: number, tier: Tier, terms: QueryTerm[], limit: number, cutoff?: string) => CompiledQuery<{ id: number }>;
-  contacts: (viewerId: number, terms: QueryTerm[], limit: number) => CompiledQuery<{ id: number }>;
+  tierMatch: (tier: Tier, terms: QueryTerm[]) => string;
+  contactsMatch: (terms: QueryTerm[]) => string;
+  tier: (viewerId: number, tier: Tier, match: string, limit: number, cutoff?: string) => CompiledQuery<{ id: number }>;
+  contacts: (viewerId: number, match: string, limit: number) => CompiledQuery<{ id: number }>;
   findsWord: (viewerId: number, term: string, cutoff?: string) => CompiledQuery<{ found: number }>;
 }
 const sqliteSearch: SearchStatements = {
-  tier: (viewerId, tier, terms, limit, cutoff) => tierQuery(viewerId, `${tier.columns} : (${allOf(terms, !!tier.exact)})`, limit, cutoff),
-  contacts: (viewerId, terms, limit) => contactsQuery(viewerId, allOf(terms, false), limit),
+  tierMatch: (tier, terms) => `${tier.columns} : (${allOf(terms, !!tier.exact)})`,
+  contactsMatch: (terms) => allOf(terms, false),
+  tier: (viewerId, tier, match, limit, cutoff) => tierQuery(viewerId, match, limit, cutoff),
+  contacts: (viewerId, match, limit) => contactsQuery(viewerId, match, limit),
   findsWord: (viewerId, term, cutoff = adultBornBy()) => {
     const word = quote(term);
     return CompiledQuery.raw(`SELECT CASE WHEN EXISTS (${TIER_SQL}) OR EXISTS (${CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`, [
@@ -204,9 +218,11 @@ const sqliteSearch: SearchStatements = {
 };
 const PG_FINDS_WORD = `SELECT CASE WHEN EXISTS (${PG_TIER_SQL(tsDocument(TIERS[TIERS.length - 1]!))}) OR EXISTS (${PG_CONTACTS_SQL}) THEN 1 ELSE 0 END AS found`;
 const postgresSearch: SearchStatements = {
-  tier: (viewerId, tier, terms, limit, cutoff = adultBornBy()) =>
-    CompiledQuery.raw(PG_TIER_TEXTS.get(tier)!, [tsAllOf(terms, !!tier.exact, tier.weights), viewerId, cutoff, viewerId, limit]),
-  contacts: (viewerId, terms, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, tsAllOf(terms, false), limit]),
+  tierMatch: (tier, terms) => tsAllOf(terms, !!tier.exact, tier.weights),
+  contactsMatch: (terms) => tsAllOf(terms, false),
+  tier: (viewerId, tier, match, limit, cutoff = adultBornBy()) =>
+    CompiledQuery.raw(`${PG_TIER_TEXTS.get(tier)!}\n    LIMIT ?`, [match, viewerId, cutoff, viewerId, limit]),
+  contacts: (viewerId, match, limit) => CompiledQuery.raw(`${PG_CONTACTS_SQL}\n    LIMIT ?`, [viewerId, match, limit]),
   findsWord: (viewerId, term, cutoff = adultBornBy()) => {
     const word = tsWord(term, false, "");
     return CompiledQuery.raw(PG_FINDS_WORD, [word, viewerId, cutoff, viewerId, viewerId, word]);
@@ -238,14 +254,36 @@ export async function searchMemberIds(
     }
   };
   const statements = searchStatements(db);
-  for (const tier of TIERS) {
+  for (const [i, tier] of TIERS.entries()) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
-    take(await rowsOf(db, statements.tier(viewerId, tier, terms, limit + found.length, cutoff)));
+    const match = statements.tierMatch(tier, terms);
+    take(await tierStatement(i)(db, { match, viewerId, cutoff, rows: limit + found.length }));
     if (found.length >= limit) return found;
   }
-  take(await rowsOf(db, statements.contacts(viewerId, terms, limit + found.length)));
+  take(await contactsStatement(db, { match: statements.contactsMatch(terms), viewerId, cutoff, rows: limit + found.length }));
   return found;
 }
+
+interface SearchValues extends Record<string, unknown> {
+  match: string;
+  viewerId: number;
+  cutoff: string;
+  rows: number;
+}
+/**
+ * The tiers (one statement each) and the contacts query, precompiled (decision 044): prepared on
+ * each PostgreSQL connection, so it parses them once. Their row limit stays bound: PostgreSQL then
+ * keeps planning each run for its words (a two-letter prefix and a rare name want different plans),
+ * as it did unprepared; a limit written into the text would let it settle on one plan for all words.
+ */
+const tierStatement = precompiledPer((tier: number) => (db, p: SearchValues) => {
+  const q = searchStatements(db).tier(p.viewerId, TIERS[tier]!, p.match, p.rows, p.cutoff);
+  return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
+});
+const contactsStatement = precompiled((db, p: SearchValues) => {
+  const q = searchStatements(db).contacts(p.viewerId, p.match, p.rows);
+  return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
+});
 
 /**
  * Does this viewer find some member by this whole word: a member the tiers may answer (findable by
@@ -301,7 +339,25 @@ export interface CardWithLinks extends CardRow {
  */
 export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
   if (ids.length === 0) return [];
-  const text = `
+  // PostgreSQL: one fixed text for any number of ids (an array), prepared (decision 044); SQLite keeps
+  // its `IN` list (its statement cache holds a text per length, and its plan is unchanged).
+  if (isPostgres(db)) return cardsOfArray(db, { viewerId, ids });
+  return rowsOf(
+    db,
+    CompiledQuery.raw(cardsText(placeholders(ids.length)), [
+      viewerId,
+      viewerId,
+      viewerId,
+      viewerId,
+      ...ids,
+    ]) as CompiledQuery<CardWithLinks>,
+  );
+}
+const cardsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) =>
+  textStatement<CardWithLinks>(db, cardsText("SELECT unnest(?::int[])"), [p.viewerId, p.viewerId, p.viewerId, p.viewerId, p.ids]),
+);
+/** The cards statement, for the ids `idList` gives (`?, ?, …` or a subquery). */
+const cardsText = (idList: string) => `
     SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type,
            p.city, p.state, p.sport,
            pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
@@ -316,9 +372,7 @@ export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): P
     LEFT JOIN contact_link theirs ON theirs.member_id = m.id AND theirs.other_id = ?
     LEFT JOIN follow fo ON fo.follower_id = ? AND fo.followed_id = m.id
     LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ?
-    WHERE m.id IN (${placeholders(ids.length)}) AND m.status = ${ACTIVE}`;
-  return rowsOf(db, CompiledQuery.raw(text, [viewerId, viewerId, viewerId, viewerId, ...ids]) as CompiledQuery<CardWithLinks>);
-}
+    WHERE m.id IN (${idList}) AND m.status = ${ACTIVE}`;
 
 /** How many words a sync chunk reads from the index's vocabulary (one short write transaction each). */
 const TERM_CHUNK = 200;
@@ -535,9 +589,7 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
  * probe), so the list never shows one that no longer qualifies. A rejection that ages past the
  * cutoff lets the member back without any recomputation.
  */
-export const storedSuggestionsQuery = (memberId: number, limit: number, rejectedSince: string, cutoff = adultBornBy()) =>
-  CompiledQuery.raw(
-    `
+const STORED_SUGGESTIONS_SQL = `
     SELECT s.suggested_id AS id
     FROM member_suggestion s
     JOIN member m ON m.id = s.suggested_id
@@ -549,10 +601,14 @@ export const storedSuggestionsQuery = (memberId: number, limit: number, rejected
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
       AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
       AND NOT EXISTS (SELECT 1 FROM contact_rejection r WHERE r.member_id = s.member_id AND r.rejected_id = s.suggested_id AND r.rejected_at >= ?)
-    ORDER BY s.score DESC, s.suggested_id DESC
-    LIMIT ?`,
-    [memberId, cutoff, rejectedSince, limit],
-  ) as CompiledQuery<{ id: number }>;
+    ORDER BY s.score DESC, s.suggested_id DESC`;
+/** The statement: SQLite binds the limit; PostgreSQL has it written in (an integer: see SearchStatements). */
+const storedSuggestionsQuery = (db: DB, memberId: number, limit: number, rejectedSince: string, cutoff = adultBornBy()) =>
+  (isPostgres(db)
+    ? CompiledQuery.raw(`${STORED_SUGGESTIONS_SQL}\n    LIMIT ${integer(limit)}`, [memberId, cutoff, rejectedSince])
+    : CompiledQuery.raw(`${STORED_SUGGESTIONS_SQL}\n    LIMIT ?`, [memberId, cutoff, rejectedSince, limit])) as CompiledQuery<{
+    id: number;
+  }>;
 
 export async function storedSuggestionIds(
   db: DB,
@@ -561,8 +617,16 @@ export async function storedSuggestionIds(
   rejectedSince: string,
   cutoff = adultBornBy(),
 ): Promise<number[]> {
-  return (await rowsOf(db, storedSuggestionsQuery(memberId, limit, rejectedSince, cutoff))).map((r) => r.id);
+  const statement = storedSuggestionsStatement(isPostgres(db) ? limit : 0);
+  return (await statement(db, { memberId, limit, rejectedSince, cutoff })).map((r) => r.id);
 }
+/** Precompiled (decision 044); on PostgreSQL one per page size (1 to 50, written into the text). */
+const storedSuggestionsStatement = precompiledPer(
+  (pgLimit: number) => (db, p: { memberId: number; limit: number; rejectedSince: string; cutoff: string }) => {
+    const q = storedSuggestionsQuery(db, p.memberId, isPostgres(db) ? pgLimit : p.limit, p.rejectedSince, p.cutoff);
+    return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
+  },
+);
 
 /** Bulk rebuild (the community generator): lists start empty and are computed on first read. */
 export async function resetSuggestions(db: DB): Promise<void> {

@@ -474,14 +474,58 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
         return explained.rows.map((r) => String(Object.values(r as object)[0])).join("\n");
       });
     const terms = prefixTerms("maya ok");
-    const first = await planOf(statements.tier(viewerId, TIERS[0]!, terms, 20));
+    const first = await planOf(statements.tier(viewerId, TIERS[0]!, statements.tierMatch(TIERS[0]!, terms), 20));
     expect(first).toMatch(/Bitmap Index Scan on member_search_pub_idx/);
-    const last = await planOf(statements.tier(viewerId, TIERS[TIERS.length - 1]!, terms, 20));
+    const last = await planOf(
+      statements.tier(viewerId, TIERS[TIERS.length - 1]!, statements.tierMatch(TIERS[TIERS.length - 1]!, terms), 20),
+    );
     expect(last).toMatch(/Bitmap Index Scan on member_search_pub_place_idx/);
-    const mine = await planOf(statements.contacts(viewerId, terms, 20));
+    const mine = await planOf(statements.contacts(viewerId, statements.contactsMatch(terms), 20));
     expect(mine).toMatch(/Index (Only )?Scan using contact_link_\w+ on contact_link/);
     for (const plan of [first, last, mine]) expect(plan).not.toMatch(/Seq Scan/);
   }
+});
+
+describe("the statements on PostgreSQL (decision 044)", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "are prepared once per connection; the cards and the stored suggestions then run one plan for every viewer",
+    async () => {
+      const viewers = await Promise.all([1, 2, 3].map(() => newMember({ sport: "Rowing", type: "Scout" })));
+      for (const name of ["Maya", "Mayra", "Mads", "Milo"]) await newMember({ first: name, sport: "Rowing", type: "Scout" });
+      await connect(viewers[0]!, viewers[1]!);
+      // The lists are computed first (a write unit of its own), then only read.
+      for (const v of viewers) expect(await suggest(v, 12)).not.toEqual([]);
+      // A transaction runs on one connection: the one whose prepared statements are looked at.
+      const plans = await db.transaction().execute(async (trx) => {
+        const onTrx = { ...ctx, db: trx };
+        for (let i = 0; i < 12; i++) {
+          const viewer = viewers[i % 3]!;
+          expect(await search.searchMembers(onTrx, viewer, ["ma", "may", "mads"][i % 3]!, 10)).not.toEqual([]);
+          expect(await search.suggestions(onTrx, viewer, 12)).not.toEqual([]);
+        }
+        return (
+          await sql<{ statement: string; generic: number; custom: number }>`
+            SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements`.execute(trx)
+        ).rows;
+      });
+      const named = (pattern: RegExp) => plans.filter((p) => pattern.test(p.statement));
+      // The tiers read so far, prepared; their row limit stays bound, so each run is planned for its words.
+      expect(named(/FROM member_search s/).length).toBeGreaterThanOrEqual(2);
+      expect(named(/FROM member_search s/).every((p) => /LIMIT \$\d+\s*$/.test(p.statement))).toBe(true);
+      // Earlier tests may have prepared other page sizes on this connection: this one's size is matched.
+      for (const statement of [
+        /unnest\(\$5::int\[\]\)/,
+        /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/,
+        /FROM member_block WHERE blocker_id = \$1 AND blocked_id = ANY/,
+      ]) {
+        const [p, ...more] = named(statement);
+        expect(more).toEqual([]);
+        // PostgreSQL plans the first five runs for their values, then keeps one plan for any viewer.
+        expect(Number(p!.custom)).toBeLessThanOrEqual(5);
+        expect(Number(p!.generic)).toBeGreaterThanOrEqual(7);
+      }
+    },
+  );
 });
 
 describe("suggestions", () => {

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, type QueryResult } from "kysely";
+import { CompiledQuery, type Kysely, PostgresAdapter, type QueryResult, type RawBuilder, sql } from "kysely";
 
 /** Any Kysely instance, whatever its tables (the app's DB, a migration's, a transaction). */
 type AnyKysely = Pick<Kysely<unknown>, "getExecutor" | "executeQuery">;
@@ -27,4 +27,13 @@ export function numberedPlaceholders(text: string): string {
 /** The larger of two values in one row: SQLite's two-argument max(), PostgreSQL's greatest(). */
 export function greatestFunction(db: AnyKysely): "max" | "greatest" {
   return isPostgres(db) ? "greatest" : "max";
+}
+
+/**
+ * `column IN (ids)` as SQL: a list of values (`IN (?, ?, …)`, a statement text per length, which
+ * SQLite's statement cache keeps), or with `asArray` one array parameter (`= ANY(?::int[])`, PostgreSQL):
+ * one text for any number of ids, which a precompiled statement prepares once (decision 044).
+ */
+export function idIn(column: string, ids: number[], asArray: boolean): RawBuilder<boolean> {
+  return asArray ? sql<boolean>`${sql.ref(column)} = ANY(${ids}::int[])` : sql<boolean>`${sql.ref(column)} IN (${sql.join(ids)})`;
 }

@@ -1,14 +1,15 @@
 /**
  * Precompiled queries on a real SQLite file: built once, run with new values each time, on the
  * database or inside a transaction, rows camel-cased as Kysely's own; constants bound by the
- * builder are kept; a stand-in changed on the way (arithmetic on it) is refused when it runs.
+ * builder are kept; a stand-in changed on the way (arithmetic on it) is refused when it runs. A
+ * keyed family builds one statement per key, once.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "#support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "./client.ts";
-import { precompiled } from "./precompiled.ts";
+import { precompiled, precompiledPer } from "./precompiled.ts";
 
 let t: TestContext;
 let db: DB;
@@ -65,5 +66,31 @@ describe("precompiled queries", () => {
         .where("id", "=", p.id + 1),
     );
     await expect(shifted(db, { id: 1 })).rejects.toThrow(/not one of its parameters/);
+  });
+
+  it("come one per key in a keyed family (precompiledPer), each built once and run with each call's values", async () => {
+    const members = await Promise.all([1, 2, 3].map((n) => createMember(db, { firstName: `Keyed${n}` })));
+    const ids = members.map((m) => m.memberId).sort((a, b) => a - b);
+    const builds: string[] = [];
+    const firstIds = precompiledPer((limit: number, descending: boolean) => {
+      builds.push(`${limit} ${descending}`);
+      return (db, p: { from: number }) =>
+        db
+          .selectFrom("member")
+          .select("id")
+          .where("id", ">=", p.from)
+          .orderBy("id", descending ? "desc" : "asc")
+          .limit(sql.lit(limit));
+    });
+    const run = async (limit: number, descending: boolean) =>
+      (await firstIds(limit, descending)(db, { from: ids[0]! })).map((r) => r.id).filter((id) => ids.includes(id));
+    expect(await run(2, false)).toEqual(ids.slice(0, 2));
+    expect(await run(2, false)).toEqual(ids.slice(0, 2));
+    expect(await run(3, false)).toEqual(ids);
+    expect(firstIds(3, false)).toBe(firstIds(3, false));
+    expect(await run(1, false)).toEqual(ids.slice(0, 1));
+    expect(builds).toEqual(["2 false", "3 false", "1 false"]);
+    await run(50, true);
+    expect(builds).toEqual(["2 false", "3 false", "1 false", "50 true"]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Compilable, CompiledQuery } from "kysely";
 import type { DB } from "./client.ts";
-import { isPostgres } from "./dialect.ts";
+import { isPostgres, numberedPlaceholders } from "./dialect.ts";
 import { prepareStatement } from "./prepared-statements.ts";
 
 /** Marks a parameter's place while the query is built once (a string no input can begin with). */
@@ -43,6 +43,37 @@ export function precompiled<P extends Record<string, unknown>, R>(
     });
     return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows;
   };
+}
+
+/** What makes one statement of a family differ from another: a page size, a list kind, a flag. */
+type ShapeKey = Array<string | number | boolean>;
+
+/**
+ * A family of precompiled statements, one per key: for a statement whose text varies with a small,
+ * code-bounded key (a page size written into the text so that PostgreSQL may keep one plan for
+ * every viewer, decision 034; a list kind; first page or after a cursor). Each key's statement is
+ * built and compiled the first time it is asked for, then kept; keys must come from a bounded set
+ * (validated page sizes, enums), never from free input, as each one is a statement prepared on
+ * every PostgreSQL connection.
+ */
+export function precompiledPer<K extends ShapeKey, P extends Record<string, unknown>, R>(
+  build: (...key: K) => (db: DB, params: P) => Compilable<R>,
+): (...key: K) => (db: DB, params: P) => Promise<R[]> {
+  const statements = new Map<string, (db: DB, params: P) => Promise<R[]>>();
+  return (...key) => {
+    const id = JSON.stringify(key);
+    let statement = statements.get(id);
+    if (!statement) statements.set(id, (statement = precompiled(build(...key))));
+    return statement;
+  };
+}
+
+/**
+ * A statement written as SQL text with `?` placeholders (numbered on PostgreSQL, as rawQuery does),
+ * for precompiled(): the parameters are the stand-ins and constants, in the order of the `?`s.
+ */
+export function textStatement<R>(db: DB, text: string, parameters: unknown[]): Compilable<R> {
+  return { compile: () => CompiledQuery.raw(isPostgres(db) ? numberedPlaceholders(text) : text, parameters) };
 }
 
 function compile<P extends Record<string, unknown>, R>(db: DB, build: (db: DB, params: P) => Compilable<R>) {
