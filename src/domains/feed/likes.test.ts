@@ -244,7 +244,9 @@ describe("live counts", () => {
       expect(await streams[0]!.next()).toMatchObject({ type: "post.likes", data: { postId, likes: 1 } });
       expect(await streams[1]!.next()).toMatchObject({ type: "post.likes", data: { postId, likes: 1 } });
       expect(heard).toEqual([]);
-      expect(await repo.audienceAmong(db, author.memberId, [blocker.memberId, blocked.memberId, contact.memberId])).toEqual([contact.memberId]);
+      expect(await repo.audienceAmong(db, author.memberId, [blocker.memberId, blocked.memberId, contact.memberId])).toEqual([
+        contact.memberId,
+      ]);
     } finally {
       for (const stop of stops) stop();
       for (const s of streams) s.close();
