@@ -19,6 +19,7 @@ import * as contacts from "../../src/domains/contacts/contacts.service.ts";
 import * as feed from "../../src/domains/feed/feed.service.ts";
 import * as messages from "../../src/domains/messages/messages.service.ts";
 import * as notifications from "../../src/domains/notifications/notifications.service.ts";
+import { minorCutoffFor } from "../../src/domains/privacy/privacy.service.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import type { Actor, AppContext } from "../../src/platform/context.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
@@ -483,8 +484,16 @@ describe("npm run seed -- --members 300", () => {
           .reverse(),
       );
       expect(seen.filter((p) => p.author === star.id)).toHaveLength(star.posts);
+      // Every reply, but a minor's that this reader may not see (decision 040): the generated community has minors.
+      const cutoff = await minorCutoffFor(ctx, starFollower.id);
       expect(seen.reduce((sum, p) => sum + p.replies, 0)).toBe(
-        value(`SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id WHERE p.member_id IN ${network}`),
+        value(
+          `SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id JOIN member a ON a.id = r.member_id
+           WHERE p.member_id IN ${network} AND (a.birth_date <= ? OR r.member_id = ${starFollower.id} OR p.member_id = ${starFollower.id}
+             OR EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${starFollower.id} AND c.other_id = r.member_id AND c.status = 'accepted')
+             OR EXISTS (SELECT 1 FROM member_privacy mp WHERE mp.member_id = r.member_id AND mp.minor_findable = 1))`,
+          cutoff,
+        ),
       );
       // Mailboxes: a message is in the sender's sent box and the recipient's inbox; counts match.
       const last = rows<{ id: number; sender_id: number; recipient_id: number; subject: string }>(
