@@ -3,7 +3,8 @@
  * the real Bun server and its database: the built-in name by default; a name saved by another
  * process (written straight into the database here) within the cache's TTL; always escaped, in
  * the title, the application-name the client reads, and the login shell. The built page's
- * placeholders are checked with the real build in tests/scripts/first-load.test.ts.
+ * placeholders are checked with the real build in tests/scripts/first-load.test.ts. The e-mails
+ * the site sends name it too, through a real SMTP peer.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SITE_NAME_TTL_MS } from "../../src/domains/site/site.service.ts";
 import { NONCE_PLACEHOLDER, SITE_NAME_PLACEHOLDER } from "../../src/server/http/static.ts";
 import { serverHarness } from "#support/harness.ts";
+import { registrationBody } from "#support/server.ts";
 
 // A client build of three placeholders is enough for what the server writes into it.
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "sideline-site-name-"));
@@ -58,5 +60,21 @@ describe("the site's name in the page", () => {
     expect(page.text).toContain(`<h1>${escaped}</h1>`);
     expect(page.text).not.toContain("<b>");
     for (const screen of ["/register", "/forgotpwd", "/home"]) expect((await h.c.get(screen)).text).toContain(`<title>${escaped}</title>`);
+  });
+});
+
+describe("the site's name in its e-mails", () => {
+  it("is in the subject, the heading and the sign-off of what the site mails, escaped in the HTML", async () => {
+    await setName("Harbour & Rowing Club");
+    await pageTitled("Harbour &amp; Rowing Club"); // this process's cached name has moved on
+    const body = registrationBody();
+    const registered = await h.c.post("/api/account/register", { body });
+    expect(registered.text).toBe("NewEmail");
+    const mail = await h.sink.waitForMail(body.email, { subject: "Confirm your Harbour & Rowing Club account" });
+    expect(mail.text).toContain("Thanks for joining Harbour & Rowing Club.");
+    expect(mail.text).toContain("— The Harbour & Rowing Club team");
+    expect(mail.text).not.toContain("Sideline");
+    expect(mail.html).toContain('<h1 style="font-size:20px;color:#1c7ed6">Harbour &amp; Rowing Club</h1>');
+    expect(mail.html).not.toContain("Sideline");
   });
 });

@@ -1,4 +1,5 @@
 import { layoutMail } from "../accounts/accounts.service.ts";
+import * as site from "../site/site.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { AppContext, RequestMeta } from "../../platform/context.ts";
 import { badInput } from "../../shared/errors.ts";
@@ -83,13 +84,15 @@ export async function recordEnquiry(ctx: AppContext, data: EnquiryData, meta: Re
     .execute();
   const operatorEmail = ctx.operatorEmail;
   if (!operatorEmail) return;
+  const siteName = await site.siteName(ctx.db);
   ctx.mailer.send(
     layoutMail({
+      site: siteName,
       to: operatorEmail,
       subject: `Advertising enquiry from ${data.firstName} ${data.lastName}`,
       greeting: "Hello,",
       paragraphs: [
-        "Someone asked about advertising on Sideline:",
+        `Someone asked about advertising on ${siteName}:`,
         `Name: ${data.firstName} ${data.lastName}`,
         `Company: ${data.company || "-"}  Title: ${data.title || "-"}`,
         `E-mail: ${data.email}  Phone: ${data.phone || "-"}  Country: ${data.country || "-"}`,

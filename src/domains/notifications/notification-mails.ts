@@ -6,6 +6,7 @@ import type { MailMessage } from "../../platform/mailer.ts";
  * and the List-Unsubscribe headers of RFC 2369 / RFC 8058 that mail programs offer as a button).
  */
 export function notificationMail(opts: {
+  site: string;
   to: string;
   firstName: string;
   subject: string;
@@ -15,8 +16,9 @@ export function notificationMail(opts: {
   unsubscribeUrl: string;
 }): MailMessage {
   const mail = layoutMail({
+    site: opts.site,
     to: opts.to,
-    subject: `${opts.subject} on Sideline`,
+    subject: `${opts.subject} on ${opts.site}`,
     greeting: `Hi ${opts.firstName},`,
     paragraphs: [opts.text],
     action: opts.action,

@@ -4,6 +4,7 @@ import { fillText, texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
 import { dataRightsTexts } from "../../shared/data-rights-texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
+import * as site from "../site/site.service.ts";
 import * as live from "../live/live.service.ts";
 import { DAY, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
@@ -86,9 +87,11 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text, link: n.link });
   const rule = MAIL_RULES[n.kind];
   if (rule && settings.notificationSettingsFromRow(facts)[rule.setting] && (await mayMail(ctx, n.memberId))) {
+    const siteName = await site.siteName(ctx.db);
     // Rendered when the mail queue gets to it, off the request path.
     ctx.mailer.send(() =>
       notificationMail({
+        site: siteName,
         to: facts.email,
         firstName: facts.firstName,
         subject: n.subject,

@@ -3,6 +3,7 @@ import { MemberStatus } from "../../shared/members.ts";
 import { texts } from "../../shared/texts.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
 import * as accounts from "../accounts/accounts.service.ts";
+import * as site from "../site/site.service.ts";
 import { DAY, isoIn, isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { hashPassword, newTypedCode, sha256Hex, verifyPassword } from "../../platform/crypto.ts";
@@ -96,7 +97,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, data: Passwo
   });
   // The reset codes are void now: a new reset request may mail one at once.
   await ctx.limiter.clear("accountMail", `reset:${member.email}`);
-  ctx.mailer.send(passwordChangedInSettingsMail(member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
+  ctx.mailer.send(passwordChangedInSettingsMail(await site.siteName(ctx.db), member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
   return { changed: true, otherSessionsEnded };
 }
 
@@ -224,8 +225,9 @@ export async function requestEmailChange(ctx: AppContext, actor: Actor, email: s
   const expiresAt = isoIn(EMAIL_CHANGE_TTL_MS);
   await repo.putPendingEmailChange(ctx.db, { memberId: member.id, newEmail: email, codeHash: sha256Hex(code), expiresAt, createdAt: now });
   const link = `${ctx.publicUrl}${SETTINGS_PATH}?confirmEmail=${encodeURIComponent(email)}&code=${code}`;
-  ctx.mailer.send(emailChangeCodeMail(email, member.firstName, code, link));
-  ctx.mailer.send(emailChangeRequestedMail(member.email, member.firstName, email, `${ctx.publicUrl}${SETTINGS_PATH}`));
+  const siteName = await site.siteName(ctx.db);
+  ctx.mailer.send(emailChangeCodeMail(siteName, email, member.firstName, code, link));
+  ctx.mailer.send(emailChangeRequestedMail(siteName, member.email, member.firstName, email, `${ctx.publicUrl}${SETTINGS_PATH}`));
   return { pendingEmail: email, expiresAt };
 }
 
@@ -276,7 +278,7 @@ export async function confirmEmailChange(
     throw error;
   }
   if (!changed) throw badInput(texts.emailChangeCodeInvalid);
-  ctx.mailer.send(emailChangedMail(member.email, member.firstName, pending.newEmail));
+  ctx.mailer.send(emailChangedMail(await site.siteName(ctx.db), member.email, member.firstName, pending.newEmail));
   return { memberId: member.id, email: pending.newEmail };
 }
 
