@@ -169,7 +169,7 @@ async function pair(tag: string) {
 const inboxCopyOf = async (m: TestMember, subject: string) =>
   (await messages.list(ctx, m, { view: "all", limit: 30 })).items.find((x) => x.subject === subject)!.messageId;
 const reportIdOf = async (kind: string, id: number) =>
-  (await moderation.openReports(ctx, mod, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
+  (await moderation.openReports(ctx, adminA, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
 const notificationTexts = async (m: TestMember) => (await notifications.list(ctx, m, { view: "all", limit: 100 })).items.map((n) => n.text);
 
 describe("removed content's words in notifications (decision 041)", () => {
@@ -277,7 +277,7 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
     await expectError(moderation.suspend(ctx, mod, { reportId: aboutAdmin, reason: "No" }), ErrorCodes.Forbidden);
     await expectError(moderation.dismiss(ctx, mod, { reportId: aboutAdmin }), ErrorCodes.Forbidden);
     // Nothing was written: all four stay open, the post stands, nobody was warned or suspended.
-    const open = (await moderation.openReports(ctx, otherMod, undefined)).items.map((r) => r.reportId);
+    const open = (await moderation.openReports(ctx, adminA, undefined)).items.map((r) => r.reportId);
     expect(open).toEqual(expect.arrayContaining([aboutSelf, aboutOwnPost, aboutOtherMod, aboutAdmin]));
     expect(await kinds(otherMod)).not.toContain("moderation.warning");
     expect((await findMemberById(ctx.db, adminA.memberId))?.status).toBe(MemberStatus.Active);
@@ -292,6 +292,51 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
       ErrorCodes.Forbidden,
       "You cannot do that to your own account.",
     );
+  });
+});
+
+describe("who sees which reports (review of 2026-11-27, second pass)", () => {
+  it("shows a moderator only reports about plain members other than themself, so a reported moderator never learns who reported them; an admin sees all", async () => {
+    const modB = await createMember(ctx.db, { firstName: "Nils", lastName: "Moderator", role: "moderator" });
+    const adminB = await createMember(ctx.db, { firstName: "Abe", lastName: "Admin", role: "admin" });
+    const snitch = await createMember(ctx.db, { firstName: "Sam", lastName: "Snitch" });
+    const plain = await createMember(ctx.db, { firstName: "Pia", lastName: "Plain" });
+    await makeContacts(ctx.db, snitch, modB);
+    const modBPost = await feed.createPost(ctx, modB, "A second moderator's post");
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: modB.memberId, reason: "other" });
+    await moderation.report(ctx, snitch, { targetKind: "post", targetId: modBPost.postId, reason: "spam" });
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: adminB.memberId, reason: "other" });
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: plain.memberId, reason: "other" });
+    const aboutModB = await reportIdOf("member", modB.memberId);
+    const aboutModBPost = await reportIdOf("post", modBPost.postId);
+    const aboutAdminB = await reportIdOf("member", adminB.memberId);
+    const aboutPlain = await reportIdOf("member", plain.memberId);
+    const staff = [aboutModB, aboutModBPost, aboutAdminB];
+    /** Every open report a viewer sees, all pages (the filter must hold across the keyset too). */
+    const seenBy = async (m: TestMember) => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await moderation.openReports(ctx, m, cursor);
+        ids.push(...page.items.map((r) => r.reportId));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids;
+    };
+    const byModB = await seenBy(modB);
+    expect(byModB).toContain(aboutPlain);
+    expect(byModB.filter((id) => staff.includes(id))).toEqual([]);
+    const byMod = await seenBy(mod);
+    expect(byMod).toContain(aboutPlain);
+    expect(byMod.filter((id) => staff.includes(id))).toEqual([]);
+    expect(await seenBy(adminA)).toEqual(expect.arrayContaining([...staff, aboutPlain]));
+    // Admins see every report, theirs included (the only admin must still see one about them; answering it is refused).
+    expect(await seenBy(adminB)).toEqual(expect.arrayContaining([...staff, aboutPlain]));
+    // The role is read when the queue is: a member made moderator leaves the other moderators' queue.
+    await ctx.db.updateTable("member").set({ role: "moderator" }).where("id", "=", plain.memberId).execute();
+    expect(await seenBy(mod)).not.toContain(aboutPlain);
+    await ctx.db.updateTable("member").set({ role: "member" }).where("id", "=", plain.memberId).execute();
+    expect(await seenBy(mod)).toContain(aboutPlain);
   });
 });
 
