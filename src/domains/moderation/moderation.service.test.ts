@@ -23,6 +23,8 @@ import { safetyTexts } from "../../shared/safety-texts.ts";
 import * as admin from "../admin/admin.service.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as feed from "../feed/feed.service.ts";
+import { eventsOfType } from "../live/live.repository.ts";
+import * as live from "../live/live.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import * as notifications from "../notifications/notifications.service.ts";
 import { quotingDelete } from "../notifications/notifications.repository.ts";
@@ -222,6 +224,68 @@ describe("removed content's words in notifications (decision 041)", () => {
     } finally {
       stopHandlers();
     }
+  });
+
+  it("leaves no trace of the removed words for a page reconnecting with Last-Event-ID 0 (review of 2026-11-27, second pass)", async () => {
+    const stopHandlers = notifications.registerNotificationHandlers(ctx);
+    const { sender, recipient } = await pair("Replay");
+    try {
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Cheap pills again", body: "Buy now" });
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Secret code 4711", body: "Shh" });
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Kickoff at seven", body: "See you" });
+      const post = await feed.createPost(ctx, recipient, "Cup final");
+      const reply = await feed.reply(ctx, sender, post.postId, "Utterly hopeless keeper");
+      await ctx.events.settled();
+      const pills = await inboxCopyOf(recipient, "Cheap pills again");
+      const secret = await inboxCopyOf(recipient, "Secret code 4711");
+      await moderation.report(ctx, recipient, { targetKind: "message", targetId: pills, reason: "spam" });
+      await moderation.report(ctx, recipient, { targetKind: "message", targetId: secret, reason: "harassment" });
+      await moderation.report(ctx, recipient, { targetKind: "reply", targetId: reply.replyId, reason: "harassment" });
+      const messageIdOf = async (copyId: number) =>
+        (await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", copyId).executeTakeFirstOrThrow()).messageId;
+      const pillsMessage = await messageIdOf(pills);
+      const secretMessage = await messageIdOf(secret);
+      // The recipient deletes their copy of one before the moderator removes it: the subject still leaves the log.
+      await messages.remove(ctx, recipient, [secret]);
+      /** Everything a page reconnecting with Last-Event-ID 0 is replayed, as text. */
+      const replay = async () => {
+        const logged = await ctx.db.selectFrom("liveEvent").select("id").where("memberId", "=", recipient.memberId).execute();
+        const controller = new AbortController();
+        const events: LiveEvent[] = [];
+        for await (const e of live.stream(ctx, recipient, 0, controller.signal)) {
+          events.push(e);
+          if (events.length === logged.length) break;
+        }
+        controller.abort();
+        return JSON.stringify(events);
+      };
+      const before = await replay();
+      for (const words of ["Cheap pills again", "Secret code 4711", "Utterly hopeless keeper", "Kickoff at seven"])
+        expect(before).toContain(words);
+
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", pillsMessage) });
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", secretMessage) });
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("reply", reply.replyId) });
+
+      const after = await replay();
+      for (const words of ["Cheap pills", "Secret code", "hopeless"]) expect(after).not.toContain(words);
+      // Only what was removed: the other message's notice and notification replay as before.
+      expect(after).toContain("Kickoff at seven");
+    } finally {
+      stopHandlers();
+    }
+  });
+
+  it("finds a member's live events of one type through live_event_member_idx", async () => {
+    const compiled = eventsOfType(ctx.db, 1, "notification.created").compile();
+    if (isPostgres(ctx.db)) {
+      const plan = await postgresPlan(ctx.db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index Scan using live_event_member_idx on live_event|Bitmap Index Scan on live_event_member_idx/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await ctx.db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH live_event USING INDEX live_event_member_idx \(member_id=\?\)/);
   });
 
   it("finds them through notification_content_idx", async () => {

@@ -171,8 +171,9 @@ export const removeContent = (ctx: AppContext, actor: Actor, input: ReportIdInpu
     if (r.targetKind === "member") throw badInput(safetyTexts.memberNotRemovable);
     const content = { kind: r.targetKind as "post" | "reply" | "message", id: r.targetId };
     await repo.markRemoved(unit.db, content.kind, content.id, isoNow());
-    // Its words leave the notifications that quote it, in the same write unit (decision 041).
+    // Its words leave the notifications that quote it and the live log's replay, in the same write unit (decision 041).
     await forgetQuotesOf(unit, content);
+    if (content.kind === "message") await messages.forgetLiveNotices(unit, content.id);
   });
 
 /** Warns the reported member (a notification from the moderators). */
