@@ -19,12 +19,17 @@ describe("isPublicAddress", () => {
       "0.0.0.0",
       "255.255.255.255",
       "240.0.0.1",
+      "192.0.2.1",
+      "198.51.100.7",
+      "203.0.113.255",
+      "198.18.0.1",
+      "198.19.255.255",
     ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
     }
   });
 
-  it("refuses the same in IPv6, and IPv4-mapped, -compatible, NAT64 and 6to4 forms of private IPv4", () => {
+  it("refuses the same in IPv6, local-use NAT64, Teredo, discard, and IPv4-mapped, -compatible, SIIT, NAT64 and 6to4 forms of private IPv4", () => {
     for (const a of [
       "::1",
       "::",
@@ -42,13 +47,37 @@ describe("isPublicAddress", () => {
       "64:ff9b::10.0.0.1",
       "2002:c0a8:0101::1",
       "0:0:0:0:0:ffff:c0a8:0101",
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:a00:1",
+      "64:ff9b:1::8.8.8.8",
+      "64:ff9b:1:ffff::1",
+      "2001::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "100::1",
+      "100::ffff:8.8.8.8",
+      "::ffff:203.0.113.9",
     ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
     }
   });
 
   it("accepts public addresses, and refuses what is not an address", () => {
-    for (const a of ["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::8.8.8.8"]) {
+    for (const a of [
+      "93.184.215.14",
+      "8.8.8.8",
+      "172.32.0.1",
+      "100.128.0.1",
+      "2606:4700::1111",
+      "::ffff:8.8.8.8",
+      "64:ff9b::8.8.8.8",
+      "::ffff:0:8.8.8.8",
+      "2001:db9::1",
+      "2001:1::1",
+      "101::1",
+      "64:ff9b:2::1",
+      "192.0.3.1",
+      "198.20.0.1",
+    ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: true });
     }
     for (const a of ["", "localhost", "127.1", "0x7f.0.0.1", "1.2.3.4.5"]) expect(isPublicAddress(a)).toBe(false);

@@ -2,8 +2,9 @@ import { isIP } from "node:net";
 
 /**
  * Whether an IP address is on the public internet: not loopback, private, link-local, CGNAT,
- * multicast, unspecified or reserved, in IPv4 or IPv6 (IPv4-mapped, IPv4-compatible, NAT64 and
- * 6to4 addresses are judged by the IPv4 address they carry). Used before the server fetches a URL
+ * multicast, unspecified, documentation, benchmarking, discard or reserved, in IPv4 or IPv6
+ * (IPv4-mapped, IPv4-compatible, SIIT, NAT64 and 6to4 addresses are judged by the IPv4 address
+ * they carry; local-use NAT64 and Teredo are refused outright). Used before the server fetches a URL
  * someone typed (admins' news feeds), so it cannot be pointed at the machine or its network (SSRF).
  * Small and dependency-free: node:net validates the text, this only reads the bytes.
  */
@@ -52,8 +53,11 @@ const BLOCKED_V4: ReadonlyArray<[number[], number]> = [
   [[169, 254], 16], // link-local (cloud metadata endpoints live here)
   [[172, 16], 12], // private
   [[192, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2], 24], // documentation (TEST-NET-1)
   [[192, 168], 16], // private
   [[198, 18], 15], // benchmarking
+  [[198, 51, 100], 24], // documentation (TEST-NET-2)
+  [[203, 0, 113], 24], // documentation (TEST-NET-3)
   [[224], 4], // multicast
   [[240], 4], // reserved, and 255.255.255.255 broadcast
 ];
@@ -63,6 +67,9 @@ function isPublicV4(bytes: number[]): boolean {
 }
 
 const BLOCKED_V6: ReadonlyArray<[number[], number]> = [
+  [[0, 0x64, 0xff, 0x9b, 0, 0x01], 48], // local-use NAT64 (RFC 8215): translates into the operator's own network
+  [[0x01, 0, 0, 0, 0, 0, 0, 0], 64], // discard-only (RFC 6666)
+  [[0x20, 0x01, 0, 0], 32], // Teredo: tunnels to an IPv4 address (obfuscated) that cannot be judged safely
   [[0xfc], 7], // unique local (private)
   [[0xfe, 0x80], 10], // link-local
   [[0xfe, 0xc0], 10], // site-local (deprecated, still private)
@@ -72,6 +79,7 @@ const BLOCKED_V6: ReadonlyArray<[number[], number]> = [
 const CARRIES_V4: ReadonlyArray<[number[], number]> = [
   [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96], // IPv4-mapped ::ffff:a.b.c.d
   [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 96], // IPv4-compatible ::a.b.c.d (and :: and ::1, refused below)
+  [[0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0], 96], // SIIT IPv4-translated ::ffff:0:a.b.c.d (RFC 2765)
   [[0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96], // NAT64 64:ff9b::a.b.c.d
 ];
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Insertable, Selectable } from "kysely";
+import type { Insertable, RawBuilder, Selectable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import type { DataExportTable } from "./datarights.tables.ts";
 
@@ -87,7 +87,14 @@ export async function deleteExportsOf(db: DB, memberId: number): Promise<string[
  * Read here, in one place, rather than through twelve domains' services: an export must see every
  * row, including those no screen shows (sessions, deactivation reasons, rejected requests).
  */
-const SECTIONS: ReadonlyArray<{ name: string; table: string; column: string; omit?: readonly string[] }> = [
+const SECTIONS: ReadonlyArray<{
+  name: string;
+  table: string;
+  column: string;
+  omit?: readonly string[];
+  /** Rows left out besides the member's column (a condition on the section's table). */
+  only?: (memberId: number) => RawBuilder<unknown>;
+}> = [
   { name: "profile", table: "memberProfile", column: "memberId" },
   { name: "schools", table: "memberSchool", column: "memberId" },
   { name: "employments", table: "memberEmployment", column: "memberId" },
@@ -105,12 +112,25 @@ const SECTIONS: ReadonlyArray<{ name: string; table: string; column: string; omi
   { name: "posts", table: "post", column: "memberId" },
   { name: "replies", table: "postReply", column: "memberId" },
   { name: "likes", table: "postLike", column: "memberId" },
-  { name: "messagesSent", table: "message", column: "senderId" },
-  { name: "messagesReceived", table: "message", column: "recipientId" },
+  { name: "messagesSent", table: "message", column: "senderId", only: () => notRemoved },
+  {
+    name: "messagesReceived",
+    table: "message",
+    column: "recipientId",
+    only: (memberId) => sql`${notRemoved} AND ${keptInInbox(memberId)}`,
+  },
   { name: "notifications", table: "notification", column: "memberId" },
   { name: "dataExports", table: "dataExport", column: "memberId", omit: ["fileName"] },
 ];
 const MEMBER_SECRETS = ["passwordHash"] as const;
+/**
+ * Messages a moderator removed are hidden everywhere (decision 035), the export too; a received
+ * message only while the member keeps their inbox copy: one they deleted is no longer theirs to
+ * read (review of 2026-11-27, second pass). A sent message is their own words, kept while it exists.
+ */
+const notRemoved = sql`${sql.ref("message.removedAt")} IS NULL`;
+const keptInInbox = (memberId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${sql.table("messageCopy")} WHERE ${sql.ref("messageCopy.messageId")} = ${sql.ref("message.id")} AND ${sql.ref("messageCopy.ownerId")} = ${memberId} AND ${sql.ref("messageCopy.box")} = 'inbox')`;
 
 export async function collectMemberData(db: DB, memberId: number): Promise<Record<string, unknown>> {
   const account = await db.selectFrom("member").selectAll().where("id", "=", memberId).executeTakeFirst();
@@ -119,7 +139,9 @@ export async function collectMemberData(db: DB, memberId: number): Promise<Recor
   for (const s of SECTIONS) {
     const { rows } = await sql<
       Record<string, unknown>
-    >`SELECT * FROM ${sql.table(s.table)} WHERE ${sql.ref(s.column)} = ${memberId}`.execute(db);
+    >`SELECT * FROM ${sql.table(s.table)} WHERE ${sql.ref(s.column)} = ${memberId}${s.only ? sql` AND ${s.only(memberId)}` : sql``}`.execute(
+      db,
+    );
     data[s.name] = rows.map((row) => without(row, s.omit ?? []));
   }
   return data;

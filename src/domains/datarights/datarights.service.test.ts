@@ -24,7 +24,7 @@ import { login, setMemberStatus } from "../accounts/accounts.service.ts";
 import { validateSessionToken } from "../accounts/sessions.ts";
 import { createPost, reply, setLike } from "../feed/feed.service.ts";
 import { registerNotificationHandlers } from "../notifications/notifications.service.ts";
-import { claimNextExport } from "./datarights.repository.ts";
+import { claimNextExport, collectMemberData } from "./datarights.repository.ts";
 import * as dataRights from "./datarights.service.ts";
 
 let t: TestContext | undefined;
@@ -127,6 +127,43 @@ describe("export", () => {
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.uploads).toHaveLength(2);
     expect(strFromU8(zip[data.uploads[0]]!)).toBe("RIFF-webp-bytes");
+  });
+
+  it("leaves out messages a moderator removed, and received ones the member deleted from their inbox (review of 2026-11-27, second pass)", async () => {
+    const member = await createMember(ctx.db);
+    const other = await createMember(ctx.db);
+    const now = new Date().toISOString();
+    /** A message with the copies named (the sender's "sent", the recipient's "inbox"), removed or not. */
+    const message = async (from: TestMember, to: TestMember, subject: string, copies: Array<"sent" | "inbox">, removed = false) => {
+      const m = await ctx.db
+        .insertInto("message")
+        .values({
+          senderId: from.memberId,
+          recipientId: to.memberId,
+          subject,
+          body: `${subject} body`,
+          createdAt: now,
+          removedAt: removed ? now : null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const box of copies)
+        await ctx.db
+          .insertInto("messageCopy")
+          .values({ messageId: m.id, ownerId: box === "sent" ? from.memberId : to.memberId, box, isRead: 1, createdAt: now })
+          .execute();
+    };
+    await message(other, member, "Kept in inbox", ["sent", "inbox"]);
+    await message(other, member, "Removed abuse", ["sent", "inbox"], true);
+    await message(other, member, "Deleted by me", ["sent"]);
+    await message(member, other, "My sent words", ["inbox"]);
+    await message(member, other, "My removed words", ["sent", "inbox"], true);
+
+    const data = await collectMemberData(ctx.db, member.memberId);
+    const subjects = (rows: unknown) => (rows as Array<{ subject: string }>).map((m) => m.subject);
+    expect(subjects(data.messagesReceived)).toEqual(["Kept in inbox"]);
+    expect(subjects(data.messagesSent)).toEqual(["My sent words"]);
+    expect(JSON.stringify(data)).not.toMatch(/Removed abuse|Deleted by me|My removed words/);
   });
 
   it("lets only its owner download it, and not after it expired", async () => {

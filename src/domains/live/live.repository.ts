@@ -103,6 +103,15 @@ export async function eventsAfter(db: DB, memberId: number, afterId: number, lim
   }));
 }
 
+/** A member's logged events of one type (one range of live_event_member_idx: at most a day's events of one member). */
+export const eventsOfType = (db: DB, memberId: number, type: LiveEventType) =>
+  db.selectFrom("liveEvent").select(["id", "data"]).where("memberId", "=", memberId).where("type", "=", type);
+
+/** Deletes some of a member's events by id (primary-key probes, within the member's range). */
+export async function deleteEvents(db: DB, memberId: number, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom("liveEvent").where("memberId", "=", memberId).where("id", "in", ids).execute();
+}
+
 /** Deletes up to `limit` events created before `before`, oldest first (one range of live_event_created_idx). */
 export async function deleteOlderThan(db: DB, before: string, limit: number): Promise<number> {
   const r = await db

@@ -176,6 +176,23 @@ export async function* stream(ctx: AppContext, actor: Actor, lastEventId: number
   }
 }
 
+/**
+ * Deletes a member's logged events of one type whose data `match` picks, so no reconnecting page
+ * replays them (a moderator removed the words they carry; review of 2026-11-27, second pass). In
+ * the caller's write unit. Pages that showed them already keep what they showed.
+ */
+export async function forgetEvents(
+  ctx: AppContext,
+  memberId: number,
+  type: LiveEventType,
+  match: (data: Record<string, unknown>) => boolean,
+): Promise<number> {
+  const rows = await repo.eventsOfType(ctx.db, memberId, type).execute();
+  const ids = rows.filter((r) => match(JSON.parse(r.data) as Record<string, unknown>)).map((r) => r.id);
+  await repo.deleteEvents(ctx.db, memberId, ids);
+  return ids.length;
+}
+
 /** A member's events after an id, oldest first, one replay page at most (for a bus catching up after a gap). */
 export const eventsAfter = (db: DB, memberId: number, afterId: number) => repo.eventsAfter(db, memberId, afterId, REPLAY_PAGE);
 

@@ -160,3 +160,10 @@ const insertCopiesQuery = precompiled((db, p: { messageId: number; senderId: num
     ])
     .returning(["id", "box"]),
 );
+
+/** A message's recipient and subject, and the ids of its inbox copy (none once deleted): what announced it live. */
+export async function inboxNotice(db: DB, messageId: number) {
+  const message = await db.selectFrom("message").select(["recipientId", "subject"]).where("id", "=", messageId).executeTakeFirst();
+  const copies = await db.selectFrom("messageCopy").select("id").where("messageId", "=", messageId).where("box", "=", "inbox").execute();
+  return message && { ...message, copyIds: copies.map((c) => c.id) };
+}

@@ -177,3 +177,17 @@ export async function receivedMessage(ctx: AppContext, actor: Actor, copyId: num
   if (!row || row.box !== "inbox") throw notFound(NO_SUCH_MESSAGE);
   return { messageId: row.messageId, senderId: row.senderId };
 }
+
+/**
+ * Deletes the recipient's logged "message.received" events of a message a moderator removed (they
+ * carry its subject), so a reconnecting page cannot replay it; in the caller's write unit. The event
+ * names the inbox copy; once the recipient deleted that copy, the subject is what is left to match.
+ */
+export async function forgetLiveNotices(ctx: AppContext, messageId: number): Promise<void> {
+  const notice = await repo.inboxNotice(ctx.db, messageId);
+  if (!notice) return;
+  const copyIds = new Set(notice.copyIds);
+  await live.forgetEvents(ctx, notice.recipientId, "message.received", (data) =>
+    copyIds.size > 0 ? copyIds.has(Number(data.messageId)) : data.subject === notice.subject,
+  );
+}

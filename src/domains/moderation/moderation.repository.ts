@@ -46,9 +46,10 @@ export async function resolveReports(db: DB, ids: number[], status: string, by: 
 /**
  * One page of open reports, newest first (keyset on id over the open reports' partial index), with
  * both members' names and the reported content (primary-key joins; only the row of the report's
- * kind matches).
+ * kind matches). `moderatorId` narrows it to what that moderator may answer: reports about plain
+ * members other than themself (the reported member is the content's author for content).
  */
-export function openReports(db: DB, limit: number, beforeId?: number) {
+export function openReports(db: DB, limit: number, beforeId?: number, moderatorId?: number) {
   let q = db
     .selectFrom("report")
     .innerJoin("member as reporter", "reporter.id", "report.reporterId")
@@ -76,6 +77,7 @@ export function openReports(db: DB, limit: number, beforeId?: number) {
     ])
     .where("report.status", "=", sql.lit("open"));
   if (beforeId !== undefined) q = q.where("report.id", "<", beforeId);
+  if (moderatorId !== undefined) q = q.where("reported.role", "=", sql.lit("member")).where("report.reportedMemberId", "<>", moderatorId);
   return q.orderBy("report.id", "desc").limit(limit).execute();
 }
 

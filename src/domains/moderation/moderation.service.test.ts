@@ -23,6 +23,8 @@ import { safetyTexts } from "../../shared/safety-texts.ts";
 import * as admin from "../admin/admin.service.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as feed from "../feed/feed.service.ts";
+import { eventsOfType } from "../live/live.repository.ts";
+import * as live from "../live/live.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import * as notifications from "../notifications/notifications.service.ts";
 import { quotingDelete } from "../notifications/notifications.repository.ts";
@@ -169,7 +171,7 @@ async function pair(tag: string) {
 const inboxCopyOf = async (m: TestMember, subject: string) =>
   (await messages.list(ctx, m, { view: "all", limit: 30 })).items.find((x) => x.subject === subject)!.messageId;
 const reportIdOf = async (kind: string, id: number) =>
-  (await moderation.openReports(ctx, mod, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
+  (await moderation.openReports(ctx, adminA, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
 const notificationTexts = async (m: TestMember) => (await notifications.list(ctx, m, { view: "all", limit: 100 })).items.map((n) => n.text);
 
 describe("removed content's words in notifications (decision 041)", () => {
@@ -222,6 +224,68 @@ describe("removed content's words in notifications (decision 041)", () => {
     } finally {
       stopHandlers();
     }
+  });
+
+  it("leaves no trace of the removed words for a page reconnecting with Last-Event-ID 0 (review of 2026-11-27, second pass)", async () => {
+    const stopHandlers = notifications.registerNotificationHandlers(ctx);
+    const { sender, recipient } = await pair("Replay");
+    try {
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Cheap pills again", body: "Buy now" });
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Secret code 4711", body: "Shh" });
+      await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Kickoff at seven", body: "See you" });
+      const post = await feed.createPost(ctx, recipient, "Cup final");
+      const reply = await feed.reply(ctx, sender, post.postId, "Utterly hopeless keeper");
+      await ctx.events.settled();
+      const pills = await inboxCopyOf(recipient, "Cheap pills again");
+      const secret = await inboxCopyOf(recipient, "Secret code 4711");
+      await moderation.report(ctx, recipient, { targetKind: "message", targetId: pills, reason: "spam" });
+      await moderation.report(ctx, recipient, { targetKind: "message", targetId: secret, reason: "harassment" });
+      await moderation.report(ctx, recipient, { targetKind: "reply", targetId: reply.replyId, reason: "harassment" });
+      const messageIdOf = async (copyId: number) =>
+        (await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", copyId).executeTakeFirstOrThrow()).messageId;
+      const pillsMessage = await messageIdOf(pills);
+      const secretMessage = await messageIdOf(secret);
+      // The recipient deletes their copy of one before the moderator removes it: the subject still leaves the log.
+      await messages.remove(ctx, recipient, [secret]);
+      /** Everything a page reconnecting with Last-Event-ID 0 is replayed, as text. */
+      const replay = async () => {
+        const logged = await ctx.db.selectFrom("liveEvent").select("id").where("memberId", "=", recipient.memberId).execute();
+        const controller = new AbortController();
+        const events: LiveEvent[] = [];
+        for await (const e of live.stream(ctx, recipient, 0, controller.signal)) {
+          events.push(e);
+          if (events.length === logged.length) break;
+        }
+        controller.abort();
+        return JSON.stringify(events);
+      };
+      const before = await replay();
+      for (const words of ["Cheap pills again", "Secret code 4711", "Utterly hopeless keeper", "Kickoff at seven"])
+        expect(before).toContain(words);
+
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", pillsMessage) });
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", secretMessage) });
+      await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("reply", reply.replyId) });
+
+      const after = await replay();
+      for (const words of ["Cheap pills", "Secret code", "hopeless"]) expect(after).not.toContain(words);
+      // Only what was removed: the other message's notice and notification replay as before.
+      expect(after).toContain("Kickoff at seven");
+    } finally {
+      stopHandlers();
+    }
+  });
+
+  it("finds a member's live events of one type through live_event_member_idx", async () => {
+    const compiled = eventsOfType(ctx.db, 1, "notification.created").compile();
+    if (isPostgres(ctx.db)) {
+      const plan = await postgresPlan(ctx.db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/Index Scan using live_event_member_idx on live_event|Bitmap Index Scan on live_event_member_idx/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await ctx.db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH live_event USING INDEX live_event_member_idx \(member_id=\?\)/);
   });
 
   it("finds them through notification_content_idx", async () => {
@@ -277,7 +341,7 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
     await expectError(moderation.suspend(ctx, mod, { reportId: aboutAdmin, reason: "No" }), ErrorCodes.Forbidden);
     await expectError(moderation.dismiss(ctx, mod, { reportId: aboutAdmin }), ErrorCodes.Forbidden);
     // Nothing was written: all four stay open, the post stands, nobody was warned or suspended.
-    const open = (await moderation.openReports(ctx, otherMod, undefined)).items.map((r) => r.reportId);
+    const open = (await moderation.openReports(ctx, adminA, undefined)).items.map((r) => r.reportId);
     expect(open).toEqual(expect.arrayContaining([aboutSelf, aboutOwnPost, aboutOtherMod, aboutAdmin]));
     expect(await kinds(otherMod)).not.toContain("moderation.warning");
     expect((await findMemberById(ctx.db, adminA.memberId))?.status).toBe(MemberStatus.Active);
@@ -292,6 +356,51 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
       ErrorCodes.Forbidden,
       "You cannot do that to your own account.",
     );
+  });
+});
+
+describe("who sees which reports (review of 2026-11-27, second pass)", () => {
+  it("shows a moderator only reports about plain members other than themself, so a reported moderator never learns who reported them; an admin sees all", async () => {
+    const modB = await createMember(ctx.db, { firstName: "Nils", lastName: "Moderator", role: "moderator" });
+    const adminB = await createMember(ctx.db, { firstName: "Abe", lastName: "Admin", role: "admin" });
+    const snitch = await createMember(ctx.db, { firstName: "Sam", lastName: "Snitch" });
+    const plain = await createMember(ctx.db, { firstName: "Pia", lastName: "Plain" });
+    await makeContacts(ctx.db, snitch, modB);
+    const modBPost = await feed.createPost(ctx, modB, "A second moderator's post");
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: modB.memberId, reason: "other" });
+    await moderation.report(ctx, snitch, { targetKind: "post", targetId: modBPost.postId, reason: "spam" });
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: adminB.memberId, reason: "other" });
+    await moderation.report(ctx, snitch, { targetKind: "member", targetId: plain.memberId, reason: "other" });
+    const aboutModB = await reportIdOf("member", modB.memberId);
+    const aboutModBPost = await reportIdOf("post", modBPost.postId);
+    const aboutAdminB = await reportIdOf("member", adminB.memberId);
+    const aboutPlain = await reportIdOf("member", plain.memberId);
+    const staff = [aboutModB, aboutModBPost, aboutAdminB];
+    /** Every open report a viewer sees, all pages (the filter must hold across the keyset too). */
+    const seenBy = async (m: TestMember) => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await moderation.openReports(ctx, m, cursor);
+        ids.push(...page.items.map((r) => r.reportId));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids;
+    };
+    const byModB = await seenBy(modB);
+    expect(byModB).toContain(aboutPlain);
+    expect(byModB.filter((id) => staff.includes(id))).toEqual([]);
+    const byMod = await seenBy(mod);
+    expect(byMod).toContain(aboutPlain);
+    expect(byMod.filter((id) => staff.includes(id))).toEqual([]);
+    expect(await seenBy(adminA)).toEqual(expect.arrayContaining([...staff, aboutPlain]));
+    // Admins see every report, theirs included (the only admin must still see one about them; answering it is refused).
+    expect(await seenBy(adminB)).toEqual(expect.arrayContaining([...staff, aboutPlain]));
+    // The role is read when the queue is: a member made moderator leaves the other moderators' queue.
+    await ctx.db.updateTable("member").set({ role: "moderator" }).where("id", "=", plain.memberId).execute();
+    expect(await seenBy(mod)).not.toContain(aboutPlain);
+    await ctx.db.updateTable("member").set({ role: "member" }).where("id", "=", plain.memberId).execute();
+    expect(await seenBy(mod)).toContain(aboutPlain);
   });
 });
 

@@ -75,12 +75,18 @@ function requireModerator(actor: Actor): void {
   if (!hasRole(actor.role, "moderator")) throw forbidden();
 }
 
-/** Open reports, newest first, a page at a time, with the content and both members. */
+/**
+ * Open reports, newest first, a page at a time, with the content and both members. A moderator
+ * sees only the reports they may answer (admin.mayActOn's rule, decision 041): none about
+ * themself or their own content, none about staff, so a reported moderator does not learn who
+ * reported them. Admins see every report.
+ */
 export async function openReports(ctx: AppContext, actor: Actor, cursor: string | undefined): Promise<OpenReportPage> {
   requireModerator(actor);
   const beforeId = cursor === undefined ? undefined : (rowIdOfText(cursor) ?? undefined);
   if (cursor !== undefined && beforeId === undefined) throw badInput("cursor is not valid.");
-  const rows = await repo.openReports(ctx.db, REPORTS_PAGE_SIZE + 1, beforeId);
+  const moderatorId = hasRole(actor.role, "admin") ? undefined : actor.memberId;
+  const rows = await repo.openReports(ctx.db, REPORTS_PAGE_SIZE + 1, beforeId, moderatorId);
   const items: OpenReport[] = rows.slice(0, REPORTS_PAGE_SIZE).map((r) => ({
     reportId: r.id,
     createdAt: r.createdAt,
@@ -165,8 +171,9 @@ export const removeContent = (ctx: AppContext, actor: Actor, input: ReportIdInpu
     if (r.targetKind === "member") throw badInput(safetyTexts.memberNotRemovable);
     const content = { kind: r.targetKind as "post" | "reply" | "message", id: r.targetId };
     await repo.markRemoved(unit.db, content.kind, content.id, isoNow());
-    // Its words leave the notifications that quote it, in the same write unit (decision 041).
+    // Its words leave the notifications that quote it and the live log's replay, in the same write unit (decision 041).
     await forgetQuotesOf(unit, content);
+    if (content.kind === "message") await messages.forgetLiveNotices(unit, content.id);
   });
 
 /** Warns the reported member (a notification from the moderators). */

@@ -70,14 +70,12 @@ const insertQuery = precompiled((db, p: NewNotificationRow) =>
     .returning("id"),
 );
 
-/** Deletes the notifications quoting this content (one range of notification_content_idx); answers their members, one per row. */
-export async function deleteQuoting(db: DB, contentKind: string, contentId: number): Promise<number[]> {
-  return (await quotingDelete(db, contentKind, contentId).execute()).map((r) => r.memberId);
-}
+/** Deletes the notifications quoting this content (one range of notification_content_idx); answers their ids and members. */
+export const deleteQuoting = (db: DB, contentKind: string, contentId: number) => quotingDelete(db, contentKind, contentId).execute();
 
 /** The statement of deleteQuoting (exported for its plan test). */
 export const quotingDelete = (db: DB, contentKind: string, contentId: number) =>
-  db.deleteFrom("notification").where("contentKind", "=", contentKind).where("contentId", "=", contentId).returning("memberId");
+  db.deleteFrom("notification").where("contentKind", "=", contentKind).where("contentId", "=", contentId).returning(["id", "memberId"]);
 
 /** One page of a member's notifications, newest first (keyset on id). */
 export function listNotifications(db: DB, memberId: number, options: { unreadOnly: boolean; beforeId?: number; limit: number }) {

@@ -189,13 +189,19 @@ export function registerNotificationHandlers(ctx: AppContext): () => void {
 
 /**
  * Deletes the notifications that quote a post, reply or message (a moderator removed it: its words
- * must not stay in anyone's list), in the caller's write unit; the recipients' open pages reload
- * their lists. Live events and e-mails already delivered cannot be recalled.
+ * must not stay in anyone's list), and the logged live events that announced them (a reconnecting
+ * page would replay their snippet), in the caller's write unit; the recipients' open pages reload
+ * their lists. Pop-ups already shown and e-mails already sent cannot be recalled.
  */
 export async function forgetQuotesOf(ctx: AppContext, content: QuotedContent): Promise<number> {
-  const members = await repo.deleteQuoting(ctx.db, content.kind, content.id);
-  for (const memberId of new Set(members)) await live.emit(ctx, memberId, "notifications.changed");
-  return members.length;
+  const rows = await repo.deleteQuoting(ctx.db, content.kind, content.id);
+  const byMember = new Map<number, Set<number>>();
+  for (const r of rows) byMember.set(r.memberId, (byMember.get(r.memberId) ?? new Set()).add(r.id));
+  for (const [memberId, ids] of byMember) {
+    await live.forgetEvents(ctx, memberId, "notification.created", (data) => ids.has(Number(data.notificationId)));
+    await live.emit(ctx, memberId, "notifications.changed");
+  }
+  return rows.length;
 }
 
 /** How long notifications are kept: read ones 30 days, unread ones 90 (then nobody is coming for them). */
