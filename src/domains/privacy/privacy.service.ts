@@ -113,12 +113,14 @@ export async function applyMinorDefaults(db: DB, memberId: number): Promise<void
 /**
  * Whether this member is a minor the viewer may not see in lists (decision 040; in SQL:
  * platform/db/minor-shown `listedToViewer`): under 18, the viewer an adult who is not their
- * contact, and the minor did not opt in to be found by adults.
+ * contact, and the minor did not opt in to be found by adults. `birthDate`: the member's, when
+ * the caller has read it already.
  */
-export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId: number): Promise<boolean> {
+export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId: number, birthDate?: string): Promise<boolean> {
   if (viewerId === memberId) return false;
-  const [theirs, cutoff] = await Promise.all([birthDateOf(ctx, memberId), minorCutoffFor(ctx, viewerId)]);
-  if (theirs === undefined || theirs <= cutoff) return false;
+  // The member's birth date first (given by a caller that read the member): an adult costs no more reads.
+  const theirs = birthDate ?? (await birthDateOf(ctx, memberId));
+  if (theirs === undefined || !isMinor(theirs) || theirs <= (await minorCutoffFor(ctx, viewerId))) return false;
   if ((await relationBetween(ctx, viewerId, memberId)) === "contact") return false;
   return !switchedOn("minorFindable", (await privacyOf(ctx, memberId)).minorFindable);
 }

@@ -302,8 +302,8 @@ export const memberContact: Controller = {
     methods: ["GET"],
     // Whether the caller ({memberID}) has asked {toMemberID} and waits for an answer: JSON true / false.
     own: { memberId: "path", refusal: "id must be your own member id." },
-    handler: async (req) =>
-      (await contacts.relationship(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID"))).requestSent,
+    // False for a member who is not there or hidden (a minor, decision 040) alike: no 404 to tell them apart.
+    handler: (req) => contacts.requestSentTo(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID")),
   },
   SendFriendRequest: refusedAction("Sideline sends no invitations to e-mail addresses: send a request with contact/SendRequestContact."),
   IsMember: refusedAction("Sideline does not tell whether an e-mail address has an account."),
