@@ -99,14 +99,16 @@ export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise
 
 /**
  * A minor's defaults: every profile section that is Public becomes Only Contacts (Private ones
- * stay). Called at registration and when a saved birth date makes an adult a minor; takes the db
- * first so it runs inside the caller's transaction.
+ * stay), and "view friends list" is off. Called at registration; takes the db first so it runs
+ * inside the caller's transaction.
  */
 export async function applyMinorDefaults(db: DB, memberId: number): Promise<void> {
   const current = await repo.findPrivacy(db, memberId);
   const patch = Object.fromEntries(
     MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts]),
   );
+  // Their contacts and follows are shown to their contacts only (decision 040, second pass); they may open them.
+  patch.viewFriendsList = 0;
   await repo.upsertPrivacy(db, memberId, patch, isoNow());
 }
 
