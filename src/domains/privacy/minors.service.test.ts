@@ -390,6 +390,10 @@ describe("a minor hidden from an adult stranger (decision 040, second pass)", ()
     expect(await contacts.relationship(ctx, stranger, minor.memberId)).toMatchObject({ canFollow: false, canRequest: true });
     expect((await profiles.viewProfile(ctx, stranger, minor.memberId)).memberId).toBe(minor.memberId);
     await expectError(contacts.follow(ctx, stranger, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
+    // Found in search, with no Follow button there either.
+    const { lastName } = await db.selectFrom("member").select("lastName").where("id", "=", minor.memberId).executeTakeFirstOrThrow();
+    const cards = await search.searchMembers(ctx, stranger, lastName, 10);
+    expect(cards.map((c) => [c.memberId, c.relation.canFollow])).toEqual([[minor.memberId, false]]);
     expect(await contacts.sendRequest(ctx, stranger, minor.memberId)).toBe("requested");
   });
 
