@@ -252,7 +252,7 @@ export const isFollowing = (ctx: AppContext, followerId: number, followedId: num
  */
 export async function relationship(ctx: AppContext, viewer: Actor, memberId: number): Promise<Omit<Relationship, "followsViewer">> {
   const isSelf = viewer.memberId === memberId;
-  if (!isSelf) await requireReachable(ctx, viewer.memberId, memberId);
+  const birthDate = isSelf ? undefined : (await requireReachable(ctx, viewer.memberId, memberId)).birthDate;
   const [mine, theirs, following, flags] = await Promise.all([
     repo.findLink(ctx.db, viewer.memberId, memberId),
     repo.findLink(ctx.db, memberId, viewer.memberId),
@@ -276,7 +276,7 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
       !requestReceived &&
       switchedOn("viewLinkRequest", flags.viewLinkRequest) &&
       // A minor reachable only because they follow the viewer: the viewer may not ask them (sendRequest).
-      !(await hiddenMinorFor(ctx, viewer.memberId, memberId)),
+      !(await hiddenMinorFor(ctx, viewer.memberId, memberId, birthDate)),
     canFollow: !isSelf && !following && !followRefused,
     canMessage: !isSelf && (isContact || switchedOn("viewLinkMessage", flags.viewLinkMessage)),
   };
@@ -464,10 +464,11 @@ export async function requireNotHiddenMinor(
  * A member whose profile this viewer may open, or 404 "There is no such member." alike for every
  * reason: no such member, not active, blocked either way, a minor hidden from the viewer.
  */
-export async function requireReachable(ctx: AppContext, viewerId: number, memberId: number): Promise<void> {
+export async function requireReachable(ctx: AppContext, viewerId: number, memberId: number): Promise<{ birthDate: string }> {
   const member = requireActiveMember(await findMemberById(ctx.db, memberId));
   await requireNotBlocked(ctx, viewerId, memberId);
   await requireNotHiddenMinor(ctx, viewerId, memberId, { birthDate: member.birthDate, unlessLinked: true });
+  return member;
 }
 
 /** Whether the viewer has a pending request to this member (REST IsContactRequestSent): false for anyone else. */

@@ -104,11 +104,11 @@ export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise
  */
 export async function applyMinorDefaults(db: DB, memberId: number): Promise<void> {
   const current = await repo.findPrivacy(db, memberId);
-  const patch = Object.fromEntries(
-    MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts]),
-  );
-  // Their contacts and follows are shown to their contacts only (decision 040, second pass); they may open them.
-  patch.viewFriendsList = 0;
+  const patch: Partial<repo.PrivacyRow> = {
+    ...Object.fromEntries(MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts])),
+    // Their contacts and follows are shown to their contacts only (decision 040, second pass); they may open them.
+    viewFriendsList: 0,
+  };
   await repo.upsertPrivacy(db, memberId, patch, isoNow());
 }
 
