@@ -443,7 +443,7 @@ async function requireNotBlocked(ctx: AppContext, a: number, b: number): Promise
 /**
  * A minor hidden from this viewer (privacy.service hiddenMinorFor: an adult who is not their
  * contact, the minor not opted in) answers as a missing member (404, decision 040), as a block
- * does, so trying ids does not list minors. `linkedToViewer`: a minor who asked the viewer or
+ * does, so trying ids does not list minors. `unlessLinked`: a minor who asked the viewer or
  * follows them is reachable (they chose the link, and the viewer's own lists show them).
  */
 export async function requireNotHiddenMinor(
