@@ -40,6 +40,8 @@ export const RATE_LIMIT_RULES = {
   message: { max: 60, windowMs: 60 * MINUTE },
   /** Each call of the message assistant costs the operator money at the model's provider. */
   assistant: { max: 20, windowMs: 60 * MINUTE },
+  /** Contact requests per member, refused ones included (decision 040): a ceiling for trying ids. */
+  contactRequest: { max: 30, windowMs: 60 * MINUTE },
   /** Reports per member (decision 041): each is a moderator's work; a real problem needs far fewer. */
   report: { max: 20, windowMs: 60 * MINUTE },
   /** Archives of one's data (decision 036): each reads every row about the member and writes a zip. */

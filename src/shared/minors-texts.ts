@@ -12,4 +12,5 @@ export const minorsTexts = {
   contactDetailsLink: "Choose who sees your contact details",
   privacyAddress: "Address",
   privacyHomePhone: "Home Phone",
+  tooManyContactRequests: "You have sent many contact requests in the last hour. Please try again later.",
 } as const;

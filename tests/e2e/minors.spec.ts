@@ -4,15 +4,13 @@ import { field, loginThroughUi, logoutThroughUi, memberViaTrpc } from "./support
 
 // Minors and contact details (decision 037): a minor's privacy screen shows their defaults (sections
 // Only Contacts, details Private, the search opt-in off); an adult stranger neither finds them nor
-// gets a message button on their profile; a contact detail an adult fills in stays hidden from others
+// opens their profile by its id (decision 040); a contact detail an adult fills in stays hidden from others
 // until its level is changed.
 
 const navSearch = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("combobox", { name: "Search members" });
 const combobox = (page: Page, name: string) => page.getByRole("combobox", { name, exact: true });
 
-test("a minor's defaults, an adult stranger who cannot find, message or follow them, a contact detail hidden by default", async ({
-  page,
-}) => {
+test("a minor's defaults, an adult stranger who cannot find or open them, a contact detail hidden by default", async ({ page }) => {
   const year = new Date().getUTCFullYear();
   const minor = await memberViaTrpc({ firstName: "Mina", lastName: "Youngblood", month: "1", day: "1", year: String(year - 16) });
   const adult = await memberViaTrpc({ firstName: "Adam", lastName: "Grownup" });
@@ -29,12 +27,14 @@ test("a minor's defaults, an adult stranger who cannot find, message or follow t
   await expect(combobox(page, "Mobile Phone")).toHaveValue("Private");
   await expect(combobox(page, "Address")).toHaveValue("Private");
 
-  // The adult stranger does not find the minor, and her profile offers no message button.
+  // The adult stranger does not find the minor, and her profile, opened by its id, answers as a
+  // member who does not exist (decision 040, second pass): no name, no buttons.
   await navSearch(page).fill("Youngblood");
   await expect(page.getByText("There are no contacts found to display.")).toBeVisible();
   await expect(page.getByRole("option", { name: /Mina Youngblood/ })).toHaveCount(0);
   await page.goto(`/members/show-profile?memberID=${minor.memberId}`);
-  await expect(page.getByRole("heading", { name: "Mina Youngblood" })).toBeVisible();
+  await expect(page.getByText("There is no such member.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mina Youngblood" })).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: "Send a Message" })).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("button", { name: "Follow this Member" })).toHaveCount(0);
   await logoutThroughUi(page, "Adam Grownup");

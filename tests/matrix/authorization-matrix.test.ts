@@ -29,6 +29,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { restControllers } from "../../src/server/rest/controllers.ts";
 import { minorsTexts } from "../../src/shared/minors-texts.ts";
+import { NO_SUCH_MEMBER } from "../../src/shared/errors.ts";
 import { texts } from "../../src/shared/texts.ts";
 import { serverHarness } from "#support/harness.ts";
 import { type ApiResponse, qs, registrationBody } from "#support/server.ts";
@@ -1627,6 +1628,9 @@ const sameRefusalAsAnyNonContact = (res: ApiResponse, who: MinorActor) => {
   if (who === "stranger") expect.soft(res.text).toContain(texts.recipientNotValid);
 };
 
+/** An id no member has: a minor hidden from the caller must answer as it does. */
+const MADE_UP_ID = 2_000_000_000;
+
 const MINOR_TABLE: MinorCase[] = [
   {
     case: "messages.send to the minor: contacts only, the stranger refused as any non-contact",
@@ -1653,12 +1657,34 @@ const MINOR_TABLE: MinorCase[] = [
     undo: unfollowMinor,
   },
   {
-    case: "contacts.relationship with the minor: no Follow button for the stranger",
+    case: "contacts.relationship with the minor: the stranger answered as for a missing member (decision 040, second pass)",
     call: (as, w) => as.trpc("contacts.relationship", { memberId: w.minor.id }),
-    status: minorStatus(401, 200, 200, 200, 200),
+    status: minorStatus(401, 404, 200, 200, 200),
     check: (res, who) => {
-      if (res.status === 200 && who !== "minor") expect.soft(res.json.result.data.canFollow, who).toBe(who !== "stranger");
+      if (res.status === 200 && who !== "minor") expect.soft(res.json.result.data.canFollow, who).toBe(true);
+      if (res.status === 404) expect.soft(res.text, who).toContain(NO_SUCH_MEMBER);
     },
+  },
+  {
+    case: "contacts.relationship with a made-up id: 404 as the stranger hears for the minor",
+    call: (as) => as.trpc("contacts.relationship", { memberId: MADE_UP_ID }),
+    status: minorStatus(401, 404, 404, 404, 404),
+    check: (res, who) => {
+      if (res.status === 404) expect.soft(res.text, who).toContain(NO_SUCH_MEMBER);
+    },
+  },
+  {
+    case: "contacts.contacts of the minor: the stranger answered as for a missing member; a minor's list starts shown to contacts only",
+    call: (as, w) => as.trpc("contacts.contacts", { memberId: w.minor.id }),
+    status: minorStatus(401, 404, 200, 403, 200),
+    check: (res, who) => {
+      if (res.status === 404) expect.soft(res.text, who).toContain(NO_SUCH_MEMBER);
+    },
+  },
+  {
+    case: "contact/GetWhosFollowingMe of the minor: the same over REST",
+    call: (as, w) => as.get(`/api/contact/GetWhosFollowingMe${qs({ memberID: w.minor.id })}`),
+    status: minorStatus(401, 404, 200, 403, 200),
   },
   {
     case: "search.members by the minor's name: found by their contact and other minors (search leaves out the searcher)",
@@ -1681,12 +1707,18 @@ const MINOR_TABLE: MinorCase[] = [
     check: minorListedExceptToStranger,
   },
   {
-    case: "profiles.view of the minor: their birth date to themself only",
+    case: "profiles.view of the minor: 404 to the stranger (as a made-up id); their birth date to themself only",
     call: (as, w) => as.trpc("profiles.view", { memberId: w.minor.id }),
-    status: minorStatus(401, 200, 200, 200, 200),
+    status: minorStatus(401, 404, 200, 200, 200),
     check: (res, who) => {
       if (res.status === 200 && who !== "minor") expect.soft(res.text, who).not.toMatch(/"birthDate":"\d{4}-/);
+      if (res.status === 404) expect.soft(res.text, who).toContain(NO_SUCH_MEMBER);
     },
+  },
+  {
+    case: "member/GetMemberGeneralInfoV2 of the minor: the same over REST",
+    call: (as, w) => as.get(`/api/member/GetMemberGeneralInfoV2/${w.minor.id}`),
+    status: minorStatus(401, 404, 200, 200, 200),
   },
   {
     case: "profiles.saveBasic (self) with a birth date under 18: refused to adults, kept by minors",

@@ -4,7 +4,8 @@
  * their contact cannot write to or follow them (answered as any non-contact / missing member is, decision
  * 040), nor sees them in another member's contact list; nobody moves their birth date across the
  * 18-year line (member/SaveMemberGeneralInfo); and a minor's birth date is never answered to anyone
- * else (member/GetMemberGeneralInfoV2).
+ * else (member/GetMemberGeneralInfoV2). An adult stranger who names the minor's id hears what a
+ * made-up id answers, on every path (decision 040, second pass).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverHarness } from "#support/harness.ts";
@@ -28,8 +29,9 @@ beforeAll(async () => {
   adult = await registerAndConfirm(h.server.baseUrl, h.sink, { lastName: nameTag("Adult") });
   contact = await registerAndConfirm(h.server.baseUrl, h.sink, { lastName: nameTag("Coach") });
   const pair = (a: RegisteredMember, b: RegisteredMember) => qs({ memberID: a.memberId, contactID: b.memberId });
-  expectJson(await put(contact, `/api/contact/SendRequestContact${pair(contact, minor)}`));
-  expectJson(await put(minor, `/api/contact/AcceptRequest${pair(minor, contact)}`));
+  // The minor asks: an adult who is not their contact does not reach them (decision 040, second pass).
+  expectJson(await put(minor, `/api/contact/SendRequestContact${pair(minor, contact)}`));
+  expectJson(await put(contact, `/api/contact/AcceptRequest${pair(contact, minor)}`));
 });
 
 const found = async (viewer: RegisteredMember) => {
@@ -118,7 +120,32 @@ describe("minors over REST", () => {
       expectJson(res);
       return res.json;
     };
-    expect(await basic(contact)).toMatchObject({ dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "" });
-    expect((await basic(minor)).dobYear).toBe(String(year - 16));
+    // Nor its show option, which would tell that a date is withheld (decision 040, second pass).
+    expect(await basic(contact)).toMatchObject({ dobYear: "", dobMonth: "", dobDay: "", memProfileDOB: "", showDOBType: "False" });
+    expect(await basic(minor)).toMatchObject({ dobYear: String(year - 16), showDOBType: "True" });
+  });
+
+  it("an adult stranger naming the minor's id hears what a made-up id answers (decision 040, second pass)", async () => {
+    const missing = 2_000_000_000;
+    const calls = (id: number) => [
+      get(adult, `/api/member/GetMemberGeneralInfoV2/${id}`),
+      get(adult, `/api/member/GetMemberContactInfo/${id}`),
+      get(adult, `/api/contact/GetMemberContacts${qs({ memberID: id, show: "all" })}`),
+      get(adult, `/api/contact/GetWhosFollowingMe${qs({ memberID: id })}`),
+      get(adult, `/api/member/IsFriendByContactID/${id}/${contact.memberId}`),
+      get(adult, `/api/member/IsContactRequestSent/${adult.memberId}/${id}`),
+      put(adult, `/api/contact/SendRequestContact${qs({ memberID: adult.memberId, contactID: id })}`),
+      post(adult, `/api/contact/FollowMember${qs({ memberID: adult.memberId, contactID: id })}`),
+    ];
+    const answers = async (id: number) => (await Promise.all(calls(id))).map((r) => [r.status, r.json]);
+    const forMinor = await answers(minor.memberId);
+    expect(forMinor).toEqual(await answers(missing));
+    expect(forMinor.map(([status]) => status)).toEqual([404, 404, 404, 404, 404, 200, 404, 404]);
+    expect(await h.db.value("select count(*) from contact_link where other_id = ? and member_id = ?", minor.memberId, adult.memberId)).toBe(
+      0,
+    );
+    // The minor's contact still reaches them.
+    expectJson(await get(contact, `/api/member/GetMemberGeneralInfoV2/${minor.memberId}`));
+    expectJson(await get(contact, `/api/contact/GetMemberContacts${qs({ memberID: minor.memberId, show: "all" })}`));
   });
 });

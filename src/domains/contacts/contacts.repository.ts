@@ -220,6 +220,8 @@ export interface ListRow extends CardRow {
   viewerFollows: number;
   /** 1 when this member follows the viewer, else 0. */
   followsViewer: number;
+  /** 1 when this member is a minor and the viewer an adult (born after the viewer's cutoff), else 0. */
+  minorToViewer: number;
 }
 
 /** The values of a list statement (see listStatement). */
@@ -283,6 +285,8 @@ export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor
     "member.title",
     "member.picturePath",
     "member.profileType",
+    // A minor to this viewer (an adult's cutoff): the card's Follow button (contacts.service linksFromColumns).
+    sql<number>`(case when member.birth_date > ${v.cutoff} then 1 else 0 end)`.as("minorToViewer"),
   ]);
   if (afterCursor) {
     page = page.where(sql<boolean>`(lower(member.first_name || ' ' || member.last_name), member.id) > (${v.afterName}, ${v.afterId})`);
@@ -304,6 +308,7 @@ export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor
       "page.title",
       "page.picturePath",
       "page.profileType",
+      "page.minorToViewer",
       "p.city",
       "p.state",
       "p.sport",
@@ -420,6 +425,13 @@ export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {
     following: new Set(following.map((r) => r.id)),
     followers: new Set(followers.map((r) => r.id)),
   };
+}
+
+/** Which of these members were born after `cutoff` (privacy.service minorCutoffFor): minors to that viewer. */
+export async function bornAfter(db: DB, ids: number[], cutoff: string): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("member").select("id").where("id", "in", ids).where("birthDate", ">", cutoff).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Records that `blockerId` blocks `blockedId`; false when it did already. */

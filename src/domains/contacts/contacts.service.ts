@@ -1,4 +1,5 @@
 import { badInput, forbidden, NO_SUCH_MEMBER, notFound, requireActiveMember } from "../../shared/errors.ts";
+import { minorsTexts } from "../../shared/minors-texts.ts";
 import { isVisibleMember } from "../../shared/members.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import {
@@ -16,6 +17,7 @@ import {
   switchedOn,
 } from "../privacy/privacy.service.ts";
 import { isoIn, isoNow } from "../../platform/clock.ts";
+import { rateLimited } from "../../platform/rate-limit.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
@@ -135,13 +137,18 @@ async function activeOther(ctx: AppContext, actor: Actor, memberId: number) {
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, contactId: number): Promise<"requested" | "accepted"> {
   if (contactId === actor.memberId) throw badInput("You cannot do that with your own account.");
+  // Every attempt counts, refused ones too: asking id after id is what the limit stops.
+  if (!(await ctx.limiter.tryConsume("contactRequest", [`member:${actor.memberId}`])))
+    throw rateLimited(minorsTexts.tooManyContactRequests);
   const facts = requireActiveMember(await repo.requestFacts(ctx.db, actor.memberId, contactId));
   await requireNotBlocked(ctx, actor.memberId, contactId);
-  if (facts.mine) throw badInput("You have already sent a request to this member, or you are contacts.");
   if (facts.theirs === "pending") {
     await acceptRequest(ctx, actor, contactId);
     return "accepted";
   }
+  // A minor hidden from the actor answers as a missing member; a request the minor sent is accepted above.
+  await requireNotHiddenMinor(ctx, actor.memberId, contactId);
+  if (facts.mine) throw badInput("You have already sent a request to this member, or you are contacts.");
   if (!switchedOn("viewLinkRequest", facts.viewLinkRequest))
     throw forbidden("This member accepts contact requests only from people they know.");
   return inWriteUnit(ctx, async (unit) => {
@@ -190,11 +197,22 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, requesterId: 
   });
 }
 
-/** Ends a contact on both sides; either may send a new request afterwards. */
+/**
+ * Ends a contact on both sides; either may send a new request afterwards. An adult's follow of a
+ * minor goes with it (decision 040): only a contact may follow a minor, and the follow would keep
+ * the minor's posts in the adult's feed (the follow table's triggers drop them from the timeline,
+ * as on unfollow). A minor's follow of an adult stays.
+ */
 export async function dropContact(ctx: AppContext, actor: Actor, contactId: number): Promise<void> {
-  if (!(await ctx.db.transaction().execute((trx) => repo.deletePair(trx, actor.memberId, contactId)))) {
-    throw notFound("This member is not one of your contacts.");
-  }
+  const [mine, theirs] = await Promise.all([birthDateOf(ctx, actor.memberId), birthDateOf(ctx, contactId)]);
+  const minor = (birthDate: string | undefined) => birthDate !== undefined && isMinor(birthDate);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deletePair(trx, actor.memberId, contactId))) return false;
+    if (minor(mine) && !minor(theirs)) await repo.deleteFollow(trx, contactId, actor.memberId);
+    if (minor(theirs) && !minor(mine)) await repo.deleteFollow(trx, actor.memberId, contactId);
+    return true;
+  });
+  if (!ended) throw notFound("This member is not one of your contacts.");
 }
 
 /**
@@ -211,6 +229,7 @@ export async function follow(ctx: AppContext, actor: Actor, memberId: number): P
   await activeOther(ctx, actor, memberId);
   await requireNotBlocked(ctx, actor.memberId, memberId);
   // Answered as a block is (decision 040): a refusal of its own would tell that the member is under 18.
+  // That covers a minor who opted in to be found too (their profile tells their age anyway: see relationship).
   if (await adultFollowingMinor(ctx, actor.memberId, memberId)) throw notFound(NO_SUCH_MEMBER);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
@@ -226,9 +245,14 @@ export async function unfollow(ctx: AppContext, actor: Actor, memberId: number):
 
 export const isFollowing = (ctx: AppContext, followerId: number, followedId: number) => repo.isFollowing(ctx.db, followerId, followedId);
 
-/** The buttons of a profile: what the viewer may do with this member now. */
+/**
+ * The buttons of a profile: what the viewer may do with this member now. 404 as for a missing
+ * member when the profile would be (requireReachable): not active, blocked, or a minor hidden from
+ * the viewer, so trying ids tells nothing.
+ */
 export async function relationship(ctx: AppContext, viewer: Actor, memberId: number): Promise<Omit<Relationship, "followsViewer">> {
   const isSelf = viewer.memberId === memberId;
+  const birthDate = isSelf ? undefined : (await requireReachable(ctx, viewer.memberId, memberId)).birthDate;
   const [mine, theirs, following, flags] = await Promise.all([
     repo.findLink(ctx.db, viewer.memberId, memberId),
     repo.findLink(ctx.db, memberId, viewer.memberId),
@@ -245,7 +269,14 @@ export async function relationship(ctx: AppContext, viewer: Actor, memberId: num
     requestSent,
     requestReceived,
     isFollowing: following,
-    canRequest: !isSelf && !isContact && !requestSent && !requestReceived && switchedOn("viewLinkRequest", flags.viewLinkRequest),
+    canRequest:
+      !isSelf &&
+      !isContact &&
+      !requestSent &&
+      !requestReceived &&
+      switchedOn("viewLinkRequest", flags.viewLinkRequest) &&
+      // A minor reachable only because they follow the viewer: the viewer may not ask them (sendRequest).
+      !(await hiddenMinorFor(ctx, viewer.memberId, memberId, birthDate)),
     canFollow: !isSelf && !following && !followRefused,
     canMessage: !isSelf && (isContact || switchedOn("viewLinkMessage", flags.viewLinkMessage)),
   };
@@ -287,11 +318,16 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
   return { items, nextCursor: rows.length === input.limit && last ? encodeKeysetCursor(last.sortName, last.memberId) : null, total };
 }
 
-/** Another member's contacts and follows: 404 when not an active member, 403 when their "view friends list" setting hides them. */
+/**
+ * Another member's contacts and follows: 404 when not an active member, blocked either way or a
+ * minor hidden from the viewer (decision 040: as a missing member), 403 when their "view friends
+ * list" setting hides them.
+ */
 async function requireListsVisible(ctx: AppContext, viewer: Actor, ownerId: number): Promise<void> {
-  requireActiveMember(await findMemberById(ctx.db, ownerId));
+  const owner = requireActiveMember(await findMemberById(ctx.db, ownerId));
   // A block either way: the owner answers as a member who does not exist (decision 035).
   if (viewer.memberId !== ownerId) await requireNotBlocked(ctx, viewer.memberId, ownerId);
+  await requireNotHiddenMinor(ctx, viewer.memberId, ownerId, { birthDate: owner.birthDate });
   const flags = await privacyOf(ctx, ownerId);
   if (!switchedOn("viewFriendsList", flags.viewFriendsList) && (await relationBetween(ctx, viewer.memberId, ownerId)) !== "contact") {
     throw forbidden("This member shows their contacts only to their contacts.");
@@ -335,39 +371,50 @@ export interface LinkColumns {
   viewerFollows: number | boolean;
   /** 1 (true on PostgreSQL) when this member follows the viewer. */
   followsViewer: number | boolean;
+  /** 1 (true) when this member is a minor and the viewer an adult (born after the viewer's minor cutoff). */
+  minorToViewer?: number | boolean;
 }
+
+/** An adult may follow a minor only as their contact (decision 040): the Follow button's rule. */
+const mayFollow = (isSelf: boolean, isFollowing: boolean, isContact: boolean, minorToViewer: boolean) =>
+  !isSelf && !isFollowing && (isContact || !minorToViewer);
 
 /** The viewer's links to a member, from the viewer's rows read with the card (as relationsOf). */
 export function linksFromColumns(row: LinkColumns, viewerId: number): MemberLinks {
   const isSelf = row.memberId === viewerId;
   const isFollowing = !!row.viewerFollows;
+  const isContact = row.viewerLink === "accepted";
   return {
     isSelf,
-    isContact: row.viewerLink === "accepted",
+    isContact,
     requestSent: row.viewerLink === "pending",
     requestReceived: row.theirLink === "pending",
     isFollowing,
     followsViewer: !!row.followsViewer,
-    canFollow: !isSelf && !isFollowing,
+    canFollow: mayFollow(isSelf, isFollowing, isContact, !!row.minorToViewer),
   };
 }
 
 /** How the viewer stands to each member of a list (labels and buttons of the rows), by member id. */
 export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: number[]): Promise<Map<number, MemberLinks>> {
   const ids = [...new Set(memberIds)];
-  const links = await repo.viewerLinks(ctx.db, viewer.memberId, ids);
+  const [links, minors] = await Promise.all([
+    repo.viewerLinks(ctx.db, viewer.memberId, ids),
+    minorCutoffFor(ctx, viewer.memberId).then((cutoff) => repo.bornAfter(ctx.db, ids, cutoff)),
+  ]);
   return new Map(
     ids.map((id) => {
       const isSelf = id === viewer.memberId;
       const isFollowing = links.following.has(id);
+      const isContact = links.mine.get(id) === "accepted";
       const relation: MemberLinks = {
         isSelf,
-        isContact: links.mine.get(id) === "accepted",
+        isContact,
         requestSent: links.mine.get(id) === "pending",
         requestReceived: links.theirs.get(id) === "pending",
         isFollowing,
         followsViewer: links.followers.has(id),
-        canFollow: !isSelf && !isFollowing,
+        canFollow: mayFollow(isSelf, isFollowing, isContact, minors.has(id)),
       };
       return [id, relation];
     }),
@@ -391,6 +438,42 @@ export const blockedAmong = (ctx: AppContext, viewerId: number, ids: number[]) =
 /** A blocked pair answers as if the member did not exist (they cannot tell a block from a missing member). */
 async function requireNotBlocked(ctx: AppContext, a: number, b: number): Promise<void> {
   if (await repo.blockedEitherWay(ctx.db, a, b)) throw notFound(NO_SUCH_MEMBER);
+}
+
+/**
+ * A minor hidden from this viewer (privacy.service hiddenMinorFor: an adult who is not their
+ * contact, the minor not opted in) answers as a missing member (404, decision 040), as a block
+ * does, so trying ids does not list minors. `unlessLinked`: a minor who asked the viewer or
+ * follows them is reachable (they chose the link, and the viewer's own lists show them).
+ */
+export async function requireNotHiddenMinor(
+  ctx: AppContext,
+  viewerId: number,
+  memberId: number,
+  options: { birthDate?: string; unlessLinked?: boolean } = {},
+): Promise<void> {
+  if (!(await hiddenMinorFor(ctx, viewerId, memberId, options.birthDate))) return;
+  if (options.unlessLinked) {
+    const [asked, follows] = await Promise.all([repo.findLink(ctx.db, memberId, viewerId), repo.isFollowing(ctx.db, memberId, viewerId)]);
+    if (asked?.status === "pending" || follows) return;
+  }
+  throw notFound(NO_SUCH_MEMBER);
+}
+
+/**
+ * A member whose profile this viewer may open, or 404 "There is no such member." alike for every
+ * reason: no such member, not active, blocked either way, a minor hidden from the viewer.
+ */
+export async function requireReachable(ctx: AppContext, viewerId: number, memberId: number): Promise<{ birthDate: string }> {
+  const member = requireActiveMember(await findMemberById(ctx.db, memberId));
+  await requireNotBlocked(ctx, viewerId, memberId);
+  await requireNotHiddenMinor(ctx, viewerId, memberId, { birthDate: member.birthDate, unlessLinked: true });
+  return member;
+}
+
+/** Whether the viewer has a pending request to this member (REST IsContactRequestSent): false for anyone else. */
+export async function requestSentTo(ctx: AppContext, viewer: Actor, memberId: number): Promise<boolean> {
+  return (await repo.findLink(ctx.db, viewer.memberId, memberId))?.status === "pending";
 }
 
 /** Blocks a member: in one write unit the block, and the end of contacts, requests and follows either way. */

@@ -184,6 +184,17 @@ const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[]
   repliesQuery(db, p.viewerId, p.postIds, p.adultBornBy, true),
 );
 const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: string, asArray: boolean) =>
+  shownReplies(db, viewerId, adultBornBy)
+    .where(idIn("post_reply.post_id", postIds, asArray))
+    .orderBy("postReply.postId")
+    .orderBy("postReply.id");
+
+/**
+ * The replies a viewer may see (before choosing which): not removed, by an active member, none by
+ * a member blocked either way with the viewer (decision 035), and a minor's only where the viewer
+ * may see them or is the post's author (decision 040). repliesOf and visibleReply share it.
+ */
+const shownReplies = (db: DB, viewerId: number, adultBornBy: string) =>
   db
     .selectFrom("postReply")
     .innerJoin("member", "member.id", "postReply.memberId")
@@ -197,7 +208,6 @@ const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: 
       "member.lastName",
       "member.picturePath",
     ])
-    .where(idIn("post_reply.post_id", postIds, asArray))
     .where("member.status", "=", VISIBLE_STATUS)
     .where("postReply.removedAt", "is", null)
     .where(notBlockedBetween(sql.ref("post_reply.member_id"), int(viewerId)))
@@ -205,9 +215,11 @@ const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: 
     .where(
       sql<boolean>`(${listedToViewer(sql.ref("post_reply.member_id"), sql.ref("member.birth_date"), int(viewerId), viewerCutoff(int(viewerId), adultBornBy))}
         OR EXISTS (SELECT 1 FROM post WHERE post.id = post_reply.post_id AND post.member_id = ${int(viewerId)}))`,
-    )
-    .orderBy("postReply.postId")
-    .orderBy("postReply.id");
+    );
+
+/** A reply as repliesOf would show it to this viewer (its post's visibility is checked apart), else undefined. */
+export const visibleReply = (db: DB, viewerId: number, replyId: number, adultBornBy: string) =>
+  shownReplies(db, viewerId, adultBornBy).where("postReply.id", "=", replyId).executeTakeFirst();
 
 /** A post, when its author is in the viewer's network (else undefined: not visible to them). */
 export const visiblePost = (db: DB, viewerId: number, postId: number) =>
@@ -395,5 +407,3 @@ async function audienceSlice(db: DB, authorId: number, memberIds: number[]): Pro
 }
 
 /** A reply's author and post (not removed), for a report of it. */
-export const findReply = (db: DB, replyId: number) =>
-  db.selectFrom("postReply").select(["memberId", "postId"]).where("id", "=", replyId).where("removedAt", "is", null).executeTakeFirst();

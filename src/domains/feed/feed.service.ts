@@ -225,7 +225,8 @@ export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<Su
  * viewer cannot see it, as for any other read of it.
  */
 export async function visibleContentAuthor(ctx: AppContext, viewer: Actor, kind: "post" | "reply", id: number): Promise<number> {
-  const reply = kind === "reply" ? await repo.findReply(ctx.db, id) : undefined;
+  // A reply hidden from the viewer in its thread (blocked either way, a minor they may not see) is not found here either.
+  const reply = kind === "reply" ? await repo.visibleReply(ctx.db, viewer.memberId, id, adultBornBy()) : undefined;
   if (kind === "reply" && !reply) throw notFound(NO_SUCH_POST);
   const post = await repo.visiblePost(ctx.db, viewer.memberId, reply ? reply.postId : id);
   if (!post) throw notFound(NO_SUCH_POST);

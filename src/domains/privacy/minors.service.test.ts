@@ -20,6 +20,8 @@ import * as feed from "../feed/feed.service.ts";
 import { insertPost, likersQuery } from "../feed/feed.repository.ts";
 import { CompiledQuery } from "kysely";
 import { postgresPlan } from "#support/plans.ts";
+import { freshLimiter } from "#support/limiter.ts";
+import { RATE_LIMIT_RULES } from "../../platform/rate-limit.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import * as messages from "../messages/messages.service.ts";
 import { basicInfoInput } from "../profiles/profiles.schema.ts";
@@ -96,6 +98,8 @@ describe("a minor's defaults", () => {
     const minor = await register(MINOR_BIRTH.year, `minor-${Date.now()}@example.com`);
     for (const s of MINOR_SECTIONS) expect(minor?.[s]).toBe(PrivacyLevel.OnlyContacts);
     expect(minor).toMatchObject({ mobilePhone: 2, homePhone: 2, otherPhone: 2, emailAddress: 2, address: 2, minorFindable: 0 });
+    // Their contacts and follows are shown to their contacts only (decision 040, second pass).
+    expect(minor?.viewFriendsList).toBe(0);
     // An adult has no row until they save: the defaults (sections Public) apply.
     expect(await register("1990", `adult-${Date.now()}@example.com`)).toBeNull();
   });
@@ -150,11 +154,11 @@ describe("a minor's birth date", () => {
     await settings.saveProfilePrivacy(ctx, minor, { ...(await levelsOf(minor)), basicInfo: PrivacyLevel.Public });
     const stranger = await member(ADULT_BIRTH);
     const other = await member(ADULT_BIRTH);
-    for (const viewer of [contact, stranger]) {
-      const basic = await profiles.getBasicInfo(ctx, viewer, minor.memberId);
-      expect(basic?.birthDate).toBeNull();
-    }
-    expect((await profiles.getBasicInfo(ctx, minor, minor.memberId))?.birthDate).toBe(MINOR_BIRTH.iso);
+    // Nor its show option, which would tell that a date is withheld (decision 040, second pass).
+    expect(await profiles.getBasicInfo(ctx, contact, minor.memberId)).toMatchObject({ birthDate: null, showBirthDate: false });
+    // The adult stranger does not reach the profile at all (a minor hidden from them answers as a missing member).
+    await expectError(profiles.getBasicInfo(ctx, stranger, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
+    expect(await profiles.getBasicInfo(ctx, minor, minor.memberId)).toMatchObject({ birthDate: MINOR_BIRTH.iso, showBirthDate: true });
     // An adult's shown birth date still shows.
     expect((await profiles.getBasicInfo(ctx, stranger, other.memberId))?.birthDate).toBe(ADULT_BIRTH);
   });
@@ -242,7 +246,7 @@ describe("follows", () => {
     await makeContacts(db, minor, contact);
     // Answered as a block or a missing member is (decision 040): nothing says "under 18".
     await expectError(contacts.follow(ctx, adult, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
-    expect((await contacts.relationship(ctx, adult, minor.memberId)).canFollow).toBe(false);
+    await expectError(contacts.relationship(ctx, adult, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
     expect(await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute()).toEqual([]);
 
     expect((await contacts.relationship(ctx, contact, minor.memberId)).canFollow).toBe(true);
@@ -309,6 +313,148 @@ describe("lists (decision 040)", () => {
     expect(await replyAuthors(author)).toEqual([minor.memberId]);
     await optIn(minor, true);
     expect(await replyAuthors(stranger)).toEqual([minor.memberId]);
+  });
+});
+
+describe("a minor hidden from an adult stranger (decision 040, second pass)", () => {
+  const MISSING_ID = 2_000_000_000;
+  /** What a call answers: its error's code and message, or "ok". */
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => "ok",
+      (e: unknown) => (e instanceof DomainError ? `${e.code} ${e.message}` : `thrown ${String(e)}`),
+    );
+  const notFoundMember = `${ErrorCodes.NotFound} ${NO_SUCH_MEMBER}`;
+  /** Every path that names a member, as `viewer` calls it about `id`. */
+  const paths = (viewer: Actor, id: number, other: Actor) => ({
+    relationship: () => contacts.relationship(ctx, viewer, id),
+    viewProfile: () => profiles.viewProfile(ctx, viewer, id),
+    basicInfo: () => profiles.getBasicInfo(ctx, viewer, id),
+    follow: () => contacts.follow(ctx, viewer, id),
+    sendRequest: () => contacts.sendRequest(ctx, viewer, id),
+    contactsList: () => contacts.listOf(ctx, viewer, "contacts", listInput.parse({ memberId: id })),
+    followersList: () => contacts.listOf(ctx, viewer, "followers", listInput.parse({ memberId: id })),
+    followingList: () => contacts.listOf(ctx, viewer, "following", listInput.parse({ memberId: id })),
+    areContacts: () => contacts.areContactsFor(ctx, viewer, id, other.memberId),
+    isFollowing: () => contacts.isFollowingFor(ctx, viewer, id, other.memberId),
+  });
+  async function answers(viewer: Actor, id: number, other: Actor) {
+    const out: Record<string, string> = {};
+    for (const [name, call] of Object.entries(paths(viewer, id, other))) out[name] = await outcome(call());
+    return out;
+  }
+  async function world() {
+    const minor = await member(MINOR_BIRTH.iso);
+    const stranger = await member(ADULT_BIRTH);
+    const contact = await member(ADULT_BIRTH);
+    const peer = await member(`${year - 15}-06-01`);
+    await makeContacts(db, minor, contact);
+    // The minor shows their lists to anyone (a member made by a test has no minor defaults): only the hiding can refuse them.
+    return { minor, stranger, contact, peer };
+  }
+
+  it("answers every path exactly as a made-up id does: 404 There is no such member., nothing written", async () => {
+    const { minor, stranger, contact } = await world();
+    const forMinor = await answers(stranger, minor.memberId, contact);
+    expect(forMinor).toEqual(await answers(stranger, MISSING_ID, contact));
+    for (const answer of Object.values(forMinor)) expect(answer).toBe(notFoundMember);
+    expect(await db.selectFrom("contactLink").select("memberId").where("otherId", "=", minor.memberId).execute()).toHaveLength(1);
+    expect(await db.selectFrom("follow").select("followerId").where("followedId", "=", minor.memberId).execute()).toEqual([]);
+  });
+
+  it("the minor's contact and other minors reach the minor; the minor reaches and asks an adult, who can accept", async () => {
+    const { minor, stranger, contact, peer } = await world();
+    for (const viewer of [contact, peer]) {
+      expect((await profiles.viewProfile(ctx, viewer, minor.memberId)).memberId).toBe(minor.memberId);
+      expect(
+        (await contacts.listOf(ctx, viewer, "contacts", listInput.parse({ memberId: minor.memberId }))).items.map((i) => i.memberId),
+      ).toEqual([contact.memberId]);
+    }
+    expect((await profiles.viewProfile(ctx, minor, stranger.memberId)).memberId).toBe(stranger.memberId);
+    expect(await contacts.sendRequest(ctx, minor, stranger.memberId)).toBe("requested");
+    // A minor who asked the adult is reachable by them (they chose the link): the profile opens, with no Follow button.
+    expect(await contacts.relationship(ctx, stranger, minor.memberId)).toMatchObject({
+      requestReceived: true,
+      canFollow: false,
+      canRequest: false,
+    });
+    expect((await profiles.viewProfile(ctx, stranger, minor.memberId)).memberId).toBe(minor.memberId);
+    // "Add contact" on the request accepts it.
+    expect(await contacts.sendRequest(ctx, stranger, minor.memberId)).toBe("accepted");
+    expect(await contacts.relationship(ctx, stranger, minor.memberId)).toMatchObject({ isContact: true, canFollow: true });
+  });
+
+  it("a minor who opted in is reachable (profile, request) but still not followed by an adult stranger", async () => {
+    const { minor, stranger } = await world();
+    await optIn(minor, true);
+    expect(await contacts.relationship(ctx, stranger, minor.memberId)).toMatchObject({ canFollow: false, canRequest: true });
+    expect((await profiles.viewProfile(ctx, stranger, minor.memberId)).memberId).toBe(minor.memberId);
+    await expectError(contacts.follow(ctx, stranger, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
+    // Found in search, with no Follow button there either.
+    const { lastName } = await db.selectFrom("member").select("lastName").where("id", "=", minor.memberId).executeTakeFirstOrThrow();
+    const cards = await search.searchMembers(ctx, stranger, lastName, 10);
+    expect(cards.map((c) => [c.memberId, c.relation.canFollow])).toEqual([[minor.memberId, false]]);
+    expect(await contacts.sendRequest(ctx, stranger, minor.memberId)).toBe("requested");
+  });
+
+  it("a minor who follows an adult shows in the adult's followers with no Follow back button; their profile opens", async () => {
+    const { minor, stranger, contact } = await world();
+    await contacts.follow(ctx, minor, stranger.memberId);
+    await contacts.follow(ctx, contact, stranger.memberId);
+    const cards = (await contacts.listOf(ctx, stranger, "followers", listInput.parse({}))).items;
+    const button = (m: Actor) => cards.find((c) => c.memberId === m.memberId)?.relation.canFollow;
+    expect(button(minor)).toBe(false);
+    expect(button(contact)).toBe(true);
+    // The service oracle (cardsFor + relationsOf) says the same.
+    const relations = await contacts.relationsOf(ctx, stranger, [minor.memberId, contact.memberId]);
+    expect(relations.get(minor.memberId)?.canFollow).toBe(false);
+    expect(relations.get(contact.memberId)?.canFollow).toBe(true);
+    expect(await contacts.relationship(ctx, stranger, minor.memberId)).toMatchObject({
+      canFollow: false,
+      canRequest: false,
+    });
+    expect((await profiles.viewProfile(ctx, stranger, minor.memberId)).memberId).toBe(minor.memberId);
+    await expectError(contacts.sendRequest(ctx, stranger, minor.memberId), ErrorCodes.NotFound, NO_SUCH_MEMBER);
+  });
+
+  it("ending a contact ends the adult's follow of the minor, and the minor's posts leave the adult's feed; the minor's follow stays", async () => {
+    const { minor, contact } = await world();
+    await contacts.follow(ctx, contact, minor.memberId);
+    await contacts.follow(ctx, minor, contact.memberId);
+    const postId = await insertPost(db, minor.memberId, "My first goal", new Date().toISOString());
+    const feedOf = async (m: Actor) => (await feed.feed(ctx, m, { limit: 10 })).items.map((p) => p.postId);
+    expect(await feedOf(contact)).toContain(postId);
+    await contacts.dropContact(ctx, minor, contact.memberId);
+    const follows = await db.selectFrom("follow").select(["followerId", "followedId"]).execute();
+    expect(follows).toEqual([{ followerId: minor.memberId, followedId: contact.memberId }]);
+    expect(await feedOf(contact)).not.toContain(postId);
+    // Between two adults a follow outlives the contact, as before.
+    const a = await member(ADULT_BIRTH);
+    await makeContacts(db, a, contact);
+    await contacts.follow(ctx, a, contact.memberId);
+    await contacts.dropContact(ctx, contact, a.memberId);
+    expect(await contacts.isFollowing(ctx, a.memberId, contact.memberId)).toBe(true);
+  });
+
+  it("a reply hidden from the viewer cannot be reported (404 as a missing reply); the post's author can", async () => {
+    const { minor, contact, stranger } = await world();
+    await contacts.follow(ctx, stranger, contact.memberId);
+    const postId = await insertPost(db, contact.memberId, "Match report", new Date().toISOString());
+    const { replyId } = await feed.reply(ctx, minor, postId, "Great game");
+    await expectError(feed.visibleContentAuthor(ctx, stranger, "reply", replyId), ErrorCodes.NotFound);
+    const missing = await outcome(feed.visibleContentAuthor(ctx, stranger, "reply", replyId + 1000));
+    expect(await outcome(feed.visibleContentAuthor(ctx, stranger, "reply", replyId))).toBe(missing);
+    expect(await feed.visibleContentAuthor(ctx, contact, "reply", replyId)).toBe(minor.memberId);
+  });
+
+  it("contact requests are limited per member, refused ones included", async () => {
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(db) };
+    const sender = await member(ADULT_BIRTH);
+    const { max } = RATE_LIMIT_RULES.contactRequest;
+    for (let i = 0; i < max; i++) await outcome(contacts.sendRequest(limited, sender, MISSING_ID + i));
+    const target = await member(ADULT_BIRTH);
+    await expectError(contacts.sendRequest(limited, sender, target.memberId), ErrorCodes.RateLimited, minorsTexts.tooManyContactRequests);
+    expect(await db.selectFrom("contactLink").select("memberId").where("memberId", "=", sender.memberId).execute()).toEqual([]);
   });
 });
 

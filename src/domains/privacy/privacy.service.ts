@@ -99,26 +99,30 @@ export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise
 
 /**
  * A minor's defaults: every profile section that is Public becomes Only Contacts (Private ones
- * stay). Called at registration and when a saved birth date makes an adult a minor; takes the db
- * first so it runs inside the caller's transaction.
+ * stay), and "view friends list" is off. Called at registration; takes the db first so it runs
+ * inside the caller's transaction.
  */
 export async function applyMinorDefaults(db: DB, memberId: number): Promise<void> {
   const current = await repo.findPrivacy(db, memberId);
-  const patch = Object.fromEntries(
-    MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts]),
-  );
+  const patch: Partial<repo.PrivacyRow> = {
+    ...Object.fromEntries(MINOR_SECTIONS.filter((s) => current[s] === PrivacyLevel.Public).map((s) => [s, PrivacyLevel.OnlyContacts])),
+    // Their contacts and follows are shown to their contacts only (decision 040, second pass); they may open them.
+    viewFriendsList: 0,
+  };
   await repo.upsertPrivacy(db, memberId, patch, isoNow());
 }
 
 /**
  * Whether this member is a minor the viewer may not see in lists (decision 040; in SQL:
  * platform/db/minor-shown `listedToViewer`): under 18, the viewer an adult who is not their
- * contact, and the minor did not opt in to be found by adults.
+ * contact, and the minor did not opt in to be found by adults. `birthDate`: the member's, when
+ * the caller has read it already.
  */
-export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId: number): Promise<boolean> {
+export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId: number, birthDate?: string): Promise<boolean> {
   if (viewerId === memberId) return false;
-  const [theirs, cutoff] = await Promise.all([birthDateOf(ctx, memberId), minorCutoffFor(ctx, viewerId)]);
-  if (theirs === undefined || theirs <= cutoff) return false;
+  // The member's birth date first (given by a caller that read the member): an adult costs no more reads.
+  const theirs = birthDate ?? (await birthDateOf(ctx, memberId));
+  if (theirs === undefined || !isMinor(theirs) || theirs <= (await minorCutoffFor(ctx, viewerId))) return false;
   if ((await relationBetween(ctx, viewerId, memberId)) === "contact") return false;
   return !switchedOn("minorFindable", (await privacyOf(ctx, memberId)).minorFindable);
 }

@@ -49,8 +49,12 @@ async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Pr
   if (!member || (!isVisibleMember(member) && member.id !== viewer.memberId)) {
     throw notFound(NO_SUCH_MEMBER);
   }
-  // A block either way: each answers as for a member who does not exist (decision 035).
-  if (member.id !== viewer.memberId && (await contacts.isBlockedEitherWay(ctx, viewer.memberId, memberId))) throw notFound(NO_SUCH_MEMBER);
+  // A block either way (decision 035), or a minor hidden from this viewer (decision 040): each
+  // answers as for a member who does not exist, so trying ids tells nothing.
+  if (member.id !== viewer.memberId) {
+    if (await contacts.isBlockedEitherWay(ctx, viewer.memberId, memberId)) throw notFound(NO_SUCH_MEMBER);
+    await contacts.requireNotHiddenMinor(ctx, viewer.memberId, memberId, { birthDate: member.birthDate, unlessLinked: true });
+  }
   const [profile, privacy, relation] = await Promise.all([
     repo.findProfile(ctx.db, memberId),
     privacyOf(ctx, memberId),
@@ -67,6 +71,7 @@ const shown = (visible: boolean, value: string) => (visible ? value : "");
 
 function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | null {
   if (!levelAllows(privacy.basicInfo, relation)) return null;
+  const birthDateShown = fieldVisible(relation, profile.showBirthDate) && (relation === "self" || !isMinor(member.birthDate));
   return {
     firstName: member.firstName,
     middleName: member.middleName,
@@ -76,11 +81,11 @@ function basicOf({ member, profile, privacy, relation }: Subject): BasicInfo | n
     currentStatus: member.profileType,
     bio: profile.bio,
     gender: fieldVisible(relation, profile.showGender) ? member.gender : null,
-    // A minor's birth date (and so their age) is never shown to anyone else (decision 037).
-    birthDate:
-      fieldVisible(relation, profile.showBirthDate) && (relation === "self" || !isMinor(member.birthDate)) ? member.birthDate : null,
+    // A minor's birth date (and so their age) is never shown to anyone else (decision 037), nor is
+    // its show option, which would tell that it is withheld (decision 040).
+    birthDate: birthDateShown ? member.birthDate : null,
     showGender: profile.showGender === 1,
-    showBirthDate: profile.showBirthDate === 1,
+    showBirthDate: profile.showBirthDate === 1 && (relation === "self" || birthDateShown),
     lookingFor: {
       Employment: profile.lookingForEmployment === 1,
       Networking: profile.lookingForNetworking === 1,

@@ -329,6 +329,8 @@ export interface CardWithLinks extends CardRow {
   theirLink: string | null;
   viewerFollows: number;
   followsViewer: number;
+  /** The member's birth date: the card's Follow button follows the minors' rule (contacts.service linksFromColumns). */
+  birthDate: string;
 }
 
 /**
@@ -358,7 +360,7 @@ const cardsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) =>
 );
 /** The cards statement, for the ids `idList` gives (`?, ?, …` or a subquery). */
 const cardsText = (idList: string) => `
-    SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type,
+    SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type, m.birth_date,
            p.city, p.state, p.sport,
            pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
            (CASE WHEN mine.status = 'accepted' THEN 1 ELSE 0 END) AS viewer_is_contact, '' AS sort_name,

@@ -7,15 +7,19 @@ import { backgroundReader, type Reader } from "./search.reader.ts";
 import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
-/** Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks). */
-async function orderedCards(ctx: AppContext, viewer: Actor, found: number[]): Promise<MemberCard[]> {
+/**
+ * Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks). `cutoff`: the
+ * viewer's (minorCutoffFor); a minor found by an adult who is not their contact (they opted in)
+ * has no Follow button, since the follow is refused (decision 040).
+ */
+async function orderedCards(ctx: AppContext, viewer: Actor, found: number[], cutoff: string): Promise<MemberCard[]> {
   // Members blocked either way are never found nor suggested (decision 035).
   const blocked = await blockedAmong(ctx, viewer.memberId, found);
   const ids = found.filter((id) => !blocked.has(id));
   const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, ids)).map((r) => [r.memberId, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId))] : [];
+    return row ? [toCard(row, viewer.memberId, linksFromColumns({ ...row, minorToViewer: row.birthDate > cutoff }, viewer.memberId))] : [];
   });
 }
 
@@ -48,7 +52,7 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
     );
     if (terms.some((t) => t.corrections?.length)) ids = await repo.searchMemberIds(ctx.db, viewer.memberId, terms, limit, cutoff);
   }
-  return orderedCards(ctx, viewer, ids);
+  return orderedCards(ctx, viewer, ids, cutoff);
 }
 
 /**
@@ -71,7 +75,7 @@ export async function suggestions(ctx: AppContext, viewer: Actor, limit: number)
     await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow(), backgroundReader());
     ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   }
-  return orderedCards(ctx, viewer, ids);
+  return orderedCards(ctx, viewer, ids, cutoff);
 }
 
 /** Lists are recomputed at least this often even when no event marked them stale. */

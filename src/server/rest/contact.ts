@@ -63,7 +63,7 @@ import {
  * "requested", "accepted" (SendRequestContact to someone who had asked the caller accepts theirs),
  * "rejected", "dropped", "following", "unfollowed". SendRequestContact: 400 to oneself or when a
  * request or contact exists already, 403 when the member takes requests only from contacts, 404 for
- * a member who is not active. AcceptRequest / RejectRequest: 404 when contactID has not asked the
+ * a member who is not active or a minor hidden from the caller (decision 040), 429 past 30 an hour. AcceptRequest / RejectRequest: 404 when contactID has not asked the
  * caller (so a requester cannot accept their own request). DeleteContact: 404 when not contacts.
  * FollowMember: 400 for oneself, 404 for a member who is not active; following again is a no-op.
  * UnfollowMember: 404 when not following.
@@ -71,7 +71,8 @@ import {
  * Authorization: a memberID / userID naming someone else answers 403 for writes, the request list,
  * searches and suggestions (they are personal). GetMemberContacts, SearchMemberContacts,
  * GetPeopleIFollow and GetWhosFollowingMe of another member follow that member's "view friends
- * list" setting (403 when hidden from a non-contact, 404 when not an active member).
+ * list" setting (403 when hidden from a non-contact, 404 when not an active member or a minor
+ * hidden from the caller).
  * IsFollowingContact (memberID follows contactID?) and IsFriendByContactID/{a}/{b} answer JSON
  * true / false to either of the two members, and to anyone else per the first member's "view
  * friends list" setting; a member who is not active has no contacts nor follows (false).
@@ -302,8 +303,8 @@ export const memberContact: Controller = {
     methods: ["GET"],
     // Whether the caller ({memberID}) has asked {toMemberID} and waits for an answer: JSON true / false.
     own: { memberId: "path", refusal: "id must be your own member id." },
-    handler: async (req) =>
-      (await contacts.relationship(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID"))).requestSent,
+    // False for a member who is not there or hidden (a minor, decision 040) alike: no 404 to tell them apart.
+    handler: (req) => contacts.requestSentTo(req.app, actorOf(req), memberIdAt(req, 1, "toMemberID", "toMemberID")),
   },
   SendFriendRequest: refusedAction("Sideline sends no invitations to e-mail addresses: send a request with contact/SendRequestContact."),
   IsMember: refusedAction("Sideline does not tell whether an e-mail address has an account."),
