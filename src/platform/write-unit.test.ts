@@ -121,9 +121,9 @@ describe("write units", () => {
     expect(statementsMatched(db, begins)! - before.begins).toBe(1);
     // the reply, the notification, its live event
     expect(statementsMatched(db, writes)! - before.writes).toBe(3);
-    // one read (the post and the replier), BEGIN, the reply, the notification's one read, its two
-    // writes, COMMIT; on PostgreSQL also the author's live-log lock
-    expect(since(before.counts)).toEqual({ statements: 7, locks: onPostgres(1) });
+    // one read (the post and the replier), BEGIN, the reply, the notification's one read, the site's
+    // name for its e-mail (decision 043), its two writes, COMMIT; on PostgreSQL also the author's live-log lock
+    expect(since(before.counts)).toEqual({ statements: 8, locks: onPostgres(1) });
     expect(await count("notification")).toBe(notes + 1);
     expect(sent).toEqual([
       { what: "mail New reply to your post on Sideline", duringTransaction: false },
@@ -132,14 +132,14 @@ describe("write units", () => {
     expect(reply).toEqual((await feed.replies(ctx, b, post.postId)).find((r) => r.replyId === reply.replyId));
   });
 
-  it("a message is eight statements: one read, then BEGIN, two writes, the notification's read and two writes, COMMIT", async () => {
+  it("a message is nine statements: one read, then BEGIN, two writes, the notification's read, the site's name for its e-mail and two writes, COMMIT", async () => {
     const a = await createMember(db);
     const b = await createMember(db);
     await makeContacts(db, a, b);
     const before = counts();
     await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Count", body: "us" });
     // On PostgreSQL also the live-log locks of sender and recipient: one statement takes both, in id order.
-    expect(since(before)).toEqual({ statements: 8, locks: onPostgres(1) });
+    expect(since(before)).toEqual({ statements: 9, locks: onPostgres(1) });
   });
 
   it("rolls back as one: nothing written, nothing pushed, nothing mailed", async () => {
