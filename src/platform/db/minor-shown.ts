@@ -7,7 +7,9 @@ import { type RawBuilder, sql } from "kysely";
  * to be found by adults (member_privacy.minor_findable). The member lists, a post's likers and its
  * replies hide an adult stranger's view of a minor with it, so it lives here, once, as
  * `notBlockedBetween` does. The two probes (contact_link and member_privacy by primary key) are
- * only reached for a minor: an adult's row passes on the first comparison.
+ * only reached for a minor: an adult's row passes on the first comparison. The opt-in is a scalar
+ * subquery, not an EXISTS: PostgreSQL may turn an uncorrelated-looking EXISTS into a hashed subplan
+ * that reads every member_privacy row, while a scalar subquery stays one primary-key probe per row.
  */
 export function listedToViewer(
   member: RawBuilder<unknown>,
@@ -17,7 +19,7 @@ export function listedToViewer(
 ) {
   return sql<boolean>`(${birthDate} <= ${cutoff} OR ${member} = ${viewer}
     OR EXISTS (SELECT 1 FROM contact_link WHERE member_id = ${viewer} AND other_id = ${member} AND status = 'accepted')
-    OR EXISTS (SELECT 1 FROM member_privacy WHERE member_id = ${member} AND minor_findable = 1))`;
+    OR (SELECT minor_findable FROM member_privacy WHERE member_id = ${member}) = 1)`;
 }
 
 /**
