@@ -277,6 +277,28 @@ describe("removed content's words in notifications (decision 041)", () => {
     }
   });
 
+  it("forgets only the removed message's notice once its copy is deleted, not another with the same subject (review of 2026-11-27, third pass)", async () => {
+    const { sender, recipient } = await pair("Twins");
+    await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Same subject", body: "Rude words" });
+    const removedCopy = await inboxCopyOf(recipient, "Same subject");
+    await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Same subject", body: "Kind words" });
+    const copies = (await messages.list(ctx, recipient, { view: "all", limit: 30 })).items.map((m) => m.messageId);
+    const keptCopy = copies.find((id) => id !== removedCopy)!;
+    await moderation.report(ctx, recipient, { targetKind: "message", targetId: removedCopy, reason: "harassment" });
+    const removedMessage = (
+      await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", removedCopy).executeTakeFirstOrThrow()
+    ).messageId;
+    await messages.remove(ctx, recipient, [removedCopy]);
+    const noticed = async () =>
+      (await eventsOfType(ctx.db, recipient.memberId, "message.received").execute()).map(
+        (r) => (JSON.parse(r.data) as { messageId: number }).messageId,
+      );
+    expect((await noticed()).sort()).toEqual([removedCopy, keptCopy].sort());
+
+    await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", removedMessage) });
+    expect(await noticed()).toEqual([keptCopy]);
+  });
+
   it("finds a member's live events of one type through live_event_member_idx", async () => {
     const compiled = eventsOfType(ctx.db, 1, "notification.created").compile();
     if (isPostgres(ctx.db)) {
