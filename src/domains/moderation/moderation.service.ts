@@ -77,17 +77,17 @@ function requireModerator(actor: Actor): void {
   if (!hasRole(actor.role, "moderator")) throw forbidden();
 }
 
+/** Whether a report about this member is in the actor's queue: openReports' filter (repository's `moderatorId`). */
+function inQueueOf(actor: Actor, reported: { id: number; role: string }): boolean {
+  return hasRole(actor.role, "admin") || (reported.role === "member" && reported.id !== actor.memberId);
+}
+
 /**
  * Open reports, newest first, a page at a time, with the content and both members. A moderator
  * sees only the reports they may answer (admin.mayActOn's rule, decision 041): none about
  * themself or their own content, none about staff, so a reported moderator does not learn who
  * reported them. Admins see every report.
  */
-/** Whether a report about this member is in the actor's queue: openReports' filter (repository's `moderatorId`). */
-function inQueueOf(actor: Actor, reported: { id: number; role: string }): boolean {
-  return hasRole(actor.role, "admin") || (reported.role === "member" && reported.id !== actor.memberId);
-}
-
 export async function openReports(ctx: AppContext, actor: Actor, cursor: string | undefined): Promise<OpenReportPage> {
   requireModerator(actor);
   const beforeId = cursor === undefined ? undefined : (rowIdOfText(cursor) ?? undefined);
