@@ -24,6 +24,8 @@ describe("isPublicAddress", () => {
       "203.0.113.255",
       "198.18.0.1",
       "198.19.255.255",
+      "192.88.99.1",
+      "192.88.99.255",
     ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
     }
@@ -56,6 +58,19 @@ describe("isPublicAddress", () => {
       "100::1",
       "100::ffff:8.8.8.8",
       "::ffff:203.0.113.9",
+      // Review of 2026-11-27, third pass: documentation, benchmarking, ORCHID(v2) and SRv6.
+      "2001:db8::1",
+      "2001:db8:ffff:ffff::1",
+      "2001:2::1",
+      "2001:10::1",
+      "2001:1f:ffff::1",
+      "2001:20::1",
+      "2001:2f:ffff::1",
+      "3fff::1",
+      "3fff:fff:ffff::1",
+      "5f00::1",
+      "5f00:ffff::1",
+      "::ffff:192.88.99.1",
     ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: false });
     }
@@ -77,6 +92,14 @@ describe("isPublicAddress", () => {
       "64:ff9b:2::1",
       "192.0.3.1",
       "198.20.0.1",
+      // Just outside the ranges refused above.
+      "192.88.98.255",
+      "192.88.100.1",
+      "2001:db7:ffff::1",
+      "2001:3::1",
+      "2001:30::1",
+      "3fff:1000::1",
+      "5f01::1",
     ]) {
       expect({ a, public: isPublicAddress(a) }).toEqual({ a, public: true });
     }

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 
 /**
  * Whether an IP address is on the public internet: not loopback, private, link-local, CGNAT,
- * multicast, unspecified, documentation, benchmarking, discard or reserved, in IPv4 or IPv6
+ * multicast, unspecified, documentation, benchmarking, discard, ORCHID, SRv6, 6to4 relay or reserved, in IPv4 or IPv6
  * (IPv4-mapped, IPv4-compatible, SIIT, NAT64 and 6to4 addresses are judged by the IPv4 address
  * they carry; local-use NAT64 and Teredo are refused outright). Used before the server fetches a URL
  * someone typed (admins' news feeds), so it cannot be pointed at the machine or its network (SSRF).
@@ -54,6 +54,7 @@ const BLOCKED_V4: ReadonlyArray<[number[], number]> = [
   [[172, 16], 12], // private
   [[192, 0, 0], 24], // IETF protocol assignments
   [[192, 0, 2], 24], // documentation (TEST-NET-1)
+  [[192, 88, 99], 24], // 6to4 relay anycast (deprecated, RFC 7526): a relay into someone's IPv6 network
   [[192, 168], 16], // private
   [[198, 18], 15], // benchmarking
   [[198, 51, 100], 24], // documentation (TEST-NET-2)
@@ -70,6 +71,12 @@ const BLOCKED_V6: ReadonlyArray<[number[], number]> = [
   [[0, 0x64, 0xff, 0x9b, 0, 0x01], 48], // local-use NAT64 (RFC 8215): translates into the operator's own network
   [[0x01, 0, 0, 0, 0, 0, 0, 0], 64], // discard-only (RFC 6666)
   [[0x20, 0x01, 0, 0], 32], // Teredo: tunnels to an IPv4 address (obfuscated) that cannot be judged safely
+  [[0x20, 0x01, 0, 0x02, 0, 0], 48], // benchmarking (RFC 5180)
+  [[0x20, 0x01, 0, 0x10], 28], // ORCHID (deprecated, RFC 4843): not routable
+  [[0x20, 0x01, 0, 0x20], 28], // ORCHIDv2 (RFC 7343): not routable
+  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation (RFC 3849)
+  [[0x3f, 0xff, 0], 20], // documentation (RFC 9637)
+  [[0x5f, 0], 16], // SRv6 segment identifiers (RFC 9602): a domain's internal routing
   [[0xfc], 7], // unique local (private)
   [[0xfe, 0x80], 10], // link-local
   [[0xfe, 0xc0], 10], // site-local (deprecated, still private)

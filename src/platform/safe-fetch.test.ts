@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPublicUrl, safeFetchText, UnsafeUrlError } from "./safe-fetch.ts";
+import { checkPublicUrl, isWebPort, safeFetchText, UnsafePortError, UnsafeUrlError } from "./safe-fetch.ts";
 
 let server: Server;
 let port: number;
@@ -20,6 +20,7 @@ beforeAll(async () => {
     if (req.url === "/to-feed") return void res.writeHead(302, { location: "/feed" }).end();
     if (req.url === "/to-private") return void res.writeHead(302, { location: "http://10.0.0.1/feed" }).end();
     if (req.url === "/to-metadata") return void res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+    if (req.url === "/to-port") return void res.writeHead(302, { location: "http://127.0.0.1:6379/" }).end();
     if (req.url === "/loop") return void res.writeHead(302, { location: "/loop" }).end();
     if (req.url === "/big") return void res.writeHead(200).end("x".repeat(5000));
     if (req.url === "/slow") return void setTimeout(() => res.writeHead(200).end("late"), 2000);
@@ -30,14 +31,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-/** Only the test's own server may be reached on the allowed path. */
-const localOnly = { isAllowedAddress: (a: string) => a === "127.0.0.1" };
+/** Only the test's own server (its address and port) may be reached on the allowed path. */
+const thisPort = { isAllowedPort: (p: number) => p === port || isWebPort(p) };
+const localOnly = { isAllowedAddress: (a: string) => a === "127.0.0.1", ...thisPort };
 
 describe("safeFetchText", () => {
   it("refuses a loopback target, by address or by a name resolving to it, before any request is made", async () => {
     hits.length = 0;
     for (const url of [`http://127.0.0.1:${port}/feed`, `http://localhost:${port}/feed`, `http://[::ffff:127.0.0.1]:${port}/feed`]) {
-      await expect(safeFetchText(url), url).rejects.toThrow(/not a public address/);
+      await expect(safeFetchText(url, thisPort), url).rejects.toThrow(/not a public address/);
     }
     expect(hits).toEqual([]);
   });
@@ -54,6 +56,17 @@ describe("safeFetchText", () => {
     await expect(safeFetchText(`http://127.0.0.1:${port}/to-private`, localOnly)).rejects.toThrow(/10\.0\.0\.1 is not a public address/);
     await expect(safeFetchText(`http://127.0.0.1:${port}/to-metadata`, localOnly)).rejects.toThrow(/not a public address/);
     await expect(safeFetchText(`http://127.0.0.1:${port}/loop`, localOnly)).rejects.toThrow(/too many redirects/);
+  });
+
+  it("connects to the web's ports only, unless the caller allows another; a redirect to another port is refused (review of 2026-11-27, third pass)", async () => {
+    hits.length = 0;
+    const addressOnly = { isAllowedAddress: localOnly.isAllowedAddress };
+    await expect(safeFetchText(`http://127.0.0.1:${port}/feed`, addressOnly)).rejects.toThrow(UnsafePortError);
+    for (const url of ["http://93.184.215.14:6379/", "https://93.184.215.14:22/", "http://93.184.215.14:25/"])
+      await expect(safeFetchText(url), url).rejects.toThrow(/port \d+ is not fetched/);
+    expect(hits).toEqual([]);
+    // A redirect from an allowed port to another is checked like the first URL.
+    await expect(safeFetchText(`http://127.0.0.1:${port}/to-port`, localOnly)).rejects.toThrow(/port 6379 is not fetched/);
   });
 
   it("bounds the body and the time", async () => {
@@ -77,5 +90,22 @@ describe("checkPublicUrl (at save)", () => {
       await expect(checkPublicUrl(url), url).rejects.toThrow(UnsafeUrlError);
     }
     await expect(checkPublicUrl("https://93.184.215.14/rss")).resolves.toBeUndefined();
+  });
+
+  it("takes the web's ports (80, 443, 8080, 8443, or none named) and refuses any other", async () => {
+    for (const url of [
+      "http://93.184.215.14:80/rss",
+      "https://93.184.215.14:443/rss",
+      "http://93.184.215.14:8080/rss",
+      "https://93.184.215.14:8443/rss",
+    ])
+      await expect(checkPublicUrl(url), url).resolves.toBeUndefined();
+    for (const url of [
+      "http://93.184.215.14:6379/",
+      "https://93.184.215.14:5432/",
+      "http://93.184.215.14:8081/rss",
+      "https://93.184.215.14:1/",
+    ])
+      await expect(checkPublicUrl(url), url).rejects.toThrow(UnsafePortError);
   });
 });

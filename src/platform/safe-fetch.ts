@@ -6,14 +6,26 @@ import { isPublicAddress } from "./public-address.ts";
 
 /**
  * Fetching a URL someone typed (admins' news feeds) without letting it reach the server's own
- * machine or network (SSRF): http(s) only, no credentials in the URL, and every address connected
- * to must be public (isPublicAddress); each redirect is checked the same way; the time and the body
+ * machine or network (SSRF): http(s) only, no credentials in the URL, web ports only (isWebPort),
+ * and every address connected to must be public (isPublicAddress); each redirect is checked the same way; the time and the body
  * size are bounded. The connection goes to the checked address itself (send), so no second DNS
  * resolution (a rebinding DNS server) can answer another one: node:http(s) rather than fetch, which
  * cannot be told which address to use; and no custom `lookup`, which Bun skips for "localhost" (tried).
  */
 
 export class UnsafeUrlError extends Error {}
+/** A URL on a port that is not fetched (isWebPort): its own class so a form can say which rule it broke. */
+export class UnsafePortError extends UnsafeUrlError {}
+
+/**
+ * The ports a typed URL may name (decision 042, review of 2026-11-27, third pass): the web's and
+ * their usual alternates, so a URL cannot aim the server at another service (a database, a cache,
+ * a mail server) on a public address. The operator's own NEWS_FEEDS may name any port.
+ */
+const WEB_PORTS: ReadonlySet<number> = new Set([80, 443, 8080, 8443]);
+export const isWebPort = (port: number): boolean => WEB_PORTS.has(port);
+/** The port a URL connects to: the one it names, else its scheme's. */
+export const portOf = (url: URL): number => Number(url.port || (url.protocol === "https:" ? 443 : 80));
 
 export interface SafeFetchOptions {
   timeoutMs?: number;
@@ -22,10 +34,12 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   /** Which resolved addresses may be connected to; tests allow their local server here. */
   isAllowedAddress?: (address: string) => boolean;
+  /** Which ports may be connected to, redirects included: isWebPort unless the caller widens it. */
+  isAllowedPort?: (port: number) => boolean;
 }
 
-/** The URL, if it is http(s) without a user name or password; UnsafeUrlError otherwise. */
-export function checkUrlShape(text: string): URL {
+/** The URL, if it is http(s) without a user name or password, on an allowed port; UnsafeUrlError otherwise. */
+export function checkUrlShape(text: string, isAllowedPort: (port: number) => boolean = isWebPort): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -34,6 +48,7 @@ export function checkUrlShape(text: string): URL {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UnsafeUrlError(`not an http(s) URL: ${text}`);
   if (url.username || url.password) throw new UnsafeUrlError(`a URL with credentials is not fetched: ${url.host}`);
+  if (!isAllowedPort(portOf(url))) throw new UnsafePortError(`port ${portOf(url)} is not fetched: ${url.host}`);
   return url;
 }
 
@@ -68,9 +83,16 @@ async function allowedAddress(host: string, isAllowed: (address: string) => bool
 
 /** The body of a URL as text, following at most `maxRedirects` redirects, each checked. */
 export async function safeFetchText(text: string, options: SafeFetchOptions = {}): Promise<string> {
-  const { timeoutMs = 10_000, maxBytes = 2_000_000, maxRedirects = 3, headers = {}, isAllowedAddress = isPublicAddress } = options;
+  const {
+    timeoutMs = 10_000,
+    maxBytes = 2_000_000,
+    maxRedirects = 3,
+    headers = {},
+    isAllowedAddress = isPublicAddress,
+    isAllowedPort = isWebPort,
+  } = options;
   const deadline = Date.now() + timeoutMs;
-  let url = checkUrlShape(text);
+  let url = checkUrlShape(text, isAllowedPort);
   for (let hop = 0; ; hop++) {
     const address = await allowedAddress(hostOf(url), isAllowedAddress);
     const res = await send(url, address, headers, deadline - Date.now());
@@ -78,7 +100,7 @@ export async function safeFetchText(text: string, options: SafeFetchOptions = {}
     if (status >= 300 && status < 400 && res.headers.location) {
       res.resume();
       if (hop >= maxRedirects) throw new Error(`${text}: too many redirects`);
-      url = checkUrlShape(new URL(res.headers.location, url).href);
+      url = checkUrlShape(new URL(res.headers.location, url).href, isAllowedPort);
       continue;
     }
     if (status < 200 || status >= 300) {
@@ -101,7 +123,7 @@ function send(url: URL, address: string, headers: Record<string, string>, remain
     const req = (https ? httpsRequest : httpRequest)(
       {
         host: address,
-        port: url.port || (https ? 443 : 80),
+        port: portOf(url),
         path: `${url.pathname}${url.search}`,
         method: "GET",
         headers: { ...headers, host: url.host, "accept-encoding": "identity" },

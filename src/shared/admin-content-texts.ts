@@ -14,6 +14,7 @@ export const adminContentTexts = {
   noSuchFeed: "There is no such feed.",
   feedExists: "This feed is in the list already.",
   feedNotPublic: "The feed must be a public http(s) address: no user name or password, and not a local or private network address.",
+  feedPort: "The feed's address may name port 80, 443, 8080 or 8443 only.",
   noSuchPendingName: "There is no such name awaiting review.",
   siteGuideOrderMismatch: "The order must list every site guide item once.",
 

@@ -1721,6 +1721,14 @@ const MINOR_TABLE: MinorCase[] = [
     status: minorStatus(401, 404, 200, 200, 200),
   },
   {
+    case: "moderation.report of the minor: 404 to the stranger (as a made-up id); their contact and peers may report them",
+    call: (as, w) => as.trpc("moderation.report", { targetKind: "member", targetId: w.minor.id, reason: "other" }),
+    status: minorStatus(401, 404, 200, 200, 400),
+    check: (res, who) => {
+      if (res.status === 404) expect.soft(res.text, who).toContain(NO_SUCH_MEMBER);
+    },
+  },
+  {
     case: "profiles.saveBasic (self) with a birth date under 18: refused to adults, kept by minors",
     call: (as) =>
       as.trpc("profiles.saveBasic", {

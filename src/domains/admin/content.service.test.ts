@@ -143,6 +143,9 @@ describe("feeds", () => {
     ]) {
       await expectError(content.addFeed(ctx, adminA, url), ErrorCodes.BadInput, adminContentTexts.feedNotPublic);
     }
+    // Any port but the web's (decision 042, review of 2026-11-27, third pass), named as its own rule.
+    for (const url of ["https://news.example:6379/rss", "http://93.184.215.14:22/rss"])
+      await expectError(content.addFeed(ctx, adminA, url), ErrorCodes.BadInput, adminContentTexts.feedPort);
     expect(await content.listFeeds(ctx, adminA)).toEqual([]);
     expect((await lastAudit()).id).toBe(auditBefore);
   });

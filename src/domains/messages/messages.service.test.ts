@@ -232,6 +232,12 @@ describe("live events", () => {
       [a.memberId, "messages.changed"],
       [b.memberId, "messages.changed"],
     ]);
-    expect(heard[0]!.data).toEqual({ messageId: copy!.messageId, from: "Ann Sender", subject: "Live" });
+    // The copy the page opens, and the message itself (a moderator's removal finds the notice by it).
+    const { messageId: sourceId } = await ctx.db
+      .selectFrom("messageCopy")
+      .select("messageId")
+      .where("id", "=", copy!.messageId)
+      .executeTakeFirstOrThrow();
+    expect(heard[0]!.data).toEqual({ messageId: copy!.messageId, sourceId, from: "Ann Sender", subject: "Live" });
   });
 });

@@ -82,7 +82,14 @@ export async function send(ctx: AppContext, actor: Actor, input: SendMessageInpu
     // Taken inside the unit (which holds the connection): ids and times keep the same order.
     const at = isoNow();
     const ids = await repo.insertMessage(unit.db, { senderId: actor.memberId, recipientId: input.toMemberId, subject, body, at });
-    await live.emit(unit, input.toMemberId, "message.received", { messageId: ids.inboxCopyId, from: parties.me.name, subject });
+    // `messageId` is the recipient's copy (what their page opens); `sourceId` the message itself, so
+    // a moderator's removal finds this notice even after the recipient deleted that copy.
+    await live.emit(unit, input.toMemberId, "message.received", {
+      messageId: ids.inboxCopyId,
+      sourceId: ids.messageId,
+      from: parties.me.name,
+      subject,
+    });
     await live.emit(unit, actor.memberId, "messages.changed");
     unit.events.publish({
       type: "message.sent",
@@ -180,14 +187,18 @@ export async function receivedMessage(ctx: AppContext, actor: Actor, copyId: num
 
 /**
  * Deletes the recipient's logged "message.received" events of a message a moderator removed (they
- * carry its subject), so a reconnecting page cannot replay it; in the caller's write unit. The event
- * names the inbox copy; once the recipient deleted that copy, the subject is what is left to match.
+ * carry its subject), so a reconnecting page cannot replay it; in the caller's write unit. An event
+ * names the message (`sourceId`), so it is found even after the recipient deleted their copy, and
+ * other messages with the same subject keep theirs (review of 2026-11-27, third pass). Events logged
+ * before `sourceId` existed (the log keeps a day) are matched by the inbox copy, or by the subject
+ * once the copy is gone, as before.
  */
 export async function forgetLiveNotices(ctx: AppContext, messageId: number): Promise<void> {
   const notice = await repo.inboxNotice(ctx.db, messageId);
   if (!notice) return;
   const copyIds = new Set(notice.copyIds);
-  await live.forgetEvents(ctx, notice.recipientId, "message.received", (data) =>
-    copyIds.size > 0 ? copyIds.has(Number(data.messageId)) : data.subject === notice.subject,
-  );
+  await live.forgetEvents(ctx, notice.recipientId, "message.received", (data) => {
+    if (data.sourceId !== undefined) return Number(data.sourceId) === messageId;
+    return copyIds.size > 0 ? copyIds.has(Number(data.messageId)) : data.subject === notice.subject;
+  });
 }

@@ -17,10 +17,11 @@ import { isPostgres } from "../../platform/db/dialect.ts";
 import type { LiveEvent } from "../../platform/live.ts";
 import { RATE_LIMIT_RULES } from "../../platform/rate-limit.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { ErrorCodes } from "../../shared/errors.ts";
+import { ErrorCodes, NO_SUCH_MEMBER } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { safetyTexts } from "../../shared/safety-texts.ts";
 import * as admin from "../admin/admin.service.ts";
+import * as contacts from "../contacts/contacts.service.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import { eventsOfType } from "../live/live.repository.ts";
@@ -276,6 +277,28 @@ describe("removed content's words in notifications (decision 041)", () => {
     }
   });
 
+  it("forgets only the removed message's notice once its copy is deleted, not another with the same subject (review of 2026-11-27, third pass)", async () => {
+    const { sender, recipient } = await pair("Twins");
+    await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Same subject", body: "Rude words" });
+    const removedCopy = await inboxCopyOf(recipient, "Same subject");
+    await messages.send(ctx, sender, { toMemberId: recipient.memberId, subject: "Same subject", body: "Kind words" });
+    const copies = (await messages.list(ctx, recipient, { view: "all", limit: 30 })).items.map((m) => m.messageId);
+    const keptCopy = copies.find((id) => id !== removedCopy)!;
+    await moderation.report(ctx, recipient, { targetKind: "message", targetId: removedCopy, reason: "harassment" });
+    const removedMessage = (
+      await ctx.db.selectFrom("messageCopy").select("messageId").where("id", "=", removedCopy).executeTakeFirstOrThrow()
+    ).messageId;
+    await messages.remove(ctx, recipient, [removedCopy]);
+    const noticed = async () =>
+      (await eventsOfType(ctx.db, recipient.memberId, "message.received").execute()).map(
+        (r) => (JSON.parse(r.data) as { messageId: number }).messageId,
+      );
+    expect((await noticed()).sort()).toEqual([removedCopy, keptCopy].sort());
+
+    await moderation.removeContent(ctx, mod, { reportId: await reportIdOf("message", removedMessage) });
+    expect(await noticed()).toEqual([keptCopy]);
+  });
+
   it("finds a member's live events of one type through live_event_member_idx", async () => {
     const compiled = eventsOfType(ctx.db, 1, "notification.created").compile();
     if (isPostgres(ctx.db)) {
@@ -335,11 +358,15 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
     const aboutOtherMod = await reportIdOf("member", otherMod.memberId);
     const aboutAdmin = await reportIdOf("member", adminA.memberId);
 
-    await expectError(moderation.dismiss(ctx, mod, { reportId: aboutSelf }), ErrorCodes.Forbidden);
-    await expectError(moderation.removeContent(ctx, mod, { reportId: aboutOwnPost }), ErrorCodes.Forbidden);
-    await expectError(moderation.warn(ctx, mod, { reportId: aboutOtherMod }), ErrorCodes.Forbidden);
-    await expectError(moderation.suspend(ctx, mod, { reportId: aboutAdmin, reason: "No" }), ErrorCodes.Forbidden);
-    await expectError(moderation.dismiss(ctx, mod, { reportId: aboutAdmin }), ErrorCodes.Forbidden);
+    // Not in the moderator's queue, so answered exactly as a report that is not open (review of
+    // 2026-11-27, third pass): a moderator cannot learn that a report about themself or staff exists.
+    const notOpen = (answer: Promise<unknown>) => expectError(answer, ErrorCodes.NotFound, safetyTexts.reportNotOpen);
+    await notOpen(moderation.dismiss(ctx, mod, { reportId: aboutSelf }));
+    await notOpen(moderation.removeContent(ctx, mod, { reportId: aboutOwnPost }));
+    await notOpen(moderation.warn(ctx, mod, { reportId: aboutOtherMod }));
+    await notOpen(moderation.suspend(ctx, mod, { reportId: aboutAdmin, reason: "No" }));
+    await notOpen(moderation.dismiss(ctx, mod, { reportId: aboutAdmin }));
+    await notOpen(moderation.dismiss(ctx, mod, { reportId: 9_999_999 }));
     // Nothing was written: all four stay open, the post stands, nobody was warned or suspended.
     const open = (await moderation.openReports(ctx, adminA, undefined)).items.map((r) => r.reportId);
     expect(open).toEqual(expect.arrayContaining([aboutSelf, aboutOwnPost, aboutOtherMod, aboutAdmin]));
@@ -347,7 +374,7 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
     expect((await findMemberById(ctx.db, adminA.memberId))?.status).toBe(MemberStatus.Active);
 
     // Another moderator answers about a moderator's content? No: staff are an admin's to answer.
-    await expectError(moderation.removeContent(ctx, otherMod, { reportId: aboutOwnPost }), ErrorCodes.Forbidden);
+    await notOpen(moderation.removeContent(ctx, otherMod, { reportId: aboutOwnPost }));
     await moderation.warn(ctx, adminA, { reportId: aboutOtherMod, note: "Mind the tone." });
     expect(await kinds(otherMod)).toContain("moderation.warning");
     await moderation.dismiss(ctx, adminA, { reportId: aboutSelf });
@@ -430,5 +457,48 @@ describe("report limits (decision 041)", () => {
       safetyTexts.tooManyReports,
     );
     expect(await rowsOf()).toBe(max);
+  });
+});
+
+describe("a report names only a member the reporter could open (review of 2026-11-27, third pass)", () => {
+  it("answers a hidden minor, a block either way and an inactive member exactly as a made-up id, each costing the limit", async () => {
+    const limited: AppContext = { ...ctx, limiter: await freshLimiter(ctx.db) };
+    const prober = await createMember(ctx.db, { firstName: "Pete", lastName: "Prober" });
+    const minor = await createMember(ctx.db, {
+      firstName: "Kim",
+      lastName: "Young",
+      birthDate: `${new Date().getUTCFullYear() - 16}-01-01`,
+    });
+    const blocksProber = await createMember(ctx.db, { firstName: "Bo", lastName: "Blocker" });
+    const blockedByProber = await createMember(ctx.db, { firstName: "Bill", lastName: "Blocked" });
+    const suspended = await createMember(ctx.db, { firstName: "Sue", lastName: "Spended", status: MemberStatus.Suspended });
+    const plain = await createMember(ctx.db, { firstName: "Paul", lastName: "Plain" });
+    await contacts.block(ctx, blocksProber, prober.memberId);
+    await contacts.block(ctx, prober, blockedByProber.memberId);
+    const rowsOf = async () => (await ctx.db.selectFrom("report").select("id").where("reporterId", "=", prober.memberId).execute()).length;
+
+    const misses = [minor, blocksProber, blockedByProber, suspended].map((m) => m.memberId);
+    misses.push(9_999_999);
+    for (const targetId of misses)
+      await expectError(
+        moderation.report(limited, prober, { targetKind: "member", targetId, reason: "spam" }),
+        ErrorCodes.NotFound,
+        NO_SUCH_MEMBER,
+      );
+    expect(await rowsOf()).toBe(0);
+    // An ordinary member can still be reported.
+    await moderation.report(limited, prober, { targetKind: "member", targetId: plain.memberId, reason: "spam" });
+    expect(await rowsOf()).toBe(1);
+    // Every miss counted: trying ids runs out of the hour's reports like real ones.
+    for (let i = misses.length + 1; i < RATE_LIMIT_RULES.report.max; i++)
+      await expectError(
+        moderation.report(limited, prober, { targetKind: "member", targetId: 9_999_999, reason: "spam" }),
+        ErrorCodes.NotFound,
+      );
+    await expectError(
+      moderation.report(limited, prober, { targetKind: "member", targetId: 9_999_999, reason: "spam" }),
+      ErrorCodes.RateLimited,
+      safetyTexts.tooManyReports,
+    );
   });
 });

@@ -1,14 +1,15 @@
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
-import { badInput, forbidden, NO_SUCH_MEMBER, notFound } from "../../shared/errors.ts";
+import { badInput, forbidden, notFound } from "../../shared/errors.ts";
 import { rowIdOfText } from "../../shared/ids.ts";
 import { rateLimited } from "../../platform/rate-limit.ts";
-import { hasRole, isVisibleMember } from "../../shared/members.ts";
+import { hasRole } from "../../shared/members.ts";
 import { fillText } from "../../shared/texts.ts";
 import { safetyTexts } from "../../shared/safety-texts.ts";
 import { findMemberById } from "../accounts/accounts.service.ts";
 import * as admin from "../admin/admin.service.ts";
+import { requireReachable } from "../contacts/contacts.service.ts";
 import * as feed from "../feed/feed.service.ts";
 import * as messages from "../messages/messages.service.ts";
 import { forgetQuotesOf, notify } from "../notifications/notifications.service.ts";
@@ -32,37 +33,38 @@ import * as repo from "./moderation.repository.ts";
  * reporters in the same write unit.
  */
 
-/** What a report is about: the stored target id and the member it concerns. */
-async function resolveTarget(ctx: AppContext, actor: Actor, kind: ReportTarget, id: number) {
-  switch (kind) {
-    case "member": {
-      const member = await findMemberById(ctx.db, id);
-      if (!member || !isVisibleMember(member)) throw notFound(NO_SUCH_MEMBER);
-      return { targetId: id, memberId: id };
-    }
-    case "post":
-    case "reply":
-      return { targetId: id, memberId: await feed.visibleContentAuthor(ctx, actor, kind, id) };
-    case "message": {
-      const m = await messages.receivedMessage(ctx, actor, id);
-      return { targetId: m.messageId, memberId: m.senderId };
-    }
-  }
+/**
+ * The member a report is about, by what it names: a member the reporter could open (404 "There is
+ * no such member." alike when missing, inactive, blocked either way or a minor hidden from them,
+ * decisions 035 and 040), or the author of a post or reply they can see.
+ */
+async function reportedMember(ctx: AppContext, actor: Actor, kind: Exclude<ReportTarget, "message">, id: number): Promise<number> {
+  if (kind !== "member") return feed.visibleContentAuthor(ctx, actor, kind, id);
+  await requireReachable(ctx, actor.memberId, id);
+  return id;
 }
 
-/** Files a report; one open report per reporter and target, at most RATE_LIMIT_RULES.report an hour. */
+/**
+ * Files a report; one open report per reporter and target, at most RATE_LIMIT_RULES.report an hour.
+ * The limit is taken before the target is looked up, so trying ids costs it (review of 2026-11-27,
+ * third pass); only a repeat of the reporter's own open report, which tells them nothing new, is
+ * answered before counting.
+ */
 export async function report(ctx: AppContext, actor: Actor, input: ReportInput): Promise<{ ok: true }> {
-  const target = await resolveTarget(ctx, actor, input.targetKind, input.targetId);
-  if (target.memberId === actor.memberId) throw badInput(safetyTexts.cannotReportOwn);
+  // A message is named by the reporter's own inbox copy: finding it tells nothing about anyone else.
+  const message = input.targetKind === "message" ? await messages.receivedMessage(ctx, actor, input.targetId) : null;
+  const targetId = message?.messageId ?? input.targetId;
   // Asked again, answered as before without counting; the insert below still holds against a race.
-  if (await repo.hasOpenReport(ctx.db, actor.memberId, input.targetKind, target.targetId)) throw badInput(safetyTexts.alreadyReported);
+  if (await repo.hasOpenReport(ctx.db, actor.memberId, input.targetKind, targetId)) throw badInput(safetyTexts.alreadyReported);
   // A ceiling on reports (decision 041): each puts work before a moderator and a note on the reported member's record.
   if (!(await ctx.limiter.tryConsume("report", [`member:${actor.memberId}`]))) throw rateLimited(safetyTexts.tooManyReports);
+  const memberId = input.targetKind === "message" ? message!.senderId : await reportedMember(ctx, actor, input.targetKind, input.targetId);
+  if (memberId === actor.memberId) throw badInput(safetyTexts.cannotReportOwn);
   const inserted = await repo.insertReport(ctx.db, {
     reporterId: actor.memberId,
     targetKind: input.targetKind,
-    targetId: target.targetId,
-    reportedMemberId: target.memberId,
+    targetId,
+    reportedMemberId: memberId,
     reason: input.reason,
     note: input.note || null,
     createdAt: isoNow(),
@@ -73,6 +75,11 @@ export async function report(ctx: AppContext, actor: Actor, input: ReportInput):
 
 function requireModerator(actor: Actor): void {
   if (!hasRole(actor.role, "moderator")) throw forbidden();
+}
+
+/** Whether a report about this member is in the actor's queue: openReports' filter (repository's `moderatorId`). */
+function inQueueOf(actor: Actor, reported: { id: number; role: string }): boolean {
+  return hasRole(actor.role, "admin") || (reported.role === "member" && reported.id !== actor.memberId);
 }
 
 /**
@@ -129,9 +136,12 @@ async function answer(
   return inWriteUnit(ctx, async (unit) => {
     const r = await repo.findOpenReport(unit.db, reportId);
     if (!r) throw notFound(safetyTexts.reportNotOpen);
-    // The admin service's rule (decision 041): not about oneself (one's own content), and staff only by an admin.
     const reported = await findMemberById(unit.db, r.reportedMemberId);
-    if (reported) admin.mayActOn(actor, reported);
+    // A report the actor's queue does not show answers as one that is not open, so a moderator
+    // cannot learn that one about themself or staff exists (review of 2026-11-27, third pass).
+    if (!reported || !inQueueOf(actor, reported)) throw notFound(safetyTexts.reportNotOpen);
+    // The admin service's rule (decision 041): not about oneself (one's own content), and staff only by an admin.
+    admin.mayActOn(actor, reported);
     await act(unit, r);
     const open = await repo.openReportsOf(unit.db, r.targetKind, r.targetId);
     await repo.resolveReports(

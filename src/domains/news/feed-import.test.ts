@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
-import { fetchFeed, importFeeds, parseFeed, plainText } from "./feed-import.ts";
+import { fetchFeed, importFeeds, importListedFeeds, parseFeed, plainText } from "./feed-import.ts";
 
 const RSS = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
@@ -43,7 +43,7 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 </feed>`;
 
 /** The test's local server is the one address these fetches may reach (the SSRF guard refuses loopback otherwise). */
-const localOnly = { isAllowedAddress: (a: string) => a === "127.0.0.1" };
+const localOnly = { isAllowedAddress: (a: string) => a === "127.0.0.1", isAllowedPort: (p: number) => p === Number(new URL(base).port) };
 const fetchLocal = (url: string) => fetchFeed(url, localOnly);
 
 let server: Server;
@@ -137,8 +137,22 @@ describe("news feed import", () => {
     await expect(fetchFeed(`${base}/huge.xml`, { ...localOnly, maxBytes: 1_000 })).rejects.toThrow(/larger than 1000 bytes/);
     await expect(fetchFeed("file:///etc/passwd")).rejects.toThrow(/not an http/);
     expect(await fetchFeed(`${base}/rss.xml`, localOnly)).toContain("<rss");
-    // The import as it runs (no address allowed beyond public ones): the local server is refused.
+    // The import as it runs (web ports and public addresses only): the local server is refused.
     const [refused] = await importFeeds(t.ctx, [`${base}/rss.xml`]);
-    expect(refused).toMatchObject({ added: 0, error: expect.stringMatching(/not a public address/) });
+    expect(refused).toMatchObject({ added: 0, error: expect.stringMatching(/port \d+ is not fetched/) });
+  });
+
+  it("lets the operator's NEWS_FEEDS name their own port; an admin's feed keeps to the web's (review of 2026-11-27, third pass)", async () => {
+    // An admin's feed on that port, as a row saved before the port rule (saving one now is refused).
+    await t.ctx.db
+      .insertInto("newsFeed")
+      .values({ url: `${base}/atom.xml`, createdAt: new Date().toISOString() })
+      .execute();
+    const results = await importListedFeeds(t.ctx, [`${base}/rss.xml`]);
+    expect(results).toEqual([
+      // The port passes for the operator's URL; the address is still judged (and refused: it is local).
+      expect.objectContaining({ url: `${base}/rss.xml`, added: 0, error: expect.stringMatching(/not a public address/) }),
+      expect.objectContaining({ url: `${base}/atom.xml`, added: 0, error: expect.stringMatching(/port \d+ is not fetched/) }),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../../shared/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { type SafeFetchOptions, safeFetchText } from "../../platform/safe-fetch.ts";
+import { isWebPort, portOf, type SafeFetchOptions, safeFetchText } from "../../platform/safe-fetch.ts";
 import { addNews } from "./news.service.ts";
 import { feedUrls } from "./news-admin.service.ts";
 
@@ -169,8 +169,19 @@ export async function importFeeds(
   return results;
 }
 
-/** Imports every listed feed: the configured ones (NEWS_FEEDS, the default) and those admins added. */
+/**
+ * Imports every listed feed: the configured ones (NEWS_FEEDS, the default) and those admins added.
+ * A feed the operator configured may name any port (their choice, decision 042); its redirects and
+ * the admins' feeds keep to the web's ports.
+ */
 export async function importListedFeeds(ctx: AppContext, configured: readonly string[]): Promise<ImportResult[]> {
   const urls = await feedUrls(ctx, configured);
-  return urls.length === 0 ? [] : importFeeds(ctx, urls);
+  const fetchListed = (url: string) => (configured.includes(url) ? fetchFeed(url, { isAllowedPort: operatorPorts(url) }) : fetchFeed(url));
+  return urls.length === 0 ? [] : importFeeds(ctx, urls, fetchListed);
+}
+
+/** The web's ports and the one the operator's URL names. */
+function operatorPorts(url: string): (port: number) => boolean {
+  const own = portOf(new URL(url));
+  return (port) => port === own || isWebPort(port);
 }

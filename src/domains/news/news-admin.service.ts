@@ -1,7 +1,7 @@
 import { isoNow } from "../../platform/clock.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { DB } from "../../platform/db/client.ts";
-import { checkPublicUrl, checkUrlShape, UnsafeUrlError } from "../../platform/safe-fetch.ts";
+import { checkPublicUrl, checkUrlShape, UnsafePortError, UnsafeUrlError } from "../../platform/safe-fetch.ts";
 import { badInput } from "../../shared/errors.ts";
 import { adminContentTexts } from "../../shared/admin-content-texts.ts";
 import type { z } from "zod";
@@ -159,16 +159,20 @@ export async function orderSiteGuide(db: DB, ids: number[]): Promise<void> {
 
 export const listFeeds = (db: DB) => db.selectFrom("newsFeed").select(["id", "url", "createdAt"]).orderBy("id").execute();
 
+/** The 400 for a URL safe-fetch refuses: the port rule named on its own, the rest as one. */
+const feedRefusal = (error: UnsafeUrlError) =>
+  badInput(error instanceof UnsafePortError ? adminContentTexts.feedPort : adminContentTexts.feedNotPublic);
+
 /**
- * Refuses a feed URL the server must not fetch (BAD_INPUT): not http(s), with credentials, or a
- * host that is or resolves to a non-public address (SSRF; the fetch checks again: safe-fetch.ts).
- * Outside any write unit: it may wait for DNS.
+ * Refuses a feed URL the server must not fetch (BAD_INPUT): not http(s), with credentials, on a port
+ * other than the web's, or a host that is or resolves to a non-public address (SSRF; the fetch
+ * checks again: safe-fetch.ts). Outside any write unit: it may wait for DNS.
  */
 export async function checkFeedUrl(url: string): Promise<void> {
   try {
     await checkPublicUrl(url);
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw badInput(adminContentTexts.feedNotPublic);
+    if (error instanceof UnsafeUrlError) throw feedRefusal(error);
     throw error;
   }
 }
@@ -177,8 +181,9 @@ export async function insertFeed(db: DB, url: string): Promise<number> {
   // The shape again, for any caller that skipped checkFeedUrl (no DNS inside the write unit).
   try {
     checkUrlShape(url);
-  } catch {
-    throw badInput(adminContentTexts.feedNotPublic);
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw feedRefusal(error);
+    throw error;
   }
   // DO NOTHING rather than catching the violation: on PostgreSQL that would abort the admin's transaction.
   const row = await db
