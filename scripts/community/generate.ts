@@ -1043,7 +1043,7 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
         ++liveId,
         id(member),
         "message.received",
-        JSON.stringify({ messageId: 2 * ref + 2, from: name, subject: subjectOf(messageOrder[ref]!) }),
+        JSON.stringify({ messageId: 2 * ref + 2, sourceId: ref + 1, from: name, subject: subjectOf(messageOrder[ref]!) }),
         when,
       );
       live.row(++liveId, id(actor), "messages.changed", "{}", when);
