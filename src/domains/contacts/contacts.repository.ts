@@ -174,6 +174,9 @@ export interface CardRow {
   viewLinkRequest: number | null;
   viewLinkMessage: number | null;
   viewerIsContact: number;
+  /** A list row's: 1 (true) when this member is a minor and the viewer an adult, with their opt-in to be found. */
+  minorToViewer?: number | boolean;
+  minorFindable?: number | null;
   sortName: string;
 }
 
@@ -317,6 +320,7 @@ export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor
       "pr.viewProfilePicture",
       "pr.viewLinkRequest",
       "pr.viewLinkMessage",
+      "pr.minorFindable",
       sql<number>`(case when mine.status = 'accepted' then 1 else 0 end)`.as("viewerIsContact"),
       "mine.status as viewerLink",
       "theirs.status as theirLink",
@@ -491,13 +495,19 @@ const blockedAmongArray = precompiled((db, p: { viewerId: number; ids: number[] 
     UNION ALL SELECT blocker_id FROM member_block WHERE blocked_id = ${p.viewerId} AND blocker_id = ANY(${p.ids}::int[])`.compile(db),
 }));
 
-/** One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id). */
-export function blockedBy(db: DB, blockerId: number, limit: number, after?: { createdAt: string; id: number }) {
+/**
+ * One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id):
+ * active members the blocker may see (a minor hidden from them is left out, decision 040, also one
+ * who became hidden after the block; `cutoff` is the blocker's minorCutoffFor).
+ */
+export function blockedBy(db: DB, blockerId: number, cutoff: string, limit: number, after?: { createdAt: string; id: number }) {
   let q = db
     .selectFrom("memberBlock as b")
     .innerJoin("member as m", "m.id", "b.blockedId")
     .select(["m.id as memberId", "m.firstName", "m.lastName", "b.createdAt"])
-    .where("b.blockerId", "=", blockerId);
+    .where("b.blockerId", "=", blockerId)
+    .where("m.status", "=", VISIBLE_STATUS)
+    .where(listedToViewer(sql.ref("m.id"), sql.ref("m.birth_date"), sql`${blockerId}`, sql`${cutoff}`));
   if (after) {
     q = q.where((eb) =>
       eb.or([eb("b.createdAt", "<", after.createdAt), eb.and([eb("b.createdAt", "=", after.createdAt), eb("b.blockedId", "<", after.id)])]),
