@@ -454,6 +454,38 @@ export async function deleteBlock(db: DB, blockerId: number, blockedId: number):
   return Number(r.numDeletedRows) === 1;
 }
 
+/**
+ * An adult's follow of a minor who is not their contact, as a condition on `follow as f` (decision
+ * 040): `adultBornBy` is privacy.service adultBornBy for the day. Minors are a range of
+ * member_birth_date_idx, each one's followers a range of follow_followed_idx.
+ */
+const adultFollowsMinorStranger = (adultBornBy: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM member m WHERE m.id = f.followed_id AND m.birth_date > ${adultBornBy})
+    AND EXISTS (SELECT 1 FROM member a WHERE a.id = f.follower_id AND a.birth_date <= ${adultBornBy})
+    AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = f.follower_id AND c.other_id = f.followed_id AND c.status = 'accepted')`;
+
+/** Up to `limit` follows by an adult of a minor who is not their contact (see endAdultFollowsOfMinors). */
+export function adultFollowsOfMinorsQuery(db: DB, adultBornBy: string, limit: number) {
+  return db
+    .selectFrom("member as minor")
+    .innerJoin("follow as f", "f.followedId", "minor.id")
+    .select(["f.followerId", "f.followedId"])
+    .where("minor.birthDate", ">", adultBornBy)
+    .where(adultFollowsMinorStranger(adultBornBy))
+    .limit(limit);
+}
+
+/** Ends one such follow, unless it became allowed meanwhile (a contact, an adult minor): as unfollow does. */
+export async function deleteFollowOfMinorStranger(db: DB, followerId: number, followedId: number, adultBornBy: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom("follow as f")
+    .where("f.followerId", "=", followerId)
+    .where("f.followedId", "=", followedId)
+    .where(adultFollowsMinorStranger(adultBornBy))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
 /** Ends every link between two members: contacts and pending requests either way, follows either way. */
 export async function severLinks(db: DB, a: number, b: number): Promise<void> {
   const pair = <T extends "memberId" | "followerId", U extends "otherId" | "followedId">(x: T, y: U) =>

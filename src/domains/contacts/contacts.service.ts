@@ -260,6 +260,24 @@ export async function follow(ctx: AppContext, actor: Actor, memberId: number): P
   });
 }
 
+/**
+ * Ends every follow by an adult of a minor who is not their contact (decision 040, third pass): the
+ * rule is checked when a follow is made, so a follow between two minors would otherwise outlive
+ * the follower's 18th birthday and keep the minor's posts in their feed. Run daily and at start off
+ * the request path (server main, once across processes); each follow goes as an unfollow's does
+ * (the follow table's triggers drop its home-feed timeline rows). `now` is the clock. Answers how
+ * many follows ended.
+ */
+export async function endAdultFollowsOfMinors(ctx: AppContext, now = new Date(), batch = 500): Promise<number> {
+  const bornBy = adultBornBy(now);
+  let ended = 0;
+  for (;;) {
+    const rows = await repo.adultFollowsOfMinorsQuery(ctx.db, bornBy, batch).execute();
+    for (const r of rows) if (await repo.deleteFollowOfMinorStranger(ctx.db, r.followerId, r.followedId, bornBy)) ended++;
+    if (rows.length < batch) return ended;
+  }
+}
+
 export async function unfollow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   if (!(await repo.deleteFollow(ctx.db, actor.memberId, memberId))) throw notFound("You are not following this member.");
 }

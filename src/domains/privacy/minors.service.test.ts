@@ -30,7 +30,7 @@ import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as search from "../search/search.service.ts";
 import * as settings from "../settings/settings.service.ts";
 import { blockedListInput, listInput } from "../contacts/contacts.schema.ts";
-import { deletePair, lockPair, pageQuery } from "../contacts/contacts.repository.ts";
+import { adultFollowsOfMinorsQuery, deletePair, lockPair, pageQuery } from "../contacts/contacts.repository.ts";
 import { MINOR_SECTIONS, PrivacyLevel } from "./privacy.schema.ts";
 import { adultBornBy, isMinor } from "./privacy.service.ts";
 
@@ -528,6 +528,60 @@ describe("a minor hidden from an adult stranger (decision 040, second pass)", ()
     const target = await member(ADULT_BIRTH);
     await expectError(contacts.sendRequest(limited, sender, target.memberId), ErrorCodes.RateLimited, minorsTexts.tooManyContactRequests);
     expect(await db.selectFrom("contactLink").select("memberId").where("memberId", "=", sender.memberId).execute()).toEqual([]);
+  });
+});
+
+describe("a follow made between two minors, when the follower turns 18 (decision 040, third pass)", () => {
+  const DAY = 24 * 60 * 60_000;
+  /** Born so that the 18th birthday is `days` from today. */
+  const eighteenIn = (days: number) => {
+    const d = new Date(Date.now() + days * DAY);
+    d.setUTCFullYear(d.getUTCFullYear() - 18);
+    return d.toISOString().slice(0, 10);
+  };
+  const feedOf = async (m: Actor) => (await feed.feed(ctx, m, { limit: 10 })).items.map((p) => p.postId);
+  const follows = async () =>
+    (await db.selectFrom("follow").select(["followerId", "followedId"]).execute()).map((f) => `${f.followerId}>${f.followedId}`).sort();
+
+  it("the daily job ends it once the follower is an adult, with the minor's posts in their feed; contacts' and others' follows stay", async () => {
+    const minor = await member(MINOR_BIRTH.iso);
+    const turning = await member(eighteenIn(10));
+    const turningContact = await member(eighteenIn(10));
+    const adult = await member(ADULT_BIRTH);
+    await makeContacts(db, minor, turningContact);
+    await contacts.follow(ctx, turning, minor.memberId);
+    await contacts.follow(ctx, turningContact, minor.memberId);
+    await contacts.follow(ctx, minor, turning.memberId);
+    await contacts.follow(ctx, turning, adult.memberId);
+    const postId = await insertPost(db, minor.memberId, "Training today", new Date().toISOString());
+    expect(await feedOf(turning)).toContain(postId);
+    const before = await follows();
+    // Still 17 today and the day before the birthday: nothing ends.
+    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date())).toBe(0);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 9 * DAY))).toBe(0);
+    expect(await follows()).toEqual(before);
+    // Past the birthday: the adult's follow of the minor stranger ends, as an unfollow would.
+    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 11 * DAY), 1)).toBe(1);
+    const id = (a: Actor, b: Actor) => `${a.memberId}>${b.memberId}`;
+    expect(await follows()).toEqual(before.filter((f) => f !== id(turning, minor)));
+    expect(await feedOf(turning)).not.toContain(postId);
+    expect(await feedOf(turningContact)).toContain(postId);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 11 * DAY))).toBe(0);
+  });
+
+  it("reads the minors by member_birth_date_idx and their followers by index, never a scan", async () => {
+    const compiled = adultFollowsOfMinorsQuery(db, adultBornBy(), 500).compile();
+    if (isPostgres(db)) {
+      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
+      expect(plan).toMatch(/member_birth_date_idx/);
+      expect(plan).not.toMatch(/Seq Scan/);
+      return;
+    }
+    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
+    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    expect(plan).toMatch(/SEARCH minor USING (COVERING )?INDEX member_birth_date_idx \(birth_date>\?\)/);
+    expect(plan).toMatch(/SEARCH f USING (COVERING )?INDEX follow_followed_idx \(followed_id=\?\)/);
+    expect(plan).not.toMatch(/SCAN (member|minor|follow|f|contact_link|c|a|m)\b/);
   });
 });
 
