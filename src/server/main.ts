@@ -22,6 +22,7 @@ import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
 import { loadEmbeddedLibvips, shippedFiles } from "./shipped-files.ts";
 import { createAdmin } from "../domains/admin/admin.service.ts";
+import { endAdultFollowsOfMinors } from "../domains/contacts/contacts.service.ts";
 import { processExports, pruneExpiredExports, purgeDeletedAccounts } from "../domains/datarights/datarights.service.ts";
 import type { AppContext } from "../platform/context.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -31,6 +32,7 @@ const DRAIN_MS = 7_000;
 /** Scheduled jobs: once per period between all the processes of one database (runOncePer). */
 const NEWS_IMPORT_EVERY_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+const MINOR_FOLLOWS_EVERY_MS = 24 * 60 * 60_000;
 /** Waiting data archives are looked for this often (each process; an archive is claimed by one). */
 const EXPORTS_EVERY_MS = 5_000;
 
@@ -147,6 +149,20 @@ export async function serve() {
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
   setTimeout(prune, 60_000).unref();
 
+  // An adult's follow of a minor who is not their contact ends (decision 040, third pass: a follow
+  // made between two minors outlives the follower's 18th birthday): shortly after start (whenever
+  // the last run was: period 0) and then daily, once across processes.
+  let endingMinorFollows: Promise<unknown> | undefined;
+  const endMinorFollows = (periodMs: number) => {
+    endingMinorFollows ??= runOncePer(db, "minor follows", periodMs, () =>
+      endAdultFollowsOfMinors(app).then((ended) => ended && log.info(`follows of minors by adults ended: ${ended}`)),
+    )
+      .catch((error) => log.error("ending follows of minors failed", { error: String(error) }))
+      .finally(() => (endingMinorFollows = undefined));
+  };
+  const minorFollowsTimer = setInterval(() => endMinorFollows(MINOR_FOLLOWS_EVERY_MS), MINOR_FOLLOWS_EVERY_MS);
+  setTimeout(() => endMinorFollows(0), 10_000).unref();
+
   // Data archives members asked for, prepared off the request path (decision 036).
   let exporting: Promise<unknown> | undefined;
   const exportTimer = setInterval(() => {
@@ -165,12 +181,14 @@ export async function serve() {
     log.info(`${signal}: stopping`);
     clearInterval(newsTimer);
     clearInterval(pruneTimer);
+    clearInterval(minorFollowsTimer);
     clearInterval(exportTimer);
     // Stop taking connections and end the open live streams (their pages reconnect to the next
     // server); requests in flight finish with their answers. Whatever is still open after 7 s is
     // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
     shutdown.abort();
     await pruning;
+    await endingMinorFollows;
     await exporting;
     const drained = await Promise.race([
       server.stop().then(() => true),

@@ -157,6 +157,26 @@ describe("blocking", () => {
   });
 });
 
+describe("accepting a request (third review pass)", () => {
+  it("answers one text for a made-up id, no request and a block either way, so a block is not told apart", async () => {
+    const x = await member("Xenia", "Asker");
+    const y = await member("Yannick", "Answerer");
+    const answer = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: unknown) => String(e instanceof Error ? e.message : e),
+      );
+    const missing = await answer(contacts.acceptRequest(ctx, y, 999_999));
+    expect(missing).toBe("There is no request from this member.");
+    expect(await answer(contacts.acceptRequest(ctx, y, x.memberId))).toBe(missing);
+    await contacts.block(ctx, x, y.memberId);
+    expect(await answer(contacts.acceptRequest(ctx, y, x.memberId))).toBe(missing);
+    await contacts.unblock(ctx, x, y.memberId);
+    await contacts.block(ctx, y, x.memberId);
+    expect(await answer(contacts.acceptRequest(ctx, y, x.memberId))).toBe(missing);
+  });
+});
+
 describe("the feed's block condition", () => {
   it("probes member_block's primary key, both ways", async () => {
     const compiled = feedPageQuery(ctx.db, 1, 20).compile(ctx.db);

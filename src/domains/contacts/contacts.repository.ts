@@ -174,6 +174,9 @@ export interface CardRow {
   viewLinkRequest: number | null;
   viewLinkMessage: number | null;
   viewerIsContact: number;
+  /** A list row's: 1 (true) when this member is a minor and the viewer an adult, with their opt-in to be found. */
+  minorToViewer?: number | boolean;
+  minorFindable?: number | null;
   sortName: string;
 }
 
@@ -317,6 +320,7 @@ export function pageQuery(db: DB, kind: ListKind, filtered: boolean, afterCursor
       "pr.viewProfilePicture",
       "pr.viewLinkRequest",
       "pr.viewLinkMessage",
+      "pr.minorFindable",
       sql<number>`(case when mine.status = 'accepted' then 1 else 0 end)`.as("viewerIsContact"),
       "mine.status as viewerLink",
       "theirs.status as theirLink",
@@ -450,6 +454,38 @@ export async function deleteBlock(db: DB, blockerId: number, blockedId: number):
   return Number(r.numDeletedRows) === 1;
 }
 
+/**
+ * An adult's follow of a minor who is not their contact, as a condition on `follow as f` (decision
+ * 040): `adultBornBy` is privacy.service adultBornBy for the day. Minors are a range of
+ * member_birth_date_idx, each one's followers a range of follow_followed_idx.
+ */
+const adultFollowsMinorStranger = (adultBornBy: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM member m WHERE m.id = f.followed_id AND m.birth_date > ${adultBornBy})
+    AND EXISTS (SELECT 1 FROM member a WHERE a.id = f.follower_id AND a.birth_date <= ${adultBornBy})
+    AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = f.follower_id AND c.other_id = f.followed_id AND c.status = 'accepted')`;
+
+/** Up to `limit` follows by an adult of a minor who is not their contact (see endAdultFollowsOfMinors). */
+export function adultFollowsOfMinorsQuery(db: DB, adultBornBy: string, limit: number) {
+  return db
+    .selectFrom("member as minor")
+    .innerJoin("follow as f", "f.followedId", "minor.id")
+    .select(["f.followerId", "f.followedId"])
+    .where("minor.birthDate", ">", adultBornBy)
+    .where(adultFollowsMinorStranger(adultBornBy))
+    .limit(limit);
+}
+
+/** Ends one such follow, unless it became allowed meanwhile (a contact, an adult minor): as unfollow does. */
+export async function deleteFollowOfMinorStranger(db: DB, followerId: number, followedId: number, adultBornBy: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom("follow as f")
+    .where("f.followerId", "=", followerId)
+    .where("f.followedId", "=", followedId)
+    .where(adultFollowsMinorStranger(adultBornBy))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
 /** Ends every link between two members: contacts and pending requests either way, follows either way. */
 export async function severLinks(db: DB, a: number, b: number): Promise<void> {
   const pair = <T extends "memberId" | "followerId", U extends "otherId" | "followedId">(x: T, y: U) =>
@@ -491,13 +527,19 @@ const blockedAmongArray = precompiled((db, p: { viewerId: number; ids: number[] 
     UNION ALL SELECT blocker_id FROM member_block WHERE blocked_id = ${p.viewerId} AND blocker_id = ANY(${p.ids}::int[])`.compile(db),
 }));
 
-/** One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id). */
-export function blockedBy(db: DB, blockerId: number, limit: number, after?: { createdAt: string; id: number }) {
+/**
+ * One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id):
+ * active members the blocker may see (a minor hidden from them is left out, decision 040, also one
+ * who became hidden after the block; `cutoff` is the blocker's minorCutoffFor).
+ */
+export function blockedBy(db: DB, blockerId: number, cutoff: string, limit: number, after?: { createdAt: string; id: number }) {
   let q = db
     .selectFrom("memberBlock as b")
     .innerJoin("member as m", "m.id", "b.blockedId")
     .select(["m.id as memberId", "m.firstName", "m.lastName", "b.createdAt"])
-    .where("b.blockerId", "=", blockerId);
+    .where("b.blockerId", "=", blockerId)
+    .where("m.status", "=", VISIBLE_STATUS)
+    .where(listedToViewer(sql.ref("m.id"), sql.ref("m.birth_date"), sql`${blockerId}`, sql`${cutoff}`));
   if (after) {
     q = q.where((eb) =>
       eb.or([eb("b.createdAt", "<", after.createdAt), eb.and([eb("b.createdAt", "=", after.createdAt), eb("b.blockedId", "<", after.id)])]),

@@ -39,6 +39,9 @@ export function toCard(row: repo.CardRow, viewerId: number, relation: MemberLink
   const city = contact ? (row.city ?? "") : "";
   const state = contact ? (row.state ?? "") : "";
   const nothingPending = !relation.isContact && !relation.requestSent && !relation.requestReceived;
+  // A minor hidden from the viewer, listed only because they follow the viewer: no "Add as a Contact"
+  // (sendRequest answers 404 for them, which would tell their age), as relationship() says.
+  const hiddenMinor = !!row.minorToViewer && !relation.isContact && !switchedOn("minorFindable", row.minorFindable);
   return {
     memberId: row.memberId,
     name: `${row.firstName} ${row.lastName}`,
@@ -52,7 +55,7 @@ export function toCard(row: repo.CardRow, viewerId: number, relation: MemberLink
     profileType: basic ? row.profileType : "",
     relation: {
       ...relation,
-      canRequest: !relation.isSelf && nothingPending && switchedOn("viewLinkRequest", row.viewLinkRequest),
+      canRequest: !relation.isSelf && nothingPending && !hiddenMinor && switchedOn("viewLinkRequest", row.viewLinkRequest),
       canMessage: !relation.isSelf && (relation.isContact || switchedOn("viewLinkMessage", row.viewLinkMessage)),
     },
   };
@@ -168,14 +171,19 @@ export async function sendRequest(ctx: AppContext, actor: Actor, contactId: numb
   });
 }
 
-/** Accepts a request the actor received. */
+const NO_REQUEST = "There is no request from this member.";
+
+/**
+ * Accepts a request the actor received. Every refusal is the one answer (a missing id, no request,
+ * a block either way): a block answering otherwise would tell the actor that the member blocked them.
+ */
 export async function acceptRequest(ctx: AppContext, actor: Actor, requesterId: number): Promise<void> {
   // A deactivated member's request is hidden from the lists, so it cannot be accepted either.
-  requireActiveMember(await findMemberById(ctx.db, requesterId), "There is no request from this member.");
-  await requireNotBlocked(ctx, actor.memberId, requesterId);
+  requireActiveMember(await findMemberById(ctx.db, requesterId), NO_REQUEST);
+  if (await repo.blockedEitherWay(ctx.db, actor.memberId, requesterId)) throw notFound(NO_REQUEST);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
-    if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound("There is no request from this member.");
+    if (!(await repo.acceptRequest(unit.db, requesterId, actor.memberId, at))) throw notFound(NO_REQUEST);
     unit.events.publish({ type: "contact.accepted", byId: actor.memberId, requesterId, at });
   });
 }
@@ -207,6 +215,8 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
   const [mine, theirs] = await Promise.all([birthDateOf(ctx, actor.memberId), birthDateOf(ctx, contactId)]);
   const minor = (birthDate: string | undefined) => birthDate !== undefined && isMinor(birthDate);
   const ended = await ctx.db.transaction().execute(async (trx) => {
+    // The pair's lock: a follow of a minor being made meanwhile checks the contact after this commits (follow).
+    await repo.lockPair(trx, actor.memberId, contactId);
     if (!(await repo.deletePair(trx, actor.memberId, contactId))) return false;
     if (minor(mine) && !minor(theirs)) await repo.deleteFollow(trx, contactId, actor.memberId);
     if (minor(theirs) && !minor(mine)) await repo.deleteFollow(trx, actor.memberId, contactId);
@@ -220,23 +230,52 @@ export async function dropContact(ctx: AppContext, actor: Actor, contactId: numb
  * carry the minor's posts, likes and replies into a stranger's home feed.
  */
 async function adultFollowingMinor(ctx: AppContext, followerId: number, memberId: number, isContact?: boolean): Promise<boolean> {
-  const [mine, theirs] = await Promise.all([birthDateOf(ctx, followerId), birthDateOf(ctx, memberId)]);
-  if (theirs === undefined || !isMinor(theirs) || (mine !== undefined && isMinor(mine))) return false;
+  if (!(await adultAndMinor(ctx, followerId, memberId))) return false;
   return !(isContact ?? (await relationBetween(ctx, followerId, memberId)) === "contact");
+}
+
+/** Whether `adultId` is an adult and `minorId` a minor (the rule above applies to them). */
+async function adultAndMinor(ctx: AppContext, adultId: number, minorId: number): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([birthDateOf(ctx, adultId), birthDateOf(ctx, minorId)]);
+  return theirs !== undefined && isMinor(theirs) && !(mine !== undefined && isMinor(mine));
 }
 
 export async function follow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   await activeOther(ctx, actor, memberId);
   await requireNotBlocked(ctx, actor.memberId, memberId);
-  // Answered as a block is (decision 040): a refusal of its own would tell that the member is under 18.
-  // That covers a minor who opted in to be found too (their profile tells their age anyway: see relationship).
-  if (await adultFollowingMinor(ctx, actor.memberId, memberId)) throw notFound(NO_SUCH_MEMBER);
+  const ofMinor = await adultAndMinor(ctx, actor.memberId, memberId);
   await inWriteUnit(ctx, async (unit) => {
     const at = isoNow();
+    if (ofMinor) {
+      // An adult may follow a minor only as their contact (decision 037), read under the pair's lock
+      // in the write's unit: a dropContact committing meanwhile (it takes the lock too) is seen here.
+      // Answered as a block is (decision 040): a refusal of its own would tell that the member is
+      // under 18. That covers a minor who opted in to be found too (see relationship).
+      await repo.lockPair(unit.db, actor.memberId, memberId);
+      if ((await repo.findLink(unit.db, actor.memberId, memberId))?.status !== "accepted") throw notFound(NO_SUCH_MEMBER);
+    }
     if (await repo.insertFollow(unit.db, actor.memberId, memberId, at)) {
       unit.events.publish({ type: "member.followed", followerId: actor.memberId, followedId: memberId, at });
     }
   });
+}
+
+/**
+ * Ends every follow by an adult of a minor who is not their contact (decision 040, third pass): the
+ * rule is checked when a follow is made, so a follow between two minors would otherwise outlive
+ * the follower's 18th birthday and keep the minor's posts in their feed. Run daily and at start off
+ * the request path (server main, once across processes); each follow goes as an unfollow's does
+ * (the follow table's triggers drop its home-feed timeline rows). `now` is the clock. Answers how
+ * many follows ended.
+ */
+export async function endAdultFollowsOfMinors(ctx: AppContext, now = new Date(), batch = 500): Promise<number> {
+  const bornBy = adultBornBy(now);
+  let ended = 0;
+  for (;;) {
+    const rows = await repo.adultFollowsOfMinorsQuery(ctx.db, bornBy, batch).execute();
+    for (const r of rows) if (await repo.deleteFollowOfMinorStranger(ctx.db, r.followerId, r.followedId, bornBy)) ended++;
+    if (rows.length < batch) return ended;
+  }
 }
 
 export async function unfollow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
@@ -479,7 +518,10 @@ export async function requestSentTo(ctx: AppContext, viewer: Actor, memberId: nu
 /** Blocks a member: in one write unit the block, and the end of contacts, requests and follows either way. */
 export async function block(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   if (memberId === actor.memberId) throw badInput("You cannot do that with your own account.");
-  if (!(await findMemberById(ctx.db, memberId))) throw notFound(NO_SUCH_MEMBER);
+  // Whoever the actor may not reach answers as a made-up id (decision 040): a member not active, a
+  // minor hidden from them. A minor who follows or asked them is reachable, so they can block them.
+  const member = requireActiveMember(await findMemberById(ctx.db, memberId));
+  await requireNotHiddenMinor(ctx, actor.memberId, memberId, { birthDate: member.birthDate, unlessLinked: true });
   await inWriteUnit(ctx, async (unit) => {
     await repo.lockPair(unit.db, actor.memberId, memberId);
     await repo.insertBlock(unit.db, actor.memberId, memberId, isoNow());
@@ -487,15 +529,24 @@ export async function block(ctx: AppContext, actor: Actor, memberId: number): Pr
   });
 }
 
-/** Lifts the actor's block of a member (their links stay ended). */
+const NOT_BLOCKED = "You have not blocked this member.";
+
+/**
+ * Lifts the actor's block of a member (their links stay ended). A member the blocked list leaves
+ * out (not active, a minor now hidden from the actor) answers as a made-up id, and stays blocked.
+ */
 export async function unblock(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
-  if (!(await repo.deleteBlock(ctx.db, actor.memberId, memberId))) throw notFound("You have not blocked this member.");
+  const member = await findMemberById(ctx.db, memberId);
+  if (!member || !isVisibleMember(member) || (await hiddenMinorFor(ctx, actor.memberId, memberId, member.birthDate)))
+    throw notFound(NOT_BLOCKED);
+  if (!(await repo.deleteBlock(ctx.db, actor.memberId, memberId))) throw notFound(NOT_BLOCKED);
 }
 
 /** The members the actor blocked, newest first, a page at a time. */
 export async function listBlocked(ctx: AppContext, actor: Actor, input: BlockedListQuery): Promise<BlockedPage> {
   const after = decodeKeysetCursor(input.cursor);
-  const rows = await repo.blockedBy(ctx.db, actor.memberId, input.limit, after && { createdAt: after.text, id: after.id });
+  const cutoff = await minorCutoffFor(ctx, actor.memberId);
+  const rows = await repo.blockedBy(ctx.db, actor.memberId, cutoff, input.limit, after && { createdAt: after.text, id: after.id });
   const last = rows.at(-1);
   return {
     items: rows.map((r) => ({ memberId: r.memberId, name: `${r.firstName} ${r.lastName}`, blockedAt: r.createdAt })),
