@@ -26,6 +26,7 @@ import { isPostgres } from "../../platform/db/dialect.ts";
 import * as messages from "../messages/messages.service.ts";
 import { basicInfoInput } from "../profiles/profiles.schema.ts";
 import * as profiles from "../profiles/profiles.service.ts";
+import * as moderation from "../moderation/moderation.service.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as search from "../search/search.service.ts";
 import * as settings from "../settings/settings.service.ts";
@@ -345,8 +346,7 @@ describe("a minor hidden from an adult stranger (decision 040, second pass)", ()
     },
     unblock: () => contacts.unblock(ctx, viewer, id),
     accept: () => contacts.acceptRequest(ctx, viewer, id),
-    // For the lead: add `report: () => moderation.report(ctx, viewer, { targetKind: "member", targetId: id, reason: "spam" })`
-    // once branch fixreport (a hidden minor answers 404 there too) is merged; here it still answers ok.
+    report: () => moderation.report(ctx, viewer, { targetKind: "member", targetId: id, reason: "spam" }),
   });
   async function answers(viewer: Actor, id: number, other: Actor) {
     const out: Record<string, string> = {};
