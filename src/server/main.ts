@@ -155,7 +155,9 @@ export async function serve() {
   let endingMinorFollows: Promise<unknown> | undefined;
   const endMinorFollows = (periodMs: number) => {
     endingMinorFollows ??= runOncePer(db, "minor follows", periodMs, () =>
-      endAdultFollowsOfMinors(app).then((ended) => ended && log.info(`follows of minors by adults ended: ${ended}`)),
+      endAdultFollowsOfMinors(app, { signal: shutdown.signal }).then(
+        (ended) => ended && log.info(`follows of minors by adults ended: ${ended}`),
+      ),
     )
       .catch((error) => log.error("ending follows of minors failed", { error: String(error) }))
       .finally(() => (endingMinorFollows = undefined));

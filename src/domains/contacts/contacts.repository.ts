@@ -456,35 +456,40 @@ export async function deleteBlock(db: DB, blockerId: number, blockedId: number):
 
 /**
  * An adult's follow of a minor who is not their contact, as a condition on `follow as f` (decision
- * 040): `adultBornBy` is privacy.service adultBornBy for the day. Minors are a range of
- * member_birth_date_idx, each one's followers a range of follow_followed_idx.
+ * 040): `adultBornBy` is privacy.service adultBornBy for the day.
  */
 const adultFollowsMinorStranger = (adultBornBy: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM member m WHERE m.id = f.followed_id AND m.birth_date > ${adultBornBy})
     AND EXISTS (SELECT 1 FROM member a WHERE a.id = f.follower_id AND a.birth_date <= ${adultBornBy})
     AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = f.follower_id AND c.other_id = f.followed_id AND c.status = 'accepted')`;
 
-/** Up to `limit` follows by an adult of a minor who is not their contact (see endAdultFollowsOfMinors). */
-export function adultFollowsOfMinorsQuery(db: DB, adultBornBy: string, limit: number) {
+/** Where a walk over the minors stopped: the last minor's birth date and id. */
+export type MinorKey = { birthDate: string; id: number };
+
+/** The next `limit` minors after `after`, in (birth date, id) order: a range of member_birth_date_idx. */
+export function minorsAfterQuery(db: DB, adultBornBy: string, after: MinorKey | null, limit: number) {
   return db
-    .selectFrom("member as minor")
-    .innerJoin("follow as f", "f.followedId", "minor.id")
-    .select(["f.followerId", "f.followedId"])
-    .where("minor.birthDate", ">", adultBornBy)
-    .where(adultFollowsMinorStranger(adultBornBy))
+    .selectFrom("member")
+    .select(["birthDate", "id"])
+    .where("birthDate", ">", adultBornBy)
+    .$if(after !== null, (q) => q.where(sql<boolean>`(birth_date, id) > (${after!.birthDate}, ${after!.id})`))
+    .orderBy("birthDate")
+    .orderBy("id")
     .limit(limit);
 }
 
-/** Ends one such follow, unless it became allowed meanwhile (a contact, an adult minor): as unfollow does. */
-export async function deleteFollowOfMinorStranger(db: DB, followerId: number, followedId: number, adultBornBy: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom("follow as f")
-    .where("f.followerId", "=", followerId)
-    .where("f.followedId", "=", followedId)
-    .where(adultFollowsMinorStranger(adultBornBy))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
+/**
+ * Ends, in one statement, the follows by an adult of these minors who are not their contact, as
+ * unfollow does (the follow table's triggers drop the home-feed timeline rows); each minor's
+ * followers are a range of follow_followed_idx. Answers how many ended.
+ */
+export async function deleteAdultFollowsOf(db: DB, minorIds: readonly number[], adultBornBy: string): Promise<number> {
+  if (minorIds.length === 0) return 0;
+  const r = await deleteAdultFollowsQuery(db, minorIds, adultBornBy).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
+export const deleteAdultFollowsQuery = (db: DB, minorIds: readonly number[], adultBornBy: string) =>
+  db.deleteFrom("follow as f").where("f.followedId", "in", minorIds).where(adultFollowsMinorStranger(adultBornBy));
 
 /** Ends every link between two members: contacts and pending requests either way, follows either way. */
 export async function severLinks(db: DB, a: number, b: number): Promise<void> {

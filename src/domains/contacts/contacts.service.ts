@@ -20,6 +20,7 @@ import { isoIn, isoNow } from "../../platform/clock.ts";
 import { rateLimited } from "../../platform/rate-limit.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { inWriteUnit } from "../../platform/write-unit.ts";
+import { pruneInBatches, type RetentionJob } from "../../platform/retention.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { BlockedListQuery, BlockedPage, ListQuery, MemberCard, MemberLinks, MemberPage, Relationship } from "./contacts.schema.ts";
 import * as repo from "./contacts.repository.ts";
@@ -264,18 +265,34 @@ export async function follow(ctx: AppContext, actor: Actor, memberId: number): P
  * Ends every follow by an adult of a minor who is not their contact (decision 040, third pass): the
  * rule is checked when a follow is made, so a follow between two minors would otherwise outlive
  * the follower's 18th birthday and keep the minor's posts in their feed. Run daily and at start off
- * the request path (server main, once across processes); each follow goes as an unfollow's does
- * (the follow table's triggers drop its home-feed timeline rows). `now` is the clock. Answers how
- * many follows ended.
+ * the request path (server main, once across processes, stopped by `signal`); each follow goes
+ * as an unfollow's does (the follow table's triggers drop its home-feed timeline rows). `now` is
+ * the clock. Answers how many follows ended.
  */
-export async function endAdultFollowsOfMinors(ctx: AppContext, now = new Date(), batch = 500): Promise<number> {
-  const bornBy = adultBornBy(now);
+export async function endAdultFollowsOfMinors(
+  ctx: AppContext,
+  options: { now?: Date; batch?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const bornBy = adultBornBy(options.now ?? new Date());
+  let after: repo.MinorKey | null = null;
   let ended = 0;
-  for (;;) {
-    const rows = await repo.adultFollowsOfMinorsQuery(ctx.db, bornBy, batch).execute();
-    for (const r of rows) if (await repo.deleteFollowOfMinorStranger(ctx.db, r.followerId, r.followedId, bornBy)) ended++;
-    if (rows.length < batch) return ended;
-  }
+  // A batch is a run of minors (keyset: no minor read twice); the retention job's pacing keeps it
+  // short and rests after it, so a backlog (a community from before the rule) never holds the thread.
+  const job: RetentionJob = {
+    name: "minor follows",
+    deleteBatch: async (_now, limit) => {
+      const minors = await repo.minorsAfterQuery(ctx.db, bornBy, after, limit).execute();
+      after = minors.at(-1) ?? after;
+      ended += await repo.deleteAdultFollowsOf(
+        ctx.db,
+        minors.map((m) => m.id),
+        bornBy,
+      );
+      return minors.length;
+    },
+  };
+  await pruneInBatches([job], { log: ctx.log, signal: options.signal, batch: options.batch });
+  return ended;
 }
 
 export async function unfollow(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {

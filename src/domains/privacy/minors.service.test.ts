@@ -31,7 +31,7 @@ import { upsertProfile } from "../profiles/profiles.repository.ts";
 import * as search from "../search/search.service.ts";
 import * as settings from "../settings/settings.service.ts";
 import { blockedListInput, listInput } from "../contacts/contacts.schema.ts";
-import { adultFollowsOfMinorsQuery, deletePair, lockPair, pageQuery } from "../contacts/contacts.repository.ts";
+import { deleteAdultFollowsQuery, deletePair, lockPair, minorsAfterQuery, pageQuery } from "../contacts/contacts.repository.ts";
 import { MINOR_SECTIONS, PrivacyLevel } from "./privacy.schema.ts";
 import { adultBornBy, isMinor } from "./privacy.service.ts";
 
@@ -557,31 +557,39 @@ describe("a follow made between two minors, when the follower turns 18 (decision
     expect(await feedOf(turning)).toContain(postId);
     const before = await follows();
     // Still 17 today and the day before the birthday: nothing ends.
-    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date())).toBe(0);
-    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 9 * DAY))).toBe(0);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, { now: new Date() })).toBe(0);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, { now: new Date(Date.now() + 9 * DAY) })).toBe(0);
     expect(await follows()).toEqual(before);
     // Past the birthday: the adult's follow of the minor stranger ends, as an unfollow would.
-    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 11 * DAY), 1)).toBe(1);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, { now: new Date(Date.now() + 11 * DAY), batch: 1 })).toBe(1);
     const id = (a: Actor, b: Actor) => `${a.memberId}>${b.memberId}`;
     expect(await follows()).toEqual(before.filter((f) => f !== id(turning, minor)));
     expect(await feedOf(turning)).not.toContain(postId);
     expect(await feedOf(turningContact)).toContain(postId);
-    expect(await contacts.endAdultFollowsOfMinors(ctx, new Date(Date.now() + 11 * DAY))).toBe(0);
+    expect(await contacts.endAdultFollowsOfMinors(ctx, { now: new Date(Date.now() + 11 * DAY) })).toBe(0);
   });
 
-  it("reads the minors by member_birth_date_idx and their followers by index, never a scan", async () => {
-    const compiled = adultFollowsOfMinorsQuery(db, adultBornBy(), 500).compile();
+  it("walks the minors along member_birth_date_idx and ends their follows by index, never a scan", async () => {
+    const walk = minorsAfterQuery(db, adultBornBy(), { birthDate: MINOR_BIRTH.iso, id: 1 }, 100).compile();
+    const ending = deleteAdultFollowsQuery(db, [1, 2, 3], adultBornBy()).compile();
     if (isPostgres(db)) {
-      const plan = await postgresPlan(db, compiled.sql, compiled.parameters);
-      expect(plan).toMatch(/member_birth_date_idx/);
-      expect(plan).not.toMatch(/Seq Scan/);
+      const walkPlan = await postgresPlan(db, walk.sql, walk.parameters);
+      expect(walkPlan).toMatch(/Index (Only )?Scan (using )?(on )?member_birth_date_idx/);
+      const endingPlan = await postgresPlan(db, ending.sql, ending.parameters);
+      expect(endingPlan).toMatch(/follow_followed_idx|follow_pkey/);
+      expect(`${walkPlan}\n${endingPlan}`).not.toMatch(/Seq Scan/);
       return;
     }
-    const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<{ detail: string }>;
-    const plan = (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
-    expect(plan).toMatch(/SEARCH minor USING (COVERING )?INDEX member_birth_date_idx \(birth_date>\?\)/);
-    expect(plan).toMatch(/SEARCH f USING (COVERING )?INDEX follow_followed_idx \(followed_id=\?\)/);
-    expect(plan).not.toMatch(/SCAN (member|minor|follow|f|contact_link|c|a|m)\b/);
+    const planOf = async (c: { sql: string; parameters: readonly unknown[] }) => {
+      const explain = CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]) as CompiledQuery<{ detail: string }>;
+      return (await db.executeQuery(explain)).rows.map((r) => r.detail).join("\n");
+    };
+    const walkPlan = await planOf(walk);
+    expect(walkPlan).toMatch(/SEARCH member USING (COVERING )?INDEX member_birth_date_idx \(birth_date>\?\)/);
+    expect(walkPlan).not.toMatch(/TEMP B-TREE/);
+    const endingPlan = await planOf(ending);
+    expect(endingPlan).toMatch(/SEARCH f USING (COVERING )?INDEX follow_followed_idx \(followed_id=\?\)/);
+    expect(`${walkPlan}\n${endingPlan}`).not.toMatch(/SCAN (member|follow|f|contact_link|c|a|m)\b/);
   });
 });
 
