@@ -13,6 +13,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { adultBornBy } from "../../src/domains/privacy/privacy.service.ts";
 
 export const DEMO_PASSWORD = "sideline";
 const ACTIVE = 2;
@@ -231,9 +232,18 @@ export function readCommunity(db: Database, dataDir: string): Community {
 export function profileTargets(db: Database, viewerId: number, n: number): number[] {
   const max = count(db, "select max(id) from member");
   const ids = new Set<number>();
+  // Adults only: a minor's profile answers an adult stranger as a missing member would (decision 040).
+  const bornBy = adultBornBy();
   for (let k = 1; k <= n * 3 && ids.size < n; k++) {
     const probe = Math.max(1, Math.round((k * max) / (n * 3 + 1)));
-    const [id] = first(db, "select id from member where id >= ? and status = ? and id <> ? order by id limit 1", probe, ACTIVE, viewerId);
+    const [id] = first(
+      db,
+      "select id from member where id >= ? and status = ? and id <> ? and birth_date <= ? order by id limit 1",
+      probe,
+      ACTIVE,
+      viewerId,
+      bornBy,
+    );
     if (id !== undefined) ids.add(id);
   }
   return [...ids].slice(0, n);
