@@ -173,6 +173,11 @@ const inboxCopyOf = async (m: TestMember, subject: string) =>
   (await messages.list(ctx, m, { view: "all", limit: 30 })).items.find((x) => x.subject === subject)!.messageId;
 const reportIdOf = async (kind: string, id: number) =>
   (await moderation.openReports(ctx, adminA, undefined)).items.find((r) => r.target.kind === kind && r.target.id === id)!.reportId;
+/** Files a report of a member or a post and answers its id. */
+const reported = async (reporter: TestMember, targetKind: "member" | "post", targetId: number) => {
+  await moderation.report(ctx, reporter, { targetKind, targetId, reason: targetKind === "post" ? "spam" : "other" });
+  return reportIdOf(targetKind, targetId);
+};
 const notificationTexts = async (m: TestMember) => (await notifications.list(ctx, m, { view: "all", limit: 100 })).items.map((n) => n.text);
 
 describe("removed content's words in notifications (decision 041)", () => {
@@ -349,14 +354,10 @@ describe("answers about oneself or staff (decision 041: the admin service's rule
     const watcher = await createMember(ctx.db, { firstName: "Wendy", lastName: "Watcher" });
     await makeContacts(ctx.db, watcher, mod);
     const modPost = await feed.createPost(ctx, mod, "A moderator's post");
-    await moderation.report(ctx, watcher, { targetKind: "member", targetId: mod.memberId, reason: "other" });
-    await moderation.report(ctx, watcher, { targetKind: "post", targetId: modPost.postId, reason: "spam" });
-    await moderation.report(ctx, watcher, { targetKind: "member", targetId: otherMod.memberId, reason: "other" });
-    await moderation.report(ctx, watcher, { targetKind: "member", targetId: adminA.memberId, reason: "other" });
-    const aboutSelf = await reportIdOf("member", mod.memberId);
-    const aboutOwnPost = await reportIdOf("post", modPost.postId);
-    const aboutOtherMod = await reportIdOf("member", otherMod.memberId);
-    const aboutAdmin = await reportIdOf("member", adminA.memberId);
+    const aboutSelf = await reported(watcher, "member", mod.memberId);
+    const aboutOwnPost = await reported(watcher, "post", modPost.postId);
+    const aboutOtherMod = await reported(watcher, "member", otherMod.memberId);
+    const aboutAdmin = await reported(watcher, "member", adminA.memberId);
 
     // Not in the moderator's queue, so answered exactly as a report that is not open (review of
     // 2026-11-27, third pass): a moderator cannot learn that a report about themself or staff exists.
@@ -394,14 +395,10 @@ describe("who sees which reports (review of 2026-11-27, second pass)", () => {
     const plain = await createMember(ctx.db, { firstName: "Pia", lastName: "Plain" });
     await makeContacts(ctx.db, snitch, modB);
     const modBPost = await feed.createPost(ctx, modB, "A second moderator's post");
-    await moderation.report(ctx, snitch, { targetKind: "member", targetId: modB.memberId, reason: "other" });
-    await moderation.report(ctx, snitch, { targetKind: "post", targetId: modBPost.postId, reason: "spam" });
-    await moderation.report(ctx, snitch, { targetKind: "member", targetId: adminB.memberId, reason: "other" });
-    await moderation.report(ctx, snitch, { targetKind: "member", targetId: plain.memberId, reason: "other" });
-    const aboutModB = await reportIdOf("member", modB.memberId);
-    const aboutModBPost = await reportIdOf("post", modBPost.postId);
-    const aboutAdminB = await reportIdOf("member", adminB.memberId);
-    const aboutPlain = await reportIdOf("member", plain.memberId);
+    const aboutModB = await reported(snitch, "member", modB.memberId);
+    const aboutModBPost = await reported(snitch, "post", modBPost.postId);
+    const aboutAdminB = await reported(snitch, "member", adminB.memberId);
+    const aboutPlain = await reported(snitch, "member", plain.memberId);
     const staff = [aboutModB, aboutModBPost, aboutAdminB];
     /** Every open report a viewer sees, all pages (the filter must hold across the keyset too). */
     const seenBy = async (m: TestMember) => {
