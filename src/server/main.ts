@@ -17,6 +17,7 @@ import { openDatabase } from "../platform/db/open.ts";
 import { migrateToLatest } from "../platform/db/migrator.ts";
 import { isPostgres } from "../platform/db/dialect.ts";
 import { runOncePer } from "../platform/db/job-lock.ts";
+import { scheduleJob } from "../platform/scheduled-job.ts";
 import { PostgresLiveBus } from "../platform/live-postgres.ts";
 import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
 import { ConfigError, databaseLocation, loadConfig } from "./env.ts";
@@ -116,12 +117,10 @@ export async function serve() {
 
   // The news feeds (NEWS_FEEDS and the admins' list, decision 039): imported shortly after start and
   // then hourly, off the request path. No feed: nothing is fetched.
-  const importNews = () =>
-    void import("../domains/news/feed-import.ts")
-      .then(({ importListedFeeds }) => runOncePer(db, "news import", NEWS_IMPORT_EVERY_MS, () => importListedFeeds(app, config.NEWS_FEEDS)))
-      .catch((error) => log.error("news import failed", { error: String(error) }));
-  const newsTimer: Timer | undefined = setInterval(importNews, NEWS_IMPORT_EVERY_MS);
-  setTimeout(importNews, 5_000).unref();
+  const newsImport = scheduleJob("news import", { everyMs: NEWS_IMPORT_EVERY_MS, firstAfterMs: 5_000, log }, async () => {
+    const { importListedFeeds } = await import("../domains/news/feed-import.ts");
+    await runOncePer(db, "news import", NEWS_IMPORT_EVERY_MS, () => importListedFeeds(app, config.NEWS_FEEDS));
+  });
 
   // Retention (docs/performance.md, "Storage"): notifications (read 30 days, unread 90), live events
   // (a day) and client logs (seven days) past their time go in small batches, a minute after start
@@ -138,40 +137,28 @@ export async function serve() {
       ? [{ name: "rate-limit events", deleteBatch: (now: Date, limit: number) => pruneRateLimitHits(db, now, limit) }]
       : []),
   ];
-  let pruning: Promise<unknown> | undefined;
-  const prune = () => {
-    pruning ??= runOncePer(db, "retention", PRUNE_EVERY_MS, () =>
+  const retention = scheduleJob("retention run", { everyMs: PRUNE_EVERY_MS, firstAfterMs: 60_000, log }, () =>
+    runOncePer(db, "retention", PRUNE_EVERY_MS, () =>
       pruneInBatches(retentionJobs, { log, signal: shutdown.signal }).then((deleted) => log.debug("retention run", deleted)),
-    )
-      .catch((error) => log.error("retention run failed", { error: String(error) }))
-      .finally(() => (pruning = undefined));
-  };
-  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-  setTimeout(prune, 60_000).unref();
+    ),
+  );
 
   // An adult's follow of a minor who is not their contact ends (decision 040, third pass: a follow
-  // made between two minors outlives the follower's 18th birthday): shortly after start (whenever
-  // the last run was: period 0) and then daily, once across processes.
-  let endingMinorFollows: Promise<unknown> | undefined;
-  const endMinorFollows = (periodMs: number) => {
-    endingMinorFollows ??= runOncePer(db, "minor follows", periodMs, () =>
+  // made between two minors outlives the follower's 18th birthday): daily, once across processes,
+  // looked at shortly after start too (a server restarted more often than daily still runs it; a
+  // start within a day of the last run walks nothing).
+  const minorFollows = scheduleJob("ending follows of minors", { everyMs: MINOR_FOLLOWS_EVERY_MS, firstAfterMs: 10_000, log }, () =>
+    runOncePer(db, "minor follows", MINOR_FOLLOWS_EVERY_MS, () =>
       endAdultFollowsOfMinors(app, { signal: shutdown.signal }).then(
         (ended) => ended && log.info(`follows of minors by adults ended: ${ended}`),
       ),
-    )
-      .catch((error) => log.error("ending follows of minors failed", { error: String(error) }))
-      .finally(() => (endingMinorFollows = undefined));
-  };
-  const minorFollowsTimer = setInterval(() => endMinorFollows(MINOR_FOLLOWS_EVERY_MS), MINOR_FOLLOWS_EVERY_MS);
-  setTimeout(() => endMinorFollows(0), 10_000).unref();
+    ),
+  );
 
   // Data archives members asked for, prepared off the request path (decision 036).
-  let exporting: Promise<unknown> | undefined;
-  const exportTimer = setInterval(() => {
-    exporting ??= processExports(app, shutdown.signal)
-      .catch((error) => log.error("data exports failed", { error: String(error) }))
-      .finally(() => (exporting = undefined));
-  }, EXPORTS_EVERY_MS);
+  const exports = scheduleJob("data exports", { everyMs: EXPORTS_EVERY_MS, firstAfterMs: EXPORTS_EVERY_MS, log }, () =>
+    processExports(app, shutdown.signal),
+  );
 
   // Typo tables and suggestion lists kept up to date off the request path (decision 012).
   const searchUpkeep = startSearchUpkeep(app, shutdown.signal, { dbFile: where.databaseUrl ? undefined : where.sqliteFile });
@@ -181,17 +168,13 @@ export async function serve() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
-    clearInterval(newsTimer);
-    clearInterval(pruneTimer);
-    clearInterval(minorFollowsTimer);
-    clearInterval(exportTimer);
     // Stop taking connections and end the open live streams (their pages reconnect to the next
     // server); requests in flight finish with their answers. Whatever is still open after 7 s is
     // closed, so the process is gone within 10 s of the signal and the queued e-mails still go out.
     shutdown.abort();
-    await pruning;
-    await endingMinorFollows;
-    await exporting;
+    // A news import does not watch the signal (each fetch has its own time limit): not waited for.
+    void newsImport.stop();
+    await Promise.all([retention, minorFollows, exports].map((job) => job.stop()));
     const drained = await Promise.race([
       server.stop().then(() => true),
       new Promise<false>((resolve) => setTimeout(resolve, DRAIN_MS, false)),

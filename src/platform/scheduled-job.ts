@@ -1,0 +1,38 @@
+import type { Logger } from "./logger.ts";
+
+export interface ScheduledJob {
+  /** No new run starts; resolves once the run in progress (if any) has ended. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `run` off the request path: first `firstAfterMs` after the call, then every `everyMs`. A run
+ * never overlaps the one before it (a tick during a run is skipped), a failure is logged as
+ * "<name> failed" and the next tick tries again. Jobs that must run once across server processes
+ * wrap their work in runOncePer (src/platform/db/job-lock.ts); `run` watches the server's shutdown
+ * signal to end early, and `stop` waits for it.
+ */
+export function scheduleJob(
+  name: string,
+  options: { everyMs: number; firstAfterMs: number; log: Logger },
+  run: () => Promise<unknown>,
+): ScheduledJob {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= run()
+      .catch((error) => options.log.error(`${name} failed`, { error: String(error) }))
+      .finally(() => (running = undefined));
+  };
+  const every = setInterval(tick, options.everyMs);
+  const first = setTimeout(tick, options.firstAfterMs);
+  // The timers alone do not keep a process alive (a script or a test that forgot to stop).
+  every.unref();
+  first.unref();
+  return {
+    async stop() {
+      clearInterval(every);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}
