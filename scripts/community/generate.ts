@@ -9,7 +9,8 @@
  *   member_employment, member_notification_settings and member_security_question for some;
  * - contact_link: an accepted contact is two rows (the requester's row, created at the request and
  *   updated at the acceptance, and the accepter's, created at the acceptance: contacts.repository
- *   acceptRequest); a pending request is the requester's row alone; follow rows;
+ *   acceptRequest); a pending request is the requester's row alone; follow rows (an adult follows
+ *   a minor only as their contact, after the acceptance: contacts.service follow, decision 037);
  * - post and post_reply (replies by the author's contacts, after the post and after they became
  *   contacts), ids in time order as the app assigns them;
  * - message and its two message_copy rows (the sender's 'sent' copy, read, then the recipient's
@@ -31,6 +32,7 @@
 import { hashPassword } from "../../src/platform/crypto.ts";
 import { DAY, MINUTE } from "../../src/platform/clock.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
+import { isMinor } from "../../src/domains/privacy/privacy.service.ts";
 import { rebuildMemberSearch, resetSuggestions, syncSearchTerms } from "../../src/domains/search/search.repository.ts";
 import { rebuildTimeline } from "../../src/domains/feed/timeline.repository.ts";
 import { rebuildAdminNames } from "../../src/domains/admin/admin.repository.ts";
@@ -246,6 +248,8 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   const teamOf = new Array<string>(N);
   const acceptsRequests = new Uint8Array(N).fill(1);
   const hasPrivacyRow = new Uint8Array(N);
+  /** Under 18 at `now` (privacy.service isMinor: the product's cutoff): the follows below obey the minors' rule. */
+  const minor = new Uint8Array(N);
   const passwordHash = await hashPassword(o.password);
   const answerHash = await hashPassword("sideline answer");
   const ascii = (s: string) =>
@@ -429,6 +433,7 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
             : rnd.range(22, 65);
     const birthYear = new Date(now).getUTCFullYear() - age - 1;
     const birthDate = `${birthYear}-${String(rnd.range(1, 12)).padStart(2, "0")}-${String(rnd.range(1, 28)).padStart(2, "0")}`;
+    minor[i] = isMinor(birthDate, new Date(now)) ? 1 : 0;
     const title = (() => {
       switch (typeName) {
         case "Athlete (Amateur)":
@@ -779,17 +784,31 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
 
   // ---------------------------------------------------------------------------------------------
   // Follows: about `meanFollows` each (half within the group, half towards popular members), five
-  // stars followed by 20-35% of everyone, and a few members following about 2,000.
+  // stars followed by 20-35% of everyone, and a few members following about 2,000. An adult follows
+  // a minor only as their contact (decision 037: contacts.service follow refuses the rest, and the
+  // server's job endAdultFollowsOfMinors would end them), so such a pick is drawn again and the
+  // stars are adults.
   const frnd = new Random(seed, 3);
   const meanFollows = Math.min(50, Math.floor(N / 20));
   const popularity = new WeightedPicker(Float64Array.from({ length: N }, () => frnd.activity(1.3)));
+  const mayFollow = (i: number, t: number) => t !== i && (!minor[t] || minor[i] === 1 || areContacts(i, t));
+  /** A target `draw` gives that `i` may follow, drawn again a few times; -1 if none came. */
+  const allowedPick = (i: number, draw: () => number) => {
+    for (let tries = 0; tries < 8; tries++) {
+      const t = draw();
+      if (mayFollow(i, t)) return t;
+    }
+    return -1;
+  };
+  let adults = 0;
+  for (let i = 0; i < N; i++) adults += 1 - minor[i]!;
   const starCandidates = Array.from({ length: N }, (_, i) => i).filter(
-    (i) => ["Athlete (Professional)", "Coach"].includes(PROFILE_TYPES[typeOf[i]!]!) && !hasPrivacyRow[i],
+    (i) => ["Athlete (Professional)", "Coach"].includes(PROFILE_TYPES[typeOf[i]!]!) && !hasPrivacyRow[i] && !minor[i],
   );
   const stars: number[] = [];
   while (stars.length < 5) {
     const s = starCandidates.length >= 5 ? frnd.pick(starCandidates) : frnd.int(N);
-    if (!stars.includes(s)) stars.push(s);
+    if (!stars.includes(s) && (!minor[s] || adults < 5)) stars.push(s);
   }
   const starFollowers = stars.map((s, k) => {
     const wanted = Math.round(N * (0.2 + (0.15 * k) / 4));
@@ -798,7 +817,7 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
     for (let t = 0, chosen = 0; chosen < wanted && t < N; t++) {
       const j = t + frnd.int(N - t);
       [pool[t], pool[j]] = [pool[j]!, pool[t]!];
-      if (pool[t] === s) continue;
+      if (!mayFollow(pool[t]!, s)) continue;
       mark[pool[t]!] = 1;
       chosen += 1;
     }
@@ -813,20 +832,30 @@ export async function generateCommunity(o: CommunityOptions): Promise<CommunityR
   }
   const following = new Int32Array(N);
   const followers = new Int32Array(N);
-  const followAt = (f: number, t: number) => yearStart + Math.floor(unit(seed, Salt.FollowAt, f, t) * (YEAR - MINUTE));
+  /** When `f` followed `t`: in the year, or for an adult following a minor, after they became contacts. */
+  const followAt = (f: number, t: number) => {
+    const u = unit(seed, Salt.FollowAt, f, t);
+    if (!minor[t] || minor[f]) return yearStart + Math.floor(u * (YEAR - MINUTE));
+    const since = pairFacts(f, t).acceptAt + MINUTE;
+    return since + Math.floor(u * (now - MINUTE - since));
+  };
   const follows = new Inserter(raw, "follow", ["follower_id", "followed_id", "created_at"], batches);
   batches.begin();
   for (let i = 0; i < N; i++) {
     const targets = new Set<number>();
     const regular = Math.min(N - 1, Math.round(meanFollows * frnd.activity(0.7)));
-    for (let k = 0; k < regular; k++) targets.add(frnd.chance(0.5) ? groupMember(i, frnd) : popularity.pick(frnd.next()));
+    for (let k = 0; k < regular; k++) {
+      const t = allowedPick(i, () => (frnd.chance(0.5) ? groupMember(i, frnd) : popularity.pick(frnd.next())));
+      if (t >= 0) targets.add(t);
+    }
     stars.forEach((s, k) => starFollowers[k]![i] && targets.add(s));
     if (heavy.has(i)) {
       const wanted = heavyTarget - Math.round(frnd.next() * heavyTarget * 0.05);
-      for (let tries = 0; targets.size < wanted && tries < wanted * 20; tries++)
-        targets.add(frnd.chance(0.3) ? frnd.int(N) : popularity.pick(frnd.next()));
+      for (let tries = 0; targets.size < wanted && tries < wanted * 20; tries++) {
+        const t = frnd.chance(0.3) ? frnd.int(N) : popularity.pick(frnd.next());
+        if (mayFollow(i, t)) targets.add(t);
+      }
     }
-    targets.delete(i);
     const sorted = Int32Array.from(targets).sort();
     for (const t of sorted) {
       const at = followAt(i, t);

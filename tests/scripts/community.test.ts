@@ -19,7 +19,7 @@ import * as contacts from "../../src/domains/contacts/contacts.service.ts";
 import * as feed from "../../src/domains/feed/feed.service.ts";
 import * as messages from "../../src/domains/messages/messages.service.ts";
 import * as notifications from "../../src/domains/notifications/notifications.service.ts";
-import { minorCutoffFor } from "../../src/domains/privacy/privacy.service.ts";
+import { adultBornBy, minorCutoffFor } from "../../src/domains/privacy/privacy.service.ts";
 import { NOTIFICATION_RETENTION_MS, snippet } from "../../src/domains/notifications/notifications.service.ts";
 import type { Actor, AppContext } from "../../src/platform/context.ts";
 import { LIVE_EVENT_RETENTION_MS } from "../../src/domains/live/live.service.ts";
@@ -357,6 +357,29 @@ describe("npm run seed -- --members 300", () => {
 
   it("keeps every invariant of the repositories", () => {
     expect(violations(sqlite)).toEqual(Object.fromEntries(Object.keys(violations(sqlite)).map((k) => [k, 0])));
+  });
+
+  it("has no follow the minors' rule forbids: an adult follows a minor only as their contact, since the acceptance", async () => {
+    // Decision 037/040, with the product's cutoff at the generator's `now`.
+    const bornBy = adultBornBy(new Date(now));
+    const adultsOfMinors = `FROM follow f JOIN member m ON m.id = f.followed_id AND m.birth_date > ?
+      JOIN member a ON a.id = f.follower_id AND a.birth_date <= ?`;
+    const contactRow =
+      "SELECT 1 FROM contact_link c WHERE c.member_id = f.follower_id AND c.other_id = f.followed_id AND c.status = 'accepted'";
+    expect(value("SELECT count(*) FROM member WHERE birth_date > ?", bornBy)).toBeGreaterThan(5);
+    expect(value(`SELECT count(*) ${adultsOfMinors} WHERE NOT EXISTS (${contactRow})`, bornBy, bornBy)).toBe(0);
+    // Contacts do follow minors (the rule allows it), each after the acceptance (its updated_at).
+    expect(value(`SELECT count(*) ${adultsOfMinors} WHERE EXISTS (${contactRow})`, bornBy, bornBy)).toBeGreaterThan(0);
+    expect(
+      value(`SELECT count(*) ${adultsOfMinors} WHERE NOT EXISTS (${contactRow} AND c.updated_at < f.created_at)`, bornBy, bornBy),
+    ).toBe(0);
+    // So the server's job finds nothing to end in a fresh community.
+    const { ctx, stop } = await openContext();
+    try {
+      expect(await contacts.endAdultFollowsOfMinors(ctx, { now: new Date(now) })).toBe(0);
+    } finally {
+      await stop();
+    }
   });
 
   it("writes the notifications the app makes and retention keeps (unread 90 days, read 30), and their live events", () => {
