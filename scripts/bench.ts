@@ -37,6 +37,7 @@ import {
   startLoadGenerator,
   startSideline,
 } from "./bench/processes.ts";
+import { waitForFanOut } from "./bench/fan-out.ts";
 import { describeMachine, describeSizes, type Machine, type Measure, renderTable, type Row, writeDocSection } from "./bench/report.ts";
 
 const HELP = `npm run bench [-- options]
@@ -551,6 +552,13 @@ async function run(load: LoadGenerator, bare: { baseUrl: string; pid: number | u
   // Sign the subjects in over the REST API.
   const tokens = new Map<number, string>();
   const notes = [...community.notes];
+  const fanOut = await waitForFanOut(DATA_DIR, DATABASE_URL, log);
+  if (fanOut.backlog > 0) {
+    const left = fanOut.left ? `, ${fanOut.left} still queued` : "";
+    notes.push(
+      `Before the run: the fan-out of ${fanOut.backlog} posts an earlier run queued, ${(fanOut.waitedMs / 1000).toFixed(0)} s${left}.`,
+    );
+  }
   const signIn = async (s: Subject | undefined): Promise<{ token: string; memberId: number } | undefined> => {
     if (!s) return undefined;
     const known = tokens.get(s.memberId);
