@@ -43,6 +43,8 @@ export class PostgresLiveBus implements LiveBus {
   private newestHeard = 0;
   private client: pg.Client | undefined;
   private stopped = false;
+  /** Per channel of noticesOn: notices heard, plus one per (re)connection. */
+  private readonly notices = new Map<string, number>();
 
   constructor(private readonly options: { url: string; db: DB; log: Logger; readEventsAfter: ReadEventsAfter }) {}
 
@@ -51,9 +53,22 @@ export class PostgresLiveBus implements LiveBus {
     await this.listen();
   }
 
+  /**
+   * Listens on `channel` too (call before start) and answers a counter of it for in-process
+   * caches: a number that moves with every notice heard and with every reconnection (notices sent
+   * while the connection was down are lost), and undefined while it is down.
+   */
+  noticesOn(channel: string): () => number | undefined {
+    this.notices.set(channel, 0);
+    return () => (this.client ? this.notices.get(channel) : undefined);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.client?.end().catch(() => {});
+    const client = this.client;
+    // Not listening from here on (noticesOn's counters answer undefined at once).
+    this.client = undefined;
+    await client?.end().catch(() => {});
   }
 
   publish(event: LiveEvent): void {
@@ -98,16 +113,19 @@ export class PostgresLiveBus implements LiveBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    // Keepalive probes: a connection lost without a word (a network cut) is noticed and replaced.
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on("notification", (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) void this.heard(message.payload);
+      else if (this.notices.has(message.channel)) this.notices.set(message.channel, this.notices.get(message.channel)! + 1);
     });
     client.on("error", () => {}); // followed by "end", which reconnects
     client.on("end", () => {
       if (this.client === client) void this.reconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    for (const channel of [LIVE_CHANNEL, ...this.notices.keys()]) await client.query(`LISTEN ${channel}`);
+    for (const [channel, heard] of this.notices) this.notices.set(channel, heard + 1);
     this.client = client;
   }
 

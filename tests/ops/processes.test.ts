@@ -109,6 +109,35 @@ describe.runIf(onPostgres)("two server processes on one PostgreSQL database", ()
     await Promise.all([author.reading, likerElsewhere.reading]);
   });
 
+  it("a session signed out, or a member deactivated, through one process is refused by the other at once", async () => {
+    // Each process answers known tokens from memory (decision 045); the other's change reaches it as a notice.
+    const myInfo = (server: RunningServer, m: RegisteredMember) =>
+      api(server.baseUrl).get(`/api/member/GetMemberGeneralInfoV2/${m.memberId}`, { headers: bearer(m.accessToken) });
+    const leaver = await registerAndConfirm(a.baseUrl, sink);
+    const quitter = await registerAndConfirm(a.baseUrl, sink);
+    for (const m of [leaver, quitter]) for (let i = 0; i < 3; i++) expect((await myInfo(b, m)).status).toBe(200);
+
+    const out = await api(a.baseUrl).post("/api/account/logout", { headers: bearer(leaver.accessToken) });
+    expect(out.status, out.text).toBe(200);
+    const deactivated = await api(a.baseUrl).get(`/api/member/SetMemberStatus?memberId=${quitter.memberId}&status=3`, {
+      headers: bearer(quitter.accessToken),
+    });
+    expect(deactivated.status, deactivated.text).toBe(200);
+    // The notice leaves at the commit, before the answers above; it reaches the other process's
+    // listener within milliseconds (its cache would otherwise answer for up to 10 s).
+    const refusedWithin = async (m: RegisteredMember, ms: number) => {
+      const deadline = Date.now() + ms;
+      while ((await myInfo(b, m)).status !== 401) {
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return true;
+    };
+    expect(await refusedWithin(leaver, 500)).toBe(true);
+    expect(await refusedWithin(quitter, 500)).toBe(true);
+    for (let i = 0; i < 5; i++) for (const m of [leaver, quitter]) expect((await myInfo(b, m)).status).toBe(401);
+  });
+
   it("a rate limit counts the attempts made on both processes", async () => {
     // Sign-in attempts from one address: 10 per 15 minutes, whichever process answers.
     const statuses: number[] = [];

@@ -7,20 +7,23 @@
  * logout. On PostgreSQL (its pass) the cache is off, since other processes write unseen: every
  * check reads the row, and the same answers hold.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type MailSink, resetCodeOf, startMailSink } from "#support/mail-sink.ts";
 import { createMember } from "#support/members.ts";
+import { testEngine } from "#support/pg.ts";
 import { openServerDb } from "#support/server.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { DAY, MINUTE } from "../../platform/clock.ts";
+import { PostgresLiveBus } from "../../platform/live-postgres.ts";
+import { silentLogger } from "../../platform/logger.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { deactivateInput, passwordChangeInput } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
 import * as accounts from "./accounts.service.ts";
-import { mayChangeCachedSessions, sessionCache } from "./session-cache.ts";
+import { mayChangeCachedSessions, SESSION_CHANGES_CHANNEL, sessionCache, trustSessionChangeNotices } from "./session-cache.ts";
 import { createSession, validateSessionToken } from "./sessions.ts";
 
 const meta: RequestMeta = { ip: "203.0.113.9", userAgent: "vitest" };
@@ -63,8 +66,12 @@ async function signInAgain(m: Signed): Promise<Signed> {
   return { ...m, sessionId: session.sessionId, scope: "full", role: "member" as const, token: session.token };
 }
 
-/** Whether the cache is on for this engine: SQLite's data_version shows other connections' commits; PostgreSQL has none. */
-const caching = () => !isPostgres(db);
+/**
+ * Whether the cache is on: SQLite's data_version shows other connections' commits; PostgreSQL's
+ * notices only once a listener hears them (the last block of this file).
+ */
+let listening = false;
+const caching = () => !isPostgres(db) || listening;
 
 /**
  * Checks the token until it is cached, then proves a further check runs no statement at all; on
@@ -90,6 +97,43 @@ async function checkedFromMemory(m: Signed): Promise<void> {
 const lastSeenOf = (sessionId: string) => db.selectFrom("session").select("lastSeenAt").where("id", "=", sessionId).executeTakeFirst();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Three sessions cached; another connection ends one, deactivates a member and renews one: each is seen. */
+async function anotherConnectionsCommitIsSeen() {
+  const [gone, banned, renewed] = [await signedIn(), await signedIn(), await signedIn()];
+  for (const s of [gone, banned, renewed]) await checkedFromMemory(s);
+  const other = openServerDb(t!.database);
+  try {
+    await other.run("delete from session where id = ?", gone.sessionId);
+    await other.run("update member set status = ? where id = ?", MemberStatus.Deactivated, banned.memberId);
+    await other.run("update session set expires_at = ? where id = ?", new Date(Date.now() + 10 * DAY).toISOString(), renewed.sessionId);
+  } finally {
+    await other.close();
+  }
+  // A millisecond for SQLite's check; PostgreSQL's notice arrives within a few.
+  await sleep(isPostgres(db) ? 50 : 5);
+  expect(await validateSessionToken(db, gone.token)).toBeNull();
+  expect(await validateSessionToken(db, banned.token)).toBeNull();
+  // In the second half of its 30 days: extended, and the new expiry handed back for the cookie.
+  expect((await validateSessionToken(db, renewed.token))?.renewedExpiresAt).toBeDefined();
+}
+
+/** A cached entry answers for ten seconds after its read, then is read again. */
+async function entriesAgeOut() {
+  const m = await signedIn();
+  await checkedFromMemory(m);
+  const readBy = performance.now();
+  const clock = vi.spyOn(performance, "now");
+  try {
+    clock.mockReturnValue(readBy + 9_000);
+    expect(sessionCache.get(db, m.sessionId)).toBeDefined();
+    clock.mockReturnValue(readBy + 10_001);
+    expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
+  } finally {
+    clock.mockRestore();
+  }
+  await checkedFromMemory(m);
+}
+
 describe("a known token", () => {
   it("is checked without a statement, and last seen is written at most every five minutes", async () => {
     const m = await signedIn();
@@ -107,6 +151,8 @@ describe("a known token", () => {
     await checkedFromMemory(m);
     expect((await lastSeenOf(m.sessionId))!.lastSeenAt).toBe(written);
   });
+
+  it.skipIf(testEngine() === "postgres")("answers from memory for ten seconds after its read", entriesAgeOut);
 
   it("past its expiry is refused at the next check and its row deleted", async () => {
     const m = await signedIn();
@@ -197,23 +243,7 @@ describe("writes the cache was not told about", () => {
     await checkedFromMemory(m);
   });
 
-  it("another connection's commit is seen by the next check", async () => {
-    const [gone, banned, renewed] = [await signedIn(), await signedIn(), await signedIn()];
-    for (const s of [gone, banned, renewed]) await checkedFromMemory(s);
-    const other = openServerDb(t!.database);
-    try {
-      await other.run("delete from session where id = ?", gone.sessionId);
-      await other.run("update member set status = ? where id = ?", MemberStatus.Deactivated, banned.memberId);
-      await other.run("update session set expires_at = ? where id = ?", new Date(Date.now() + 10 * DAY).toISOString(), renewed.sessionId);
-    } finally {
-      await other.close();
-    }
-    await sleep(5);
-    expect(await validateSessionToken(db, gone.token)).toBeNull();
-    expect(await validateSessionToken(db, banned.token)).toBeNull();
-    // In the second half of its 30 days: extended, and the new expiry handed back for the cookie.
-    expect((await validateSessionToken(db, renewed.token))?.renewedExpiresAt).toBeDefined();
-  });
+  it("another connection's commit is seen by the next check", anotherConnectionsCommitIsSeen);
 
   it("are recognised from the statement's text", () => {
     const yes = [
@@ -261,5 +291,40 @@ describe("the cache itself", () => {
     // Kept where the cache is on; on PostgreSQL nothing is ever kept.
     if (caching()) expect(sessionCache.get(db, m.sessionId)).toMatchObject(row);
     else expect(sessionCache.get(db, m.sessionId)).toBeUndefined();
+  });
+});
+
+describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process hears the session change notices", () => {
+  let bus: PostgresLiveBus;
+  beforeAll(async () => {
+    bus = new PostgresLiveBus({ url: t!.database, db, log: silentLogger, readEventsAfter: () => Promise.resolve([]) });
+    trustSessionChangeNotices(db, bus.noticesOn(SESSION_CHANGES_CHANNEL));
+    await bus.start();
+    listening = true;
+  });
+  afterAll(async () => {
+    listening = false;
+    await bus?.stop();
+  });
+  // The notices of the test before (its writes, a renewal) land first: one would empty the cache mid-test.
+  beforeEach(() => sleep(25));
+
+  it("a known token is checked without a statement", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    await accounts.logout(ctx, m);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+  });
+
+  it("another connection's commit is heard and seen by the next check", anotherConnectionsCommitIsSeen);
+
+  it("answers from memory for ten seconds after its read", entriesAgeOut);
+
+  it("reads every row again once the notices are no longer heard", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    listening = false;
+    await bus.stop();
+    await checkedFromMemory(m);
   });
 });

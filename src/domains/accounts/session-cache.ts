@@ -21,6 +21,8 @@ export interface CachedSession extends SessionRowWithMember {
 interface Entry {
   db: DB;
   row: CachedSession;
+  /** performance.now() when read from the database. */
+  readAt: number;
 }
 
 /** Sessions kept, least recently used out first (a few hundred bytes each). */
@@ -31,6 +33,26 @@ const MAX_ENTRIES = 20_000;
  * this long after another connection's commit sees it.
  */
 const OTHER_COMMITS_CHECK_MS = 1;
+/**
+ * No entry answers longer than this after its read: a bound on what a signal missed without a word
+ * (a PostgreSQL listener cut off by the network, noticed only by keepalive probes) could cost.
+ */
+const MAX_AGE_MS = 10_000;
+
+/** The channel of PostgreSQL's session change notices (migration 2026-11-27-490, decision 045). */
+export const SESSION_CHANGES_CHANNEL = "sideline_sessions";
+/** PostgreSQL: per database, the counter of heard session change notices (undefined while not listening). */
+const changeNotices = new WeakMap<DB, () => number | undefined>();
+
+/**
+ * Turns the cache on for a PostgreSQL database: `heard` counts the notices of SESSION_CHANGES_CHANNEL
+ * this process hears (PostgresLiveBus.noticesOn), which every process's, script's or console's
+ * change of a session or of a member's status or role sends (triggers). Until then, and whenever
+ * `heard` answers undefined (not listening), every check reads the row.
+ */
+export function trustSessionChangeNotices(db: DB, heard: () => number | undefined): void {
+  changeNotices.set(db, heard);
+}
 
 const MARK = "/* drops its own session-cache entries */";
 /**
@@ -67,7 +89,7 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
 /**
  * Session rows and their member's status as every authenticated request needs them, kept in
  * memory so a request with a known token reads nothing from the database. Correctness rests on
- * four rules:
+ * five rules:
  * - every function of accounts.repository that writes a session or a member row drops the
  *   affected entries right after its statement ran (logout, sign out everywhere, password change
  *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement;
@@ -76,7 +98,11 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  *   watch on the connection: mayChangeCachedSessions);
  * - a commit by another connection to the file (a script, a second process, a test's own
  *   connection) empties the cache before a lookup that begins a millisecond later (data_version);
- * - a lookup that began before a drop or an emptying does not store what it read (the generation).
+ *   on PostgreSQL, a change of a session or of a member's status or role by any connection sends a
+ *   notice (triggers), and one heard empties the cache likewise; while the notices are not heard
+ *   (no listener yet, or its connection down), the cache is off;
+ * - a lookup that began before a drop or an emptying does not store what it read (the generation);
+ * - no entry answers longer than MAX_AGE_MS after its read.
  * Expiry is checked against the clock on every hit, by the caller.
  */
 export const sessionCache = {
@@ -85,6 +111,10 @@ export const sessionCache = {
     if (!this.trustable(db)) return undefined;
     const entry = entries.get(sessionId);
     if (!entry || entry.db !== db) return undefined;
+    if (performance.now() - entry.readAt > MAX_AGE_MS) {
+      this.dropSession(sessionId);
+      return undefined;
+    }
     // Most recently used last (Map keeps insertion order).
     entries.delete(sessionId);
     entries.set(sessionId, entry);
@@ -106,7 +136,7 @@ export const sessionCache = {
     const row: CachedSession = { ...read, expiresAtMs: Date.parse(read.expiresAt), lastSeenAtMs: Date.parse(read.lastSeenAt) };
     if (startedAt !== generation || !seen.has(db)) return row;
     entries.delete(row.sessionId);
-    entries.set(row.sessionId, { db, row });
+    entries.set(row.sessionId, { db, row, readAt: performance.now() });
     let ids = byMember.get(row.memberId);
     if (!ids) byMember.set(row.memberId, (ids = new Set()));
     ids.add(row.sessionId);
@@ -140,18 +170,26 @@ export const sessionCache = {
   /** False for a database whose writers cannot be seen; empties the cache when someone wrote unannounced. */
   trustable(db: DB): boolean {
     const unannounced = statementsMatched(db, unannouncedWrites);
-    // No data_version (PostgreSQL): another process may write unseen.
-    if (unannounced === undefined || !seesOtherConnections(db)) return false;
+    // Other connections' changes are seen through SQLite's data_version or PostgreSQL's notices; without either, not at all.
+    const notices = changeNotices.get(db);
+    if (unannounced === undefined || (!notices && !seesOtherConnections(db))) return false;
     const last = seen.get(db);
     const now = performance.now();
-    if (last && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {
+    // (A clock seen going back, as a test's may, counts as time passed.)
+    if (last && now >= last.checkedAt && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {
       if (last.unannounced !== unannounced) {
         this.clear();
         last.unannounced = unannounced;
       }
       return true;
     }
-    const commits = commitsByOtherConnections(db)!;
+    const commits = notices ? notices() : commitsByOtherConnections(db)!;
+    if (commits === undefined) {
+      // Not listening (PostgreSQL): what changes meanwhile goes unheard.
+      this.clear();
+      seen.delete(db);
+      return false;
+    }
     if (last && (last.commits !== commits || last.unannounced !== unannounced)) this.clear();
     seen.set(db, { commits, checkedAt: now, unannounced });
     return true;
