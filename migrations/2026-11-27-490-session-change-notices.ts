@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { onPostgres } from "./lib/dialect.ts";
 
 // Frozen in time. PostgreSQL only (decision 045): every statement that ends or changes a session
-// (delete; a new expiry, scope or member) or changes what a member may do (status, role; a
-// deleted member) sends a notice on the channel "sideline_sessions", from whichever process,
+// (delete, truncate; a new id, expiry, scope or member) or changes what a member may do (status,
+// role; a deleted member) sends a notice on the channel "sideline_sessions", from whichever process,
 // script or console it comes. Each server process listens and empties its in-memory session cache
 // when it hears one. Statement triggers: one notice per statement (identical notices of one
 // transaction arrive once), none for a new session (no cache holds it) or a last-seen update.
@@ -18,10 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
   await sql`
-    CREATE TRIGGER session_change_notice AFTER DELETE OR UPDATE OF expires_at, scope, member_id ON session
+    CREATE TRIGGER session_change_notice AFTER DELETE OR TRUNCATE OR UPDATE OF id, expires_at, scope, member_id ON session
     FOR EACH STATEMENT EXECUTE FUNCTION session_change_notice()`.execute(db);
   await sql`
-    CREATE TRIGGER member_access_change_notice AFTER DELETE OR UPDATE OF status, role ON member
+    CREATE TRIGGER member_access_change_notice AFTER DELETE OR TRUNCATE OR UPDATE OF status, role ON member
     FOR EACH STATEMENT EXECUTE FUNCTION session_change_notice()`.execute(db);
 }
 

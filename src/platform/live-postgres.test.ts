@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { testEngine } from "#support/pg.ts";
@@ -65,5 +67,46 @@ describe.runIf(onPostgres)("PostgreSQL live bus", () => {
     bus!.publish(event(104, 8));
     await heard.done;
     expect(heard.ids).toEqual([105, 103, 104]);
+  });
+
+  it("a notice counter moves with each notice, and answers undefined while its connection hears nothing (then listens again)", async () => {
+    // A bus of its own, with a quick heartbeat: a channel of noticesOn turns the heartbeat on.
+    const watcher = new PostgresLiveBus({
+      url: t!.database,
+      db: t!.db,
+      log: silentLogger,
+      readEventsAfter: () => Promise.resolve([]),
+      heartbeatMs: 50,
+      deafAfterMs: 300,
+    });
+    const heard = watcher.noticesOn("sideline_test_notices");
+    await watcher.start();
+    try {
+      expect(() => watcher.noticesOn("too_late")).toThrow();
+      const until = async (ok: () => boolean, ms = 3_000) => {
+        const deadline = Date.now() + ms;
+        while (!ok()) {
+          if (Date.now() > deadline) throw new Error("not within the time");
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const first = heard()!;
+      expect(first).toBeTypeOf("number");
+      await sql`SELECT pg_notify('sideline_test_notices', '')`.execute(t!.db);
+      await until(() => heard() === first + 1);
+      // Still counting after several heartbeats' time: it hears them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(heard()).toBe(first + 1);
+
+      // The connection stays open but hears nothing more (as behind a pooler or a silent cut).
+      await (watcher as unknown as { client: pg.Client }).client.query("UNLISTEN *");
+      await until(() => heard() === undefined);
+      // It is replaced, and the counter moves past every value it had (what was sent meanwhile is lost).
+      await until(() => heard() !== undefined);
+      expect(heard()).toBeGreaterThan(first + 1);
+    } finally {
+      await watcher.stop();
+    }
+    expect(heard()).toBeUndefined();
   });
 });

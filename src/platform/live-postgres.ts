@@ -9,6 +9,17 @@ export const LIVE_CHANNEL = "sideline_live";
 /** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only. */
 const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = [250, 1_000, 5_000];
+/**
+ * With a channel of noticesOn, each process sends an empty notice on this channel every
+ * HEARTBEAT_MS and expects to hear one within DEAF_AFTER_MS: a listening connection cut without a
+ * word (a NAT or proxy idle timeout: TCP keepalive notices it only after hours) or one that stopped
+ * hearing (a pooler in transaction mode) would otherwise pass for listening.
+ */
+export const HEARTBEAT_CHANNEL = "sideline_alive";
+const HEARTBEAT_MS = 2_000;
+const DEAF_AFTER_MS = 6_000;
+/** Milliseconds of a monotonic clock of the process's own (not performance.now, which in-process caches' tests move). */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1_000_000n);
 /** Per member with an open page here: how many of the latest told ids are remembered to tell each event once. */
 const TOLD_REMEMBERED = 256;
 
@@ -45,26 +56,65 @@ export class PostgresLiveBus implements LiveBus {
   private stopped = false;
   /** Per channel of noticesOn: notices heard, plus one per (re)connection. */
   private readonly notices = new Map<string, number>();
+  /** monotonicMs() when the listening connection last heard anything (a heartbeat at least). */
+  private lastHeardAt = 0;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private readonly heartbeatMs: number;
+  private readonly deafAfterMs: number;
 
-  constructor(private readonly options: { url: string; db: DB; log: Logger; readEventsAfter: ReadEventsAfter }) {}
+  constructor(
+    private readonly options: {
+      url: string;
+      db: DB;
+      log: Logger;
+      readEventsAfter: ReadEventsAfter;
+      /** Tests: the heartbeat's period and how long a silence means deaf. */
+      heartbeatMs?: number;
+      deafAfterMs?: number;
+    },
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.deafAfterMs = options.deafAfterMs ?? DEAF_AFTER_MS;
+  }
 
   /** Connects the listener; resolves once it listens (throws when it cannot). */
   async start(): Promise<void> {
     await this.listen();
+    if (this.notices.size > 0) {
+      this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+      this.heartbeat.unref();
+    }
+  }
+
+  /** Sends this process's heartbeat; a listener that heard nothing for DEAF_AFTER_MS is replaced. */
+  private beat(): void {
+    sql`SELECT pg_notify(${HEARTBEAT_CHANNEL}, '')`.execute(this.options.db).catch(() => {});
+    const client = this.client;
+    if (client && !this.hearing()) {
+      this.options.log.warn(`live updates: nothing heard for ${this.deafAfterMs / 1000} s; listening again`);
+      void client.end().catch(() => {});
+    }
+  }
+
+  private hearing(): boolean {
+    return monotonicMs() - this.lastHeardAt <= this.deafAfterMs;
   }
 
   /**
    * Listens on `channel` too (call before start) and answers a counter of it for in-process
    * caches: a number that moves with every notice heard and with every reconnection (notices sent
-   * while the connection was down are lost), and undefined while it is down.
+   * while the connection was down are lost), and undefined while it is down or hears nothing, not
+   * even the heartbeats.
    */
   noticesOn(channel: string): () => number | undefined {
+    if (this.client) throw new Error("noticesOn must be called before start: the channel would not be listened to");
     this.notices.set(channel, 0);
-    return () => (this.client ? this.notices.get(channel) : undefined);
+    return () => (this.client && this.hearing() ? this.notices.get(channel) : undefined);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.heartbeat);
     const client = this.client;
     // Not listening from here on (noticesOn's counters answer undefined at once).
     this.client = undefined;
@@ -116,6 +166,7 @@ export class PostgresLiveBus implements LiveBus {
     // Keepalive probes: a connection lost without a word (a network cut) is noticed and replaced.
     const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on("notification", (message) => {
+      if (this.client === client) this.lastHeardAt = monotonicMs();
       if (message.channel === LIVE_CHANNEL && message.payload) void this.heard(message.payload);
       else if (this.notices.has(message.channel)) this.notices.set(message.channel, this.notices.get(message.channel)! + 1);
     });
@@ -123,9 +174,21 @@ export class PostgresLiveBus implements LiveBus {
     client.on("end", () => {
       if (this.client === client) void this.reconnect();
     });
-    await client.connect();
-    for (const channel of [LIVE_CHANNEL, ...this.notices.keys()]) await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      const channels = [LIVE_CHANNEL, ...(this.notices.size > 0 ? [HEARTBEAT_CHANNEL, ...this.notices.keys()] : [])];
+      for (const channel of channels) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.stopped) {
+      // stop() came while this connection was being made.
+      await client.end().catch(() => {});
+      return;
+    }
     for (const [channel, heard] of this.notices) this.notices.set(channel, heard + 1);
+    this.lastHeardAt = monotonicMs();
     this.client = client;
   }
 
@@ -136,6 +199,7 @@ export class PostgresLiveBus implements LiveBus {
       if (this.stopped) return;
       try {
         await this.listen();
+        if (this.stopped) return;
         this.options.log.info("live updates: listening again");
         await this.catchUp();
         return;

@@ -320,6 +320,19 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
 
   it("answers from memory for ten seconds after its read", entriesAgeOut);
 
+  it("hears an operator's TRUNCATE of the sessions (every device signed out)", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    const other = openServerDb(t!.database);
+    try {
+      await other.run("truncate session");
+    } finally {
+      await other.close();
+    }
+    await sleep(50);
+    expect(await validateSessionToken(db, m.token)).toBeNull();
+  });
+
   it("reads every row again once the notices are no longer heard", async () => {
     const m = await signedIn();
     await checkedFromMemory(m);

@@ -21,8 +21,14 @@ export interface CachedSession extends SessionRowWithMember {
 interface Entry {
   db: DB;
   row: CachedSession;
-  /** performance.now() when read from the database. */
+  /** performance.now() when its read began (the row is at least as fresh). */
   readAt: number;
+}
+
+/** When a read began: the generation then, and performance.now(). */
+export interface ReadStart {
+  generation: number;
+  at: number;
 }
 
 /** Sessions kept, least recently used out first (a few hundred bytes each). */
@@ -121,9 +127,9 @@ export const sessionCache = {
     return entry.row;
   },
 
-  /** The generation to pass to `put` for a row about to be read (after `get`, in the same turn). */
-  begin(): number {
-    return generation;
+  /** What to pass to `put` for a row about to be read (after `get`, in the same turn): the generation and the time. */
+  begin(): ReadStart {
+    return { generation, at: performance.now() };
   },
 
   /**
@@ -132,11 +138,11 @@ export const sessionCache = {
    * (A write after the read that no one announced moves a counter the next `get` looks at, and
    * empties the cache, this row with it.)
    */
-  put(db: DB, read: SessionRowWithMember, startedAt: number): CachedSession {
+  put(db: DB, read: SessionRowWithMember, started: ReadStart): CachedSession {
     const row: CachedSession = { ...read, expiresAtMs: Date.parse(read.expiresAt), lastSeenAtMs: Date.parse(read.lastSeenAt) };
-    if (startedAt !== generation || !seen.has(db)) return row;
+    if (started.generation !== generation || !seen.has(db)) return row;
     entries.delete(row.sessionId);
-    entries.set(row.sessionId, { db, row, readAt: performance.now() });
+    entries.set(row.sessionId, { db, row, readAt: started.at });
     let ids = byMember.get(row.memberId);
     if (!ids) byMember.set(row.memberId, (ids = new Set()));
     ids.add(row.sessionId);
