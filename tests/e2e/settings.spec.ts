@@ -364,8 +364,13 @@ test("deactivate: confirm, Deactivating..., the landing page; login refuses, the
   await expect(page.getByText("Your account was deactivated recently or sometime ago. To re-activate your account, please")).toBeVisible();
   await page.getByRole("link", { name: "click here" }).click();
   await expect(page).toHaveURL(/\/reactivate$/);
-  await field(page, "Email").fill(member.email);
-  await field(page, "Password").fill(member.password);
+  // Filled again until both fields hold their values: a PostgreSQL run once lost the e-mail typed in
+  // the page's first instant (the page was drawn anew; left open in the stop note of 2026-11-27).
+  await expect(async () => {
+    await field(page, "Email").fill(member.email);
+    await field(page, "Password").fill(member.password);
+    await expect(page.getByRole("button", { name: "Reactivate" })).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
   await page.getByRole("button", { name: "Reactivate" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("dialog", { name: "Welcome back!" })).toBeVisible();
