@@ -15,7 +15,7 @@ const RECONNECT_MS = [250, 1_000, 5_000];
  * word (a NAT or proxy idle timeout: TCP keepalive notices it only after hours) or one that stopped
  * hearing (a pooler in transaction mode) would otherwise pass for listening.
  */
-export const HEARTBEAT_CHANNEL = "sideline_alive";
+const HEARTBEAT_CHANNEL = "sideline_alive";
 const HEARTBEAT_MS = 2_000;
 const DEAF_AFTER_MS = 6_000;
 /** Milliseconds of a monotonic clock of the process's own (not performance.now, which in-process caches' tests move). */

@@ -4,8 +4,9 @@
  * use it takes effect at the very next check: the paths of this process (logout, refresh, sign out
  * one or every other device, password change and reset, deactivation), expiry, a write this
  * process makes without telling the cache, another connection's commit, and a lookup racing a
- * logout. On PostgreSQL (its pass) the cache is off, since other processes write unseen: every
- * check reads the row, and the same answers hold.
+ * logout. On PostgreSQL (its pass) the cache is off until a listener hears the session change
+ * notices (decision 045): the blocks before the last run with every check reading the row, and the
+ * same answers hold; the last block starts a real listener and runs the cache on PostgreSQL.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type MailSink, resetCodeOf, startMailSink } from "#support/mail-sink.ts";

@@ -40,8 +40,8 @@ const MAX_ENTRIES = 20_000;
  */
 const OTHER_COMMITS_CHECK_MS = 1;
 /**
- * No entry answers longer than this after its read: a bound on what a signal missed without a word
- * (a PostgreSQL listener cut off by the network, noticed only by keepalive probes) could cost.
+ * No entry answers longer than this after its read began: a bound on what a change signal missed in
+ * any way the checks below do not see could cost (PostgresLiveBus notices a deaf listener in 6 s).
  */
 const MAX_AGE_MS = 10_000;
 
