@@ -27,6 +27,7 @@ import { endAdultFollowsOfMinors } from "../domains/contacts/contacts.service.ts
 import { processExports, pruneExpiredExports, purgeDeletedAccounts } from "../domains/datarights/datarights.service.ts";
 import type { AppContext } from "../platform/context.ts";
 import { SESSION_CHANGES_CHANNEL, trustSessionChangeNotices } from "../domains/accounts/session-cache.ts";
+import { LIST_CHANGES_CHANNEL, trustListChangeNotices } from "../domains/contacts/list-cache.ts";
 import { DomainError } from "../shared/errors.ts";
 
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
@@ -74,8 +75,12 @@ export async function serve() {
   const live = where.databaseUrl
     ? new PostgresLiveBus({ url: where.databaseUrl, db, log, readEventsAfter: (memberId, afterId) => eventsAfter(db, memberId, afterId) })
     : undefined;
-  // Session checks answered from memory on PostgreSQL too, while this process hears every change (decision 045).
-  if (live) trustSessionChangeNotices(db, live.noticesOn(SESSION_CHANGES_CHANNEL));
+  // Session checks and member list pages answered from memory on PostgreSQL too, while this
+  // process hears every change (decisions 045, 046).
+  if (live) {
+    trustSessionChangeNotices(db, live.noticesOn(SESSION_CHANGES_CHANNEL));
+    trustListChangeNotices(db, live.noticesOn(LIST_CHANGES_CHANNEL));
+  }
   await live?.start();
   const app = createAppContext({
     live,

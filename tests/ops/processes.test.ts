@@ -138,6 +138,31 @@ describe.runIf(onPostgres)("two server processes on one PostgreSQL database", ()
     for (let i = 0; i < 5; i++) for (const m of [leaver, quitter]) expect((await myInfo(b, m)).status).toBe(401);
   });
 
+  it("a follow or unfollow made through one process shows in the lists the other serves from memory, at once", async () => {
+    // Each process keeps list pages in memory (decision 046); the other's write reaches it as a notice.
+    const follows = async (server: RunningServer) => {
+      const res = await api(server.baseUrl).get(`/api/contact/GetPeopleIFollow?memberID=${sender.memberId}`, {
+        headers: bearer(sender.accessToken),
+      });
+      expect(res.status, res.text).toBe(200);
+      return (res.json as Array<{ contactID: string }>).some((item) => Number(item.contactID) === reader.memberId);
+    };
+    for (const action of ["FollowMember", "UnfollowMember", "FollowMember"]) {
+      const was = await follows(b);
+      // Asked again: served from memory.
+      expect(await follows(b)).toBe(was);
+      if (was === (action === "FollowMember")) continue;
+      const done = await api(a.baseUrl).post(`/api/contact/${action}?memberID=${sender.memberId}&contactID=${reader.memberId}`, {
+        headers: bearer(sender.accessToken),
+      });
+      expect(done.status, done.text).toBe(200);
+      const deadline = Date.now() + 500;
+      while ((await follows(b)) === was && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await follows(b), `${action} through the other process`).toBe(!was);
+      for (let i = 0; i < 3; i++) expect(await follows(b)).toBe(!was);
+    }
+  });
+
   it("a rate limit counts the attempts made on both processes", async () => {
     // Sign-in attempts from one address: 10 per 15 minutes, whichever process answers.
     const statuses: number[] = [];

@@ -1,32 +1,57 @@
 /**
- * The list page cache (list-cache.ts, decision 017) on a real SQLite file: after every event that
- * changes what a list shows (follows, requests, accepts, rejects, drops, a profile, privacy, name,
- * picture or status change, a write by another connection), every page a viewer asks for equals
- * the page read fresh from the database; and pages are served from memory while nothing changed.
- * On PostgreSQL (its pass) the cache is off (other processes write unseen): the same pages, each
- * read from the database.
+ * The list page cache (list-cache.ts, decisions 017 and 046) on a real database: after every event
+ * that changes what a list shows (follows, requests, accepts, rejects, drops, a profile, privacy,
+ * name, picture or status change, a write by another connection), every page a viewer asks for
+ * equals the page read fresh from the database; and pages are served from memory while nothing
+ * changed. On PostgreSQL (its pass) the cache trusts the list change notices a real listener
+ * hears (PostgresLiveBus, as the server wires it); the last block checks what only PostgreSQL has:
+ * another connection's write heard, a read racing a write's commit, the listener gone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMember } from "#support/members.ts";
+import { testEngine } from "#support/pg.ts";
 import { openServerDb } from "#support/server.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
+import { PostgresLiveBus } from "../../platform/live-postgres.ts";
+import { silentLogger } from "../../platform/logger.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { listInput } from "./contacts.schema.ts";
 import { cardsFor, type ListKind, listMembers } from "./contacts.repository.ts";
 import * as contacts from "./contacts.service.ts";
 import { adultBornBy } from "../privacy/privacy.service.ts";
-import { cachedListPages, mayChangeLists } from "./list-cache.ts";
+import { cachedListPages, LIST_CHANGES_CHANNEL, mayChangeLists, trustListChangeNotices } from "./list-cache.ts";
 
 let db: DB;
 let ctx: AppContext;
 let testContext: TestContext | undefined;
+/** PostgreSQL: the listener of the list change notices, as the server starts it. */
+let bus: PostgresLiveBus | undefined;
+/** PostgreSQL: its counter, as handed to the cache. */
+let heard: (() => number | undefined) | undefined;
 beforeAll(async () => {
   testContext = await openTestContext("list-cache");
   ({ ctx, db } = testContext);
+  if (isPostgres(db)) {
+    bus = new PostgresLiveBus({ url: testContext.database, db, log: silentLogger, readEventsAfter: () => Promise.resolve([]) });
+    heard = bus.noticesOn(LIST_CHANGES_CHANNEL);
+    trustListChangeNotices(db, heard);
+    await bus.start();
+  }
 });
-afterAll(() => closeTestContext(testContext));
+afterAll(async () => {
+  await bus?.stop();
+  await closeTestContext(testContext);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Until the notices of the writes so far have arrived: SQLite's data_version shows another
+ * connection's commit at once; PostgreSQL's notice (this process's own writes send one too) arrives
+ * within a few ms, and would empty the cache in the middle of what follows.
+ */
+const noticesLanded = () => (isPostgres(db) ? sleep(50) : Promise.resolve());
 
 const KINDS: ListKind[] = ["contacts", "requests", "following", "followers"];
 
@@ -78,6 +103,24 @@ async function fresh(q: ReturnType<typeof questions>[number], refusal: unknown) 
     total: read.total,
   };
 }
+
+/** The member's own contacts, asked twice: the second answer runs no statement for the page. */
+async function servedFromMemory(viewer: Actor) {
+  await noticesLanded();
+  const input = listInput.parse({ memberId: viewer.memberId, limit: 200 });
+  await contacts.listOf(ctx, viewer, "contacts", input);
+  const before = statementsRun(db);
+  const page = await contacts.listOf(ctx, viewer, "contacts", input);
+  expect(cachedListPages(db)).toBeGreaterThan(0);
+  expect(statementsRun(db) - before).toBe(0);
+  return page;
+}
+
+/** The member ids of the viewer's own People I Follow, as served. */
+const followedBy = async (viewer: Actor) =>
+  (await contacts.listOf(ctx, viewer, "following", listInput.parse({ memberId: viewer.memberId, limit: 200 }))).items.map(
+    (card) => card.memberId,
+  );
 
 describe("list page cache", () => {
   it("tells the statements that write what the lists read", () => {
@@ -160,6 +203,7 @@ describe("list page cache", () => {
       try {
         for (const [name, event] of [["start", () => undefined] as [string, () => unknown], ...events]) {
           await event();
+          if (name.startsWith("another connection")) await noticesLanded();
           // Each question twice: the second is served from the cache when nothing changed since the first.
           for (const q of all) {
             const first = await served(q);
@@ -170,22 +214,92 @@ describe("list page cache", () => {
             expect(again, what).toEqual(expected);
           }
         }
-        // Nothing changed since the last round: every answer comes from memory (no statement run for
-        // the page). On PostgreSQL nothing is kept, and the page is read again.
-        const q = all.find((x) => x.viewer === a && x.kind === "contacts" && x.input.memberId === a.memberId)!;
-        await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
-        const before = statementsRun(db);
-        await contacts.listOf(ctx, a, "contacts", listInput.parse(q.input));
-        if (isPostgres(db)) {
-          expect(cachedListPages(db)).toBe(0);
-          expect(statementsRun(db) - before).toBeGreaterThan(0);
-        } else {
-          expect(cachedListPages(db)).toBeGreaterThan(0);
-          expect(statementsRun(db) - before).toBe(0);
-        }
+        // Nothing changed since the last round: every answer comes from memory (no statement run for the page).
+        await servedFromMemory(a);
       } finally {
         await other.close();
       }
     },
   );
+});
+
+describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process hears the list change notices", () => {
+  it("another connection's follow is heard: the next page shows it", async () => {
+    const a = await createMember(db, { firstName: "Heard", lastName: "Follower" });
+    const b = await createMember(db, { firstName: "Heard", lastName: "Followed" });
+    expect(await followedBy(a)).toEqual([]);
+    await servedFromMemory(a);
+    const other = openServerDb(testContext!.database);
+    try {
+      await other.run(
+        "insert into follow (follower_id, followed_id, created_at) values (?, ?, ?)",
+        a.memberId,
+        b.memberId,
+        new Date().toISOString(),
+      );
+    } finally {
+      await other.close();
+    }
+    await noticesLanded();
+    expect(await followedBy(a)).toEqual([b.memberId]);
+  });
+
+  it("a page read between a write's statement and its commit is not served once the commit is answered", async () => {
+    const a = await createMember(db, { firstName: "Racing", lastName: "Reader" });
+    const b = await createMember(db, { firstName: "Racing", lastName: "Writer" });
+    // The notices stand still here (as when they have not arrived yet): only this process's own count can tell.
+    let stillCounter = heard!();
+    expect(stillCounter).toBeDefined();
+    trustListChangeNotices(db, () => stillCounter);
+    try {
+      expect(await followedBy(a)).toEqual([]);
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto("follow")
+          .values({ followerId: a.memberId, followedId: b.memberId, createdAt: new Date().toISOString() })
+          .execute();
+        // Another pooled connection reads the page as committed (without the follow); it may keep it.
+        expect(await followedBy(a)).toEqual([]);
+        expect(await followedBy(a)).toEqual([]);
+      });
+      expect(await followedBy(a)).toEqual([b.memberId]);
+      // And with the counter moving, pages are kept again.
+      stillCounter = (stillCounter ?? 0) + 1;
+      await servedFromMemory(a);
+    } finally {
+      trustListChangeNotices(db, heard!);
+    }
+  });
+
+  it("a page answers from memory for ten seconds after its read, then is read again", async () => {
+    const a = await createMember(db, { firstName: "Aging", lastName: "Page" });
+    await servedFromMemory(a);
+    const readBy = performance.now();
+    const clock = vi.spyOn(performance, "now");
+    const input = listInput.parse({ memberId: a.memberId, limit: 200 });
+    try {
+      clock.mockReturnValue(readBy + 9_000);
+      let before = statementsRun(db);
+      await contacts.listOf(ctx, a, "contacts", input);
+      expect(statementsRun(db) - before).toBe(0);
+      clock.mockReturnValue(readBy + 10_001);
+      before = statementsRun(db);
+      await contacts.listOf(ctx, a, "contacts", input);
+      expect(statementsRun(db) - before).toBeGreaterThan(0);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("reads every page again once the notices are no longer heard", async () => {
+    const a = await createMember(db, { firstName: "Deaf", lastName: "Reader" });
+    await servedFromMemory(a);
+    await bus!.stop();
+    const input = listInput.parse({ memberId: a.memberId, limit: 200 });
+    await contacts.listOf(ctx, a, "contacts", input);
+    const before = statementsRun(db);
+    await contacts.listOf(ctx, a, "contacts", input);
+    expect(statementsRun(db) - before).toBeGreaterThan(0);
+    expect(cachedListPages(db)).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { commitsByOtherConnections, type DB, statementsMatched, watchStatements } from "../../platform/db/client.ts";
+import { commitsByOtherConnections, type DB, statementsMatchedOrSettled, watchStatements } from "../../platform/db/client.ts";
 
 /**
  * Pages of the member lists as read (contacts.repository listMembers: card columns and the
@@ -7,16 +7,20 @@ import { commitsByOtherConnections, type DB, statementsMatched, watchStatements 
  * nothing it was read from can have changed since it was read; the rule is coarse on purpose, so
  * that its correctness does not depend on knowing which cached page a write touches:
  * - any statement of this process that writes one of the tables a page is read from (member,
- *   member_profile, member_privacy, contact_link, follow) moves a counter (a statement watch on
- *   the connection, judged from the SQL text once per distinct statement; a cascade from member
- *   is a write to member; no trigger writes these tables);
- * - any commit by another connection to the file (a script, another process, a test's own
- *   connection) moves SQLite's data_version;
+ *   member_profile, member_privacy, contact_link, follow, member_block) moves a counter (a
+ *   statement watch on the connection, judged from the SQL text once per distinct statement; a
+ *   cascade from member is a write to member; no trigger writes these tables); on PostgreSQL it
+ *   moves again when the statement's transaction ends;
+ * - any commit by another connection moves a second counter: SQLite's data_version, or on
+ *   PostgreSQL the notices this process hears on LIST_CHANGES_CHANNEL, which triggers send for
+ *   every statement that writes those tables (migration 2026-11-27-500, decision 046); while they
+ *   are not heard (no listener, or its connection down or deaf) nothing is cached;
  * - an entry remembers both as they were when its read began, and is served only while both are
- *   unchanged (else the whole cache is emptied); a read during which either moved is not kept.
- * So a page is never served after a change, and between changes every viewer's pages are read
- * once. PostgreSQL has no data_version: there the cache would listen for its invalidations
- * (LISTEN/NOTIFY sent by the writers), or be left off (`stampOf` answers undefined: no caching).
+ *   unchanged (else the whole cache is emptied); a read during which either moved is not kept;
+ * - no entry answers longer than MAX_AGE_MS after its read began (a bound on what a change signal
+ *   missed in a way these checks do not see could cost).
+ * So a page is never served after a change this process made or heard of, and between changes
+ * every viewer's pages are read once.
  */
 
 const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_link", "follow", "member_block"]);
@@ -40,10 +44,28 @@ const listWrites = watchStatements(mayChangeLists);
 
 /** Rows kept at most, over every page (a row is a few hundred bytes). */
 const MAX_ROWS = 40_000;
+/** No page answers longer than this after its read began (PostgresLiveBus notices a deaf listener in 6 s). */
+const MAX_AGE_MS = 10_000;
+
+/** The channel of PostgreSQL's list change notices (migration 2026-11-27-500, decision 046). */
+export const LIST_CHANGES_CHANNEL = "sideline_lists";
+/** PostgreSQL: per database, the counter of heard list change notices (undefined while not listening). */
+const changeNotices = new WeakMap<DB, () => number | undefined>();
+
+/**
+ * Turns the cache on for a PostgreSQL database: `heard` counts the notices of LIST_CHANGES_CHANNEL
+ * this process hears (PostgresLiveBus.noticesOn). Until then, and whenever `heard` answers
+ * undefined, every page is read.
+ */
+export function trustListChangeNotices(db: DB, heard: () => number | undefined): void {
+  changeNotices.set(db, heard);
+}
 
 interface Entry {
   rows: number;
   value: unknown;
+  /** performance.now() when its read began. */
+  readAt: number;
 }
 
 /** Per database: the pages kept, all read while the tables looked as `stamp` says. */
@@ -56,8 +78,9 @@ const states = new WeakMap<DB, State>();
 
 /** What the database's tables looked like to this process: undefined when its writers cannot be seen (no caching). */
 function stampOf(db: DB): string | undefined {
-  const writes = statementsMatched(db, listWrites);
-  const commits = commitsByOtherConnections(db);
+  const writes = statementsMatchedOrSettled(db, listWrites);
+  const notices = changeNotices.get(db);
+  const commits = notices ? notices() : commitsByOtherConnections(db);
   return writes === undefined || commits === undefined ? undefined : `${writes}:${commits}`;
 }
 
@@ -79,9 +102,15 @@ function stateAt(db: DB, stamp: string): State {
  */
 export async function cachedListPage<T>(db: DB, key: string, rowsOf: (value: T) => number, read: () => Promise<T>): Promise<T> {
   const before = stampOf(db);
-  if (before === undefined) return read();
+  if (before === undefined) {
+    // Changes go unseen meanwhile: what is kept is dropped, and nothing is kept.
+    states.delete(db);
+    return read();
+  }
+  const readAt = performance.now();
   const entry = stateAt(db, before).entries.get(key);
-  if (entry) return entry.value as T;
+  // (A clock seen going back, as a test's may, counts as too old.)
+  if (entry && readAt >= entry.readAt && readAt - entry.readAt <= MAX_AGE_MS) return entry.value as T;
   const value = await read();
   const after = stampOf(db);
   if (after !== before) return value;
@@ -99,7 +128,7 @@ export async function cachedListPage<T>(db: DB, key: string, rowsOf: (value: T) 
     state.entries.delete(k);
     state.rows -= old.rows;
   }
-  state.entries.set(key, { rows, value });
+  state.entries.set(key, { rows, value, readAt });
   state.rows += rows;
   return value;
 }

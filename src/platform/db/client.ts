@@ -48,14 +48,25 @@ export class StatementCounter {
   statementsRun = 0;
   /** Per watch: statements run that passed its test. */
   readonly matched: number[] = [];
+  /** Per watch, PostgreSQL: such statements whose transaction has ended (SQLite: none counted, see watchStatements). */
+  readonly settled: number[] = [];
   /** Per distinct text: the watches tested so far and those it passes (bounded: `in (?, ?, ...)` lists vary). */
   readonly #passes = new Map<string, { tested: number; passes: number[] }>();
 
-  /** Counts one statement of text `sql` (for SQLite, `memo` is its prepared statement's own record). */
-  count(sql: string, memo = this.#memoOf(sql)): void {
+  /**
+   * Counts one statement of text `sql` (for SQLite, `memo` is its prepared statement's own record);
+   * answers the watches it passed.
+   */
+  count(sql: string, memo = this.#memoOf(sql)): readonly number[] {
     this.statementsRun++;
     for (; memo.tested < watches.length; memo.tested++) if (watches[memo.tested]!(sql)) memo.passes.push(memo.tested);
     for (const watch of memo.passes) this.matched[watch] = (this.matched[watch] ?? 0) + 1;
+    return memo.passes;
+  }
+
+  /** PostgreSQL: statements that passed these watches were committed or rolled back (one each). */
+  countSettled(passed: Iterable<number>): void {
+    for (const watch of passed) this.settled[watch] = (this.settled[watch] ?? 0) + 1;
   }
 
   #memoOf(sql: string) {
@@ -106,6 +117,19 @@ export function watchStatements(matches: (sql: string) => boolean): number {
 export function statementsMatched(db: DB, watch: number): number | undefined {
   const counter = probes.get(db)?.counter;
   return counter && (counter.matched[watch] ?? 0);
+}
+
+/**
+ * A number that moves with every statement passing `watch` that runs on `db`, and on PostgreSQL
+ * again when its transaction ends (when it completes outside one). For an in-process cache: a
+ * read that began after such a statement and ended before its commit (another pooled connection
+ * sees the rows as they were) sees the number move before anyone is answered after the commit.
+ * On SQLite a transaction and every read share the one connection, so the statement is enough.
+ * Undefined for a database not opened here.
+ */
+export function statementsMatchedOrSettled(db: DB, watch: number): number | undefined {
+  const counter = probes.get(db)?.counter;
+  return counter && (counter.matched[watch] ?? 0) + (counter.settled[watch] ?? 0);
 }
 
 /** Throws when the database does not answer (the health check): a prepared `SELECT 1`. */

@@ -57,15 +57,46 @@ function sessionOptions(url: string): string {
 /**
  * Counts what a pooled connection sends (Kysely's queries, its BEGIN and COMMIT, a stream's cursor),
  * and sends a text marked for preparing by its name: `pg` prepares it on this connection the first
- * time, then only executes it.
+ * time, then only executes it. A statement that passes a watch counts as settled once its changes
+ * are visible to other connections or undone: when it completes outside a transaction, else when
+ * the transaction's COMMIT or ROLLBACK completes (statementsMatchedOrSettled).
  */
 function sendThroughCounter(client: pg.PoolClient, counter: StatementCounter): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
+  /** The watches passed by statements of the open transaction. */
+  const passedInTransaction = new Set<number>();
   client.query = ((...args: unknown[]) => {
     const [first, values] = args;
     const text = typeof first === "string" ? first : String((first as { text?: string } | undefined)?.text ?? "");
-    counter.count(text);
+    const passed = counter.count(text);
     const name = typeof first === "string" && Array.isArray(values) ? preparedStatementName(text) : undefined;
-    return name ? query({ name, text, values }) : query(...args);
+    const result = name ? query({ name, text, values }) : query(...args);
+    const boundary = transactionBoundary(text);
+    if (boundary === "begin") inTransaction = true;
+    let countWhenDone: Iterable<number> = [];
+    if (boundary === "end") {
+      inTransaction = false;
+      countWhenDone = [...passedInTransaction];
+      passedInTransaction.clear();
+    } else if (inTransaction) {
+      for (const watch of passed) passedInTransaction.add(watch);
+    } else {
+      countWhenDone = passed;
+    }
+    const done = () => counter.countSettled(countWhenDone);
+    if (isPromise(result)) result.then(done, done);
+    else done();
+    return result;
   }) as typeof client.query;
 }
+
+/** Whether a text Kysely sends opens or ends a transaction ("rollback to" a savepoint does neither). */
+function transactionBoundary(text: string): "begin" | "end" | undefined {
+  const s = text.trimStart().slice(0, 20).toLowerCase();
+  if (s.startsWith("begin") || s.startsWith("start transaction")) return "begin";
+  if (s.startsWith("commit") || s.startsWith("end") || (s.startsWith("rollback") && !s.startsWith("rollback to"))) return "end";
+  return undefined;
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | undefined)?.then === "function";
