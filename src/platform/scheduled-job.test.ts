@@ -17,7 +17,7 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe("scheduleJob", () => {
-  it("runs first after its delay, then every period, and no more once stopped", async () => {
+  it("runs first after its delay, then every period from that run, and no more once stopped", async () => {
     const log = recordingLogger();
     let runs = 0;
     const job = scheduleJob("counting", { firstAfterMs: 30, everyMs: 100, log }, () => Promise.resolve(void runs++));
@@ -25,7 +25,9 @@ describe("scheduleJob", () => {
     expect(runs).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(runs).toBe(1);
-    await vi.advanceTimersByTimeAsync(70);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(runs).toBe(2);
     await vi.advanceTimersByTimeAsync(200);
     expect(runs).toBe(4);
@@ -33,6 +35,19 @@ describe("scheduleJob", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs).toBe(4);
     expect(log.errors).toEqual([]);
+  });
+
+  it("a first delay equal to the period runs once at that time, not twice", async () => {
+    const log = recordingLogger();
+    let runs = 0;
+    const job = scheduleJob("even", { firstAfterMs: 50, everyMs: 50, log }, () => Promise.resolve(void runs++));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(2);
+    await job.stop();
   });
 
   it("skips the ticks that come during a run, and stop waits for the run in progress", async () => {

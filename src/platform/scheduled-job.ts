@@ -6,7 +6,8 @@ export interface ScheduledJob {
 }
 
 /**
- * Runs `run` off the request path: first `firstAfterMs` after the call, then every `everyMs`. A run
+ * Runs `run` off the request path: first `firstAfterMs` after the call, then every `everyMs` from
+ * that first tick. A run
  * never overlaps the one before it (a tick during a run is skipped), a failure is logged as
  * "<name> failed" and the next tick tries again. Jobs that must run once across server processes
  * wrap their work in runOncePer (src/platform/db/job-lock.ts); `run` watches the server's shutdown
@@ -23,15 +24,18 @@ export function scheduleJob(
       .catch((error) => options.log.error(`${name} failed`, { error: String(error) }))
       .finally(() => (running = undefined));
   };
-  const every = setInterval(tick, options.everyMs);
-  const first = setTimeout(tick, options.firstAfterMs);
+  let every: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    tick();
+    every = setInterval(tick, options.everyMs);
+    every.unref();
+  }, options.firstAfterMs);
   // The timers alone do not keep a process alive (a script or a test that forgot to stop).
-  every.unref();
   first.unref();
   return {
     async stop() {
-      clearInterval(every);
       clearTimeout(first);
+      clearInterval(every);
       await running;
     },
   };
