@@ -197,16 +197,21 @@ export const getEducation = async (ctx: AppContext, viewer: Actor, memberId: num
 export const getEmployment = async (ctx: AppContext, viewer: Actor, memberId: number) =>
   employmentOf(ctx, await loadSubject(ctx, viewer, memberId));
 
+const headerOf = (s: Subject) => ({
+  memberId: s.member.id,
+  name: `${s.member.firstName} ${s.member.lastName}`,
+  title: s.member.title,
+  picturePath: pictureOf(s),
+  relation: s.relation,
+});
+
 /** The header facts of a profile (name, title, picture) for this viewer. */
-export async function getHeader(ctx: AppContext, viewer: Actor, memberId: number) {
+export const getHeader = async (ctx: AppContext, viewer: Actor, memberId: number) => headerOf(await loadSubject(ctx, viewer, memberId));
+
+/** The header facts and the basic section, from one read of the member (the legacy general info). */
+export async function getHeaderAndBasicInfo(ctx: AppContext, viewer: Actor, memberId: number) {
   const s = await loadSubject(ctx, viewer, memberId);
-  return {
-    memberId,
-    name: `${s.member.firstName} ${s.member.lastName}`,
-    title: s.member.title,
-    picturePath: pictureOf(s),
-    relation: s.relation,
-  };
+  return { header: headerOf(s), basic: basicOf(s) };
 }
 
 /** The photo account and video channel, each null when its section is hidden; null for no such member. */

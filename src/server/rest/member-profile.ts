@@ -486,10 +486,8 @@ async function jobEntryOf(req: RestRequest, entry: unknown, company: unknown): P
 
 async function basicAnswer(req: RestRequest, memberId: number, info?: BasicInfo) {
   const actor = actorOf(req);
-  const [header, basic] = await Promise.all([
-    profiles.getHeader(req.app, actor, memberId),
-    info ? Promise.resolve(info) : profiles.getBasicInfo(req.app, actor, memberId),
-  ]);
+  if (info) return legacyBasic(await profiles.getHeader(req.app, actor, memberId), info);
+  const { header, basic } = await profiles.getHeaderAndBasicInfo(req.app, actor, memberId);
   return legacyBasic(header, basic);
 }
 
