@@ -23,8 +23,15 @@ import { silentLogger } from "../../platform/logger.ts";
 import type { Actor, AppContext, RequestMeta } from "../../platform/context.ts";
 import { deactivateInput, passwordChangeInput } from "../settings/settings.schema.ts";
 import * as settings from "../settings/settings.service.ts";
+import * as repo from "./accounts.repository.ts";
 import * as accounts from "./accounts.service.ts";
-import { mayChangeCachedSessions, SESSION_CHANGES_CHANNEL, sessionCache, trustSessionChangeNotices } from "./session-cache.ts";
+import {
+  mayChangeCachedSessions,
+  mayTakeAccessAway,
+  SESSION_CHANGES_CHANNEL,
+  sessionCache,
+  trustSessionChangeNotices,
+} from "./session-cache.ts";
 import { createSession, validateSessionToken } from "./sessions.ts";
 
 const meta: RequestMeta = { ip: "203.0.113.9", userAgent: "vitest" };
@@ -268,6 +275,26 @@ describe("writes the cache was not told about", () => {
     expect(yes.filter((s) => !mayChangeCachedSessions(s))).toEqual([]);
     expect(no.filter((s) => mayChangeCachedSessions(s))).toEqual([]);
   });
+
+  it("those that may take a right away are recognised, marked or not (their commit empties the cache on PostgreSQL)", () => {
+    const yes = [
+      'delete from "session" where "id" = ? /* drops its own session-cache entries */',
+      'update "member" set "status" = ?, "updated_at" = ? where "id" = ? /* drops its own session-cache entries */',
+      'update "member" set "role" = ? where "id" = ?',
+      'delete from "member" where "id" = ?',
+      'update "session" set "scope" = ? where "id" = ?',
+      "with gone as (select id from member) delete from session where member_id in gone",
+    ];
+    const no = [
+      'update "session" set "last_seen_at" = ?, "expires_at" = ? where "id" = ? /* drops its own session-cache entries */',
+      'insert into "session" ("id", "member_id") values (?, ?)',
+      'update "member" set "picture_path" = ? where "id" = ?',
+      'delete from "session_other" where "id" = ?',
+      'select * from "session" inner join "member" on "member"."id" = "session"."member_id"',
+    ];
+    expect(yes.filter((s) => !mayTakeAccessAway(s))).toEqual([]);
+    expect(no.filter((s) => mayTakeAccessAway(s))).toEqual([]);
+  });
 });
 
 describe("the cache itself", () => {
@@ -297,9 +324,11 @@ describe("the cache itself", () => {
 
 describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process hears the session change notices", () => {
   let bus: PostgresLiveBus;
+  let heard: () => number | undefined;
   beforeAll(async () => {
     bus = new PostgresLiveBus({ url: t!.database, db, log: silentLogger, readEventsAfter: () => Promise.resolve([]) });
-    trustSessionChangeNotices(db, bus.noticesOn(SESSION_CHANGES_CHANNEL));
+    heard = bus.noticesOn(SESSION_CHANGES_CHANNEL);
+    trustSessionChangeNotices(db, heard);
     await bus.start();
     listening = true;
   });
@@ -320,6 +349,26 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
   it("another connection's commit is heard and seen by the next check", anotherConnectionsCommitIsSeen);
 
   it("answers from memory for ten seconds after its read", entriesAgeOut);
+
+  it("a check between a deactivation's statement and its commit is not answered from memory once the commit completes", async () => {
+    const m = await signedIn();
+    await checkedFromMemory(m);
+    // The notices stand still here (as when the commit's has not arrived yet): only this process's own count can tell.
+    const still = heard();
+    expect(still).toBeDefined();
+    trustSessionChangeNotices(db, () => still);
+    try {
+      await db.transaction().execute(async (tx) => {
+        await repo.updateMember(tx, m.memberId, { status: MemberStatus.Deactivated });
+        // Another pooled connection reads the member as committed (still active) and may keep it.
+        expect(await validateSessionToken(db, m.token)).not.toBeNull();
+        expect(await validateSessionToken(db, m.token)).not.toBeNull();
+      });
+      expect(await validateSessionToken(db, m.token)).toBeNull();
+    } finally {
+      trustSessionChangeNotices(db, heard);
+    }
+  });
 
   it("hears an operator's TRUNCATE of the sessions (every device signed out)", async () => {
     const m = await signedIn();

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import { commitsByOtherConnections, type DB, seesOtherConnections, statementsMatched, watchStatements } from "../../platform/db/client.ts";
+import {
+  commitsByOtherConnections,
+  type DB,
+  seesOtherConnections,
+  statementsMatched,
+  statementsSettled,
+  watchStatements,
+} from "../../platform/db/client.ts";
 
 /** What a session check needs of a session row and its member, as read. */
 export interface SessionRowWithMember {
@@ -85,12 +92,33 @@ export function mayChangeCachedSessions(text: string): boolean {
 }
 const unannouncedWrites = watchStatements(mayChangeCachedSessions);
 
+/**
+ * Whether a statement, marked or not, may take a right away: it deletes sessions or members, or
+ * updates a member's status or role or a session's scope or member (not its last-seen time or
+ * expiry, which only a renewal moves forward). Judged from the SQL text; when unsure, yes.
+ */
+export function mayTakeAccessAway(text: string): boolean {
+  const s = text.toLowerCase().replace(MARK, "");
+  if (/^\s*delete\s+from\s+"?(?:session|member)"?(?:\s|$)/.test(s)) return true;
+  const updated = /^\s*update\s+"?(\w+)"?\s/.exec(s)?.[1];
+  if (updated === "member") return /\b(?:status|role)\b/.test(s);
+  if (updated === "session") return /\b(?:scope|member_id)\b/.test(s);
+  return /^\s*with\b/.test(s) && /\b(?:update|delete)\b/.test(s) && /\b(?:session|member)\b/.test(s);
+}
+/**
+ * Those statements, for their settling on PostgreSQL: a check on another pooled connection between
+ * such a write's statement (when its entries were dropped) and its commit reads and keeps the row
+ * as it was; the cache is emptied once that commit completes, before the writer is answered, rather
+ * than when its notice arrives.
+ */
+const accessTakenAway = watchStatements(mayTakeAccessAway);
+
 const entries = new Map<string, Entry>();
 const byMember = new Map<number, Set<string>>();
 /** Moves on every drop: a read that started before a drop does not store what it read. */
 let generation = 0;
-/** Per database: what the last check saw of other connections' commits and of unannounced writes. */
-const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: number }>();
+/** Per database: what the last check saw of other connections' commits, of unannounced writes and of settled writes. */
+const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: number; settled: number }>();
 
 /**
  * Session rows and their member's status as every authenticated request needs them, kept in
@@ -98,7 +126,9 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  * five rules:
  * - every function of accounts.repository that writes a session or a member row drops the
  *   affected entries right after its statement ran (logout, sign out everywhere, password change
- *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement;
+ *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement; on
+ *   PostgreSQL, one that may take a right away also empties the cache once its transaction ends
+ *   (mayTakeAccessAway: a check on another connection meanwhile read the row as it was);
  * - any other statement of this process that may change a cached row (a test's or a future
  *   module's direct write, a migration) empties the cache before the next lookup (a statement
  *   watch on the connection: mayChangeCachedSessions);
@@ -176,16 +206,18 @@ export const sessionCache = {
   /** False for a database whose writers cannot be seen; empties the cache when someone wrote unannounced. */
   trustable(db: DB): boolean {
     const unannounced = statementsMatched(db, unannouncedWrites);
+    const settled = statementsSettled(db, accessTakenAway);
     // Other connections' changes are seen through SQLite's data_version or PostgreSQL's notices; without either, not at all.
     const notices = changeNotices.get(db);
-    if (unannounced === undefined || (!notices && !seesOtherConnections(db))) return false;
+    if (unannounced === undefined || settled === undefined || (!notices && !seesOtherConnections(db))) return false;
     const last = seen.get(db);
     const now = performance.now();
     // (A clock seen going back, as a test's may, counts as time passed.)
     if (last && now >= last.checkedAt && now - last.checkedAt < OTHER_COMMITS_CHECK_MS) {
-      if (last.unannounced !== unannounced) {
+      if (last.unannounced !== unannounced || last.settled !== settled) {
         this.clear();
         last.unannounced = unannounced;
+        last.settled = settled;
       }
       return true;
     }
@@ -196,8 +228,8 @@ export const sessionCache = {
       seen.delete(db);
       return false;
     }
-    if (last && (last.commits !== commits || last.unannounced !== unannounced)) this.clear();
-    seen.set(db, { commits, checkedAt: now, unannounced });
+    if (last && (last.commits !== commits || last.unannounced !== unannounced || last.settled !== settled)) this.clear();
+    seen.set(db, { commits, checkedAt: now, unannounced, settled });
     return true;
   },
 

@@ -120,6 +120,17 @@ export function statementsMatched(db: DB, watch: number): number | undefined {
 }
 
 /**
+ * How many statements passing `watch` have settled on `db`: on PostgreSQL, committed or rolled back
+ * (counted when the statement completes outside a transaction, else when its transaction's COMMIT or
+ * ROLLBACK completes); on SQLite none are counted (a transaction and every read share the one
+ * connection). Undefined for a database not opened here.
+ */
+export function statementsSettled(db: DB, watch: number): number | undefined {
+  const counter = probes.get(db)?.counter;
+  return counter && (counter.settled[watch] ?? 0);
+}
+
+/**
  * A number that moves with every statement passing `watch` that runs on `db`, and on PostgreSQL
  * again when its transaction ends (when it completes outside one). For an in-process cache: a
  * read that began after such a statement and ended before its commit (another pooled connection
