@@ -72,6 +72,33 @@ describe("scheduleJob", () => {
     expect(started).toBe(1);
   });
 
+  it("a run that throws before its first await is logged as failed, and the period goes on", async () => {
+    const log = recordingLogger();
+    let runs = 0;
+    const job = scheduleJob("throwing", { firstAfterMs: 1, everyMs: 20, log }, () => {
+      if (++runs === 1) throw new Error("bad settings");
+      return Promise.resolve();
+    });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log.errors).toEqual(["throwing failed"]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs).toBe(2);
+    await job.stop();
+  });
+
+  it("a stop called from the first run starts no other", async () => {
+    const log = recordingLogger();
+    let runs = 0;
+    const job: { stop?: () => Promise<void> } = {};
+    job.stop = scheduleJob("once", { firstAfterMs: 1, everyMs: 10, log }, () => {
+      runs++;
+      void job.stop!();
+      return Promise.resolve();
+    }).stop;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(runs).toBe(1);
+  });
+
   it("logs a failed run under the job's name and runs again at the next tick", async () => {
     const log = recordingLogger();
     let runs = 0;

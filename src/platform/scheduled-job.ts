@@ -20,15 +20,17 @@ export function scheduleJob(
 ): ScheduledJob {
   let running: Promise<unknown> | undefined;
   const tick = () => {
-    running ??= run()
+    // (A run that throws before its first await fails like one that rejects.)
+    running ??= new Promise((resolve) => resolve(run()))
       .catch((error) => options.log.error(`${name} failed`, { error: String(error) }))
       .finally(() => (running = undefined));
   };
   let every: ReturnType<typeof setInterval> | undefined;
   const first = setTimeout(() => {
-    tick();
+    // The period's timer first: a stop called from the run's first moments clears it.
     every = setInterval(tick, options.everyMs);
     every.unref();
+    tick();
   }, options.firstAfterMs);
   // The timers alone do not keep a process alive (a script or a test that forgot to stop).
   first.unref();

@@ -106,12 +106,12 @@ export function mayTakeAccessAway(text: string): boolean {
   return /^\s*with\b/.test(s) && /\b(?:update|delete)\b/.test(s) && /\b(?:session|member)\b/.test(s);
 }
 /**
- * Those statements, for their settling on PostgreSQL: a check on another pooled connection between
- * such a write's statement (when its entries were dropped) and its commit reads and keeps the row
- * as it was; the cache is emptied once that commit completes, before the writer is answered, rather
- * than when its notice arrives.
+ * Those statements and the unannounced ones, for their settling on PostgreSQL: a check on another
+ * pooled connection between such a write's statement (when its entries were dropped) and its commit
+ * reads and keeps the row as it was; once that commit completes a counter moves, before the writer is
+ * answered, and the next check empties the cache, rather than when the commit's notice arrives.
  */
-const accessTakenAway = watchStatements(mayTakeAccessAway);
+const accessTakenAway = watchStatements((text) => mayTakeAccessAway(text) || mayChangeCachedSessions(text));
 
 const entries = new Map<string, Entry>();
 const byMember = new Map<number, Set<string>>();
@@ -127,8 +127,9 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  * - every function of accounts.repository that writes a session or a member row drops the
  *   affected entries right after its statement ran (logout, sign out everywhere, password change
  *   and reset, deactivation, reactivation, renewal, expiry) and marks the statement; on
- *   PostgreSQL, one that may take a right away also empties the cache once its transaction ends
- *   (mayTakeAccessAway: a check on another connection meanwhile read the row as it was);
+ *   PostgreSQL, once the transaction of one that may take a right away ends, the next check
+ *   empties the cache (mayTakeAccessAway: a check on another connection meanwhile read the row as
+ *   it was);
  * - any other statement of this process that may change a cached row (a test's or a future
  *   module's direct write, a migration) empties the cache before the next lookup (a statement
  *   watch on the connection: mayChangeCachedSessions);

@@ -33,6 +33,8 @@ export function mayChangeLists(text: string): boolean {
       s,
     );
   if (target) return TABLES.has(target[1]!);
+  // TRUNCATE names one or several tables.
+  if (/^\s*truncate\b/.test(s)) return /\b(?:member|member_profile|member_privacy|contact_link|follow|member_block)\b/.test(s);
   // A write behind a WITH, or a shape not recognised above: any mention of a table counts.
   return (
     /^\s*with\b/.test(s) &&

@@ -64,7 +64,7 @@ export class StatementCounter {
     return memo.passes;
   }
 
-  /** PostgreSQL: statements that passed these watches were committed or rolled back (one each). */
+  /** PostgreSQL: statements that passed these watches were committed or rolled back (one each; a transaction counts once per watch). */
   countSettled(passed: Iterable<number>): void {
     for (const watch of passed) this.settled[watch] = (this.settled[watch] ?? 0) + 1;
   }
@@ -120,10 +120,10 @@ export function statementsMatched(db: DB, watch: number): number | undefined {
 }
 
 /**
- * How many statements passing `watch` have settled on `db`: on PostgreSQL, committed or rolled back
- * (counted when the statement completes outside a transaction, else when its transaction's COMMIT or
- * ROLLBACK completes); on SQLite none are counted (a transaction and every read share the one
- * connection). Undefined for a database not opened here.
+ * A count of the settling of statements passing `watch` on `db`: on PostgreSQL it moves when such a
+ * statement completes outside a transaction, and once when a transaction that ran any of them
+ * completes its COMMIT or ROLLBACK; on SQLite it never moves (a transaction and every read share
+ * the one connection). Undefined for a database not opened here.
  */
 export function statementsSettled(db: DB, watch: number): number | undefined {
   const counter = probes.get(db)?.counter;

@@ -73,9 +73,15 @@ function sendThroughCounter(client: pg.PoolClient, counter: StatementCounter): v
     const name = typeof first === "string" && Array.isArray(values) ? preparedStatementName(text) : undefined;
     const result = name ? query({ name, text, values }) : query(...args);
     const boundary = transactionBoundary(text);
-    if (boundary === "begin") inTransaction = true;
     let countWhenDone: Iterable<number> = [];
-    if (boundary === "end") {
+    if (boundary === "begin") {
+      // (What a transaction left unsettled, had it never ended on this connection, counts now.)
+      countWhenDone = [...passedInTransaction];
+      passedInTransaction.clear();
+      inTransaction = true;
+      // A BEGIN that failed opened nothing (Kysely then sends no ROLLBACK).
+      if (isPromise(result)) result.catch(() => (inTransaction = false));
+    } else if (boundary === "end") {
       inTransaction = false;
       countWhenDone = [...passedInTransaction];
       passedInTransaction.clear();
