@@ -17,6 +17,7 @@ import { openDatabase } from "../platform/db/open.ts";
 import { migrateToLatest } from "../platform/db/migrator.ts";
 import { isPostgres } from "../platform/db/dialect.ts";
 import { runOncePer } from "../platform/db/job-lock.ts";
+import { trustChangeNotices } from "../platform/db/client.ts";
 import { scheduleJob } from "../platform/scheduled-job.ts";
 import { PostgresLiveBus } from "../platform/live-postgres.ts";
 import { pruneRateLimitHits } from "../platform/rate-limit-table.ts";
@@ -26,8 +27,8 @@ import { createAdmin } from "../domains/admin/admin.service.ts";
 import { endAdultFollowsOfMinors } from "../domains/contacts/contacts.service.ts";
 import { processExports, pruneExpiredExports, purgeDeletedAccounts } from "../domains/datarights/datarights.service.ts";
 import type { AppContext } from "../platform/context.ts";
-import { SESSION_CHANGES_CHANNEL, trustSessionChangeNotices } from "../domains/accounts/session-cache.ts";
-import { LIST_CHANGES_CHANNEL, trustListChangeNotices } from "../domains/contacts/list-cache.ts";
+import { SESSION_CHANGES_CHANNEL } from "../domains/accounts/session-cache.ts";
+import { LIST_CHANGES_CHANNEL } from "../domains/contacts/list-cache.ts";
 import { DomainError } from "../shared/errors.ts";
 
 /** How long a shutdown waits for requests in flight (then closes them): well inside the usual 10 s before a SIGKILL. */
@@ -77,10 +78,7 @@ export async function serve() {
     : undefined;
   // Session checks and member list pages answered from memory on PostgreSQL too, while this
   // process hears every change (decisions 045, 046).
-  if (live) {
-    trustSessionChangeNotices(db, live.noticesOn(SESSION_CHANGES_CHANNEL));
-    trustListChangeNotices(db, live.noticesOn(LIST_CHANGES_CHANNEL));
-  }
+  if (live) for (const channel of [SESSION_CHANGES_CHANNEL, LIST_CHANGES_CHANNEL]) trustChangeNotices(db, channel, live.noticesOn(channel));
   await live?.start();
   const app = createAppContext({
     live,

@@ -14,7 +14,7 @@ import { createMember } from "#support/members.ts";
 import { testEngine } from "#support/pg.ts";
 import { openServerDb } from "#support/server.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
-import { type DB, statementsRun } from "../../platform/db/client.ts";
+import { type DB, statementsRun, trustChangeNotices } from "../../platform/db/client.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { DAY, MINUTE } from "../../platform/clock.ts";
@@ -25,13 +25,7 @@ import { deactivateInput, passwordChangeInput } from "../settings/settings.schem
 import * as settings from "../settings/settings.service.ts";
 import * as repo from "./accounts.repository.ts";
 import * as accounts from "./accounts.service.ts";
-import {
-  mayChangeCachedSessions,
-  mayTakeAccessAway,
-  SESSION_CHANGES_CHANNEL,
-  sessionCache,
-  trustSessionChangeNotices,
-} from "./session-cache.ts";
+import { mayChangeCachedSessions, mayTakeAccessAway, SESSION_CHANGES_CHANNEL, sessionCache } from "./session-cache.ts";
 import { createSession, validateSessionToken } from "./sessions.ts";
 
 const meta: RequestMeta = { ip: "203.0.113.9", userAgent: "vitest" };
@@ -328,7 +322,7 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
   beforeAll(async () => {
     bus = new PostgresLiveBus({ url: t!.database, db, log: silentLogger, readEventsAfter: () => Promise.resolve([]) });
     heard = bus.noticesOn(SESSION_CHANGES_CHANNEL);
-    trustSessionChangeNotices(db, heard);
+    trustChangeNotices(db, SESSION_CHANGES_CHANNEL, heard);
     await bus.start();
     listening = true;
   });
@@ -356,7 +350,7 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
     // The notices stand still here (as when the commit's has not arrived yet): only this process's own count can tell.
     const still = heard();
     expect(still).toBeDefined();
-    trustSessionChangeNotices(db, () => still);
+    trustChangeNotices(db, SESSION_CHANGES_CHANNEL, () => still);
     try {
       await db.transaction().execute(async (tx) => {
         await repo.updateMember(tx, m.memberId, { status: MemberStatus.Deactivated });
@@ -366,7 +360,7 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
       });
       expect(await validateSessionToken(db, m.token)).toBeNull();
     } finally {
-      trustSessionChangeNotices(db, heard);
+      trustChangeNotices(db, SESSION_CHANGES_CHANNEL, heard);
     }
   });
 

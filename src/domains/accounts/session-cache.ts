@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import {
   commitsByOtherConnections,
   type DB,
+  MAX_TRUSTED_AGE_MS,
   seesOtherConnections,
   statementsMatched,
   statementsSettled,
@@ -47,25 +48,11 @@ const MAX_ENTRIES = 20_000;
  */
 const OTHER_COMMITS_CHECK_MS = 1;
 /**
- * No entry answers longer than this after its read began: a bound on what a change signal missed in
- * any way the checks below do not see could cost (PostgresLiveBus notices a deaf listener in 6 s).
+ * The channel of PostgreSQL's session change notices (migration 2026-11-27-490, decision 045): every
+ * process's, script's or console's change of a session or of a member's status or role sends one.
+ * The cache is on for a PostgreSQL database once trustChangeNotices gave it this channel's counter.
  */
-const MAX_AGE_MS = 10_000;
-
-/** The channel of PostgreSQL's session change notices (migration 2026-11-27-490, decision 045). */
 export const SESSION_CHANGES_CHANNEL = "sideline_sessions";
-/** PostgreSQL: per database, the counter of heard session change notices (undefined while not listening). */
-const changeNotices = new WeakMap<DB, () => number | undefined>();
-
-/**
- * Turns the cache on for a PostgreSQL database: `heard` counts the notices of SESSION_CHANGES_CHANNEL
- * this process hears (PostgresLiveBus.noticesOn), which every process's, script's or console's
- * change of a session or of a member's status or role sends (triggers). Until then, and whenever
- * `heard` answers undefined (not listening), every check reads the row.
- */
-export function trustSessionChangeNotices(db: DB, heard: () => number | undefined): void {
-  changeNotices.set(db, heard);
-}
 
 const MARK = "/* drops its own session-cache entries */";
 /**
@@ -139,7 +126,7 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  *   notice (triggers), and one heard empties the cache likewise; while the notices are not heard
  *   (no listener yet, or its connection down), the cache is off;
  * - a lookup that began before a drop or an emptying does not store what it read (the generation);
- * - no entry answers longer than MAX_AGE_MS after its read.
+ * - no entry answers longer than MAX_TRUSTED_AGE_MS after its read.
  * Expiry is checked against the clock on every hit, by the caller.
  */
 export const sessionCache = {
@@ -148,7 +135,7 @@ export const sessionCache = {
     if (!this.trustable(db)) return undefined;
     const entry = entries.get(sessionId);
     if (!entry || entry.db !== db) return undefined;
-    if (performance.now() - entry.readAt > MAX_AGE_MS) {
+    if (performance.now() - entry.readAt > MAX_TRUSTED_AGE_MS) {
       this.dropSession(sessionId);
       return undefined;
     }
@@ -209,8 +196,7 @@ export const sessionCache = {
     const unannounced = statementsMatched(db, unannouncedWrites);
     const settled = statementsSettled(db, accessTakenAway);
     // Other connections' changes are seen through SQLite's data_version or PostgreSQL's notices; without either, not at all.
-    const notices = changeNotices.get(db);
-    if (unannounced === undefined || settled === undefined || (!notices && !seesOtherConnections(db))) return false;
+    if (unannounced === undefined || settled === undefined || !seesOtherConnections(db, SESSION_CHANGES_CHANNEL)) return false;
     const last = seen.get(db);
     const now = performance.now();
     // (A clock seen going back, as a test's may, counts as time passed.)
@@ -222,7 +208,7 @@ export const sessionCache = {
       }
       return true;
     }
-    const commits = notices ? notices() : commitsByOtherConnections(db)!;
+    const commits = commitsByOtherConnections(db, SESSION_CHANGES_CHANNEL);
     if (commits === undefined) {
       // Not listening (PostgreSQL): what changes meanwhile goes unheard.
       this.clear();

@@ -12,7 +12,7 @@ import { createMember } from "#support/members.ts";
 import { testEngine } from "#support/pg.ts";
 import { openServerDb } from "#support/server.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
-import { type DB, statementsRun } from "../../platform/db/client.ts";
+import { type DB, statementsRun, trustChangeNotices } from "../../platform/db/client.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { PostgresLiveBus } from "../../platform/live-postgres.ts";
 import { silentLogger } from "../../platform/logger.ts";
@@ -21,7 +21,7 @@ import { listInput } from "./contacts.schema.ts";
 import { cardsFor, type ListKind, listMembers } from "./contacts.repository.ts";
 import * as contacts from "./contacts.service.ts";
 import { adultBornBy } from "../privacy/privacy.service.ts";
-import { cachedListPages, LIST_CHANGES_CHANNEL, mayChangeLists, trustListChangeNotices } from "./list-cache.ts";
+import { cachedListPages, LIST_CHANGES_CHANNEL, mayChangeLists } from "./list-cache.ts";
 
 let db: DB;
 let ctx: AppContext;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   if (isPostgres(db)) {
     bus = new PostgresLiveBus({ url: testContext.database, db, log: silentLogger, readEventsAfter: () => Promise.resolve([]) });
     heard = bus.noticesOn(LIST_CHANGES_CHANNEL);
-    trustListChangeNotices(db, heard);
+    trustChangeNotices(db, LIST_CHANGES_CHANNEL, heard);
     await bus.start();
   }
 });
@@ -253,7 +253,7 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
     // The notices stand still here (as when they have not arrived yet): only this process's own count can tell.
     let stillCounter = heard!();
     expect(stillCounter).toBeDefined();
-    trustListChangeNotices(db, () => stillCounter);
+    trustChangeNotices(db, LIST_CHANGES_CHANNEL, () => stillCounter);
     try {
       expect(await followedBy(a)).toEqual([]);
       await db.transaction().execute(async (tx) => {
@@ -270,7 +270,7 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
       stillCounter = (stillCounter ?? 0) + 1;
       await servedFromMemory(a);
     } finally {
-      trustListChangeNotices(db, heard!);
+      trustChangeNotices(db, LIST_CHANGES_CHANNEL, heard!);
     }
   });
 

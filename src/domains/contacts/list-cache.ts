@@ -1,4 +1,10 @@
-import { commitsByOtherConnections, type DB, statementsMatchedOrSettled, watchStatements } from "../../platform/db/client.ts";
+import {
+  commitsByOtherConnections,
+  type DB,
+  MAX_TRUSTED_AGE_MS,
+  statementsMatchedOrSettled,
+  watchStatements,
+} from "../../platform/db/client.ts";
 
 /**
  * Pages of the member lists as read (contacts.repository listMembers: card columns and the
@@ -17,7 +23,7 @@ import { commitsByOtherConnections, type DB, statementsMatchedOrSettled, watchSt
  *   are not heard (no listener, or its connection down or deaf) nothing is cached;
  * - an entry remembers both as they were when its read began, and is served only while both are
  *   unchanged (else the whole cache is emptied); a read during which either moved is not kept;
- * - no entry answers longer than MAX_AGE_MS after its read began (a bound on what a change signal
+ * - no entry answers longer than MAX_TRUSTED_AGE_MS after its read began (a bound on what a change signal
  *   missed in a way these checks do not see could cost).
  * So a page is never served after a change this process made or heard of, and between changes
  * every viewer's pages are read once.
@@ -46,22 +52,11 @@ const listWrites = watchStatements(mayChangeLists);
 
 /** Rows kept at most, over every page (a row is a few hundred bytes). */
 const MAX_ROWS = 40_000;
-/** No page answers longer than this after its read began (PostgresLiveBus notices a deaf listener in 6 s). */
-const MAX_AGE_MS = 10_000;
-
-/** The channel of PostgreSQL's list change notices (migration 2026-11-27-500, decision 046). */
-export const LIST_CHANGES_CHANNEL = "sideline_lists";
-/** PostgreSQL: per database, the counter of heard list change notices (undefined while not listening). */
-const changeNotices = new WeakMap<DB, () => number | undefined>();
-
 /**
- * Turns the cache on for a PostgreSQL database: `heard` counts the notices of LIST_CHANGES_CHANNEL
- * this process hears (PostgresLiveBus.noticesOn). Until then, and whenever `heard` answers
- * undefined, every page is read.
+ * The channel of PostgreSQL's list change notices (migration 2026-11-27-500, decision 046). The
+ * cache is on for a PostgreSQL database once trustChangeNotices gave it this channel's counter.
  */
-export function trustListChangeNotices(db: DB, heard: () => number | undefined): void {
-  changeNotices.set(db, heard);
-}
+export const LIST_CHANGES_CHANNEL = "sideline_lists";
 
 interface Entry {
   rows: number;
@@ -81,8 +76,7 @@ const states = new WeakMap<DB, State>();
 /** What the database's tables looked like to this process: undefined when its writers cannot be seen (no caching). */
 function stampOf(db: DB): string | undefined {
   const writes = statementsMatchedOrSettled(db, listWrites);
-  const notices = changeNotices.get(db);
-  const commits = notices ? notices() : commitsByOtherConnections(db);
+  const commits = commitsByOtherConnections(db, LIST_CHANGES_CHANNEL);
   return writes === undefined || commits === undefined ? undefined : `${writes}:${commits}`;
 }
 
@@ -112,7 +106,7 @@ export async function cachedListPage<T>(db: DB, key: string, rowsOf: (value: T) 
   const readAt = performance.now();
   const entry = stateAt(db, before).entries.get(key);
   // (A clock seen going back, as a test's may, counts as too old.)
-  if (entry && readAt >= entry.readAt && readAt - entry.readAt <= MAX_AGE_MS) return entry.value as T;
+  if (entry && readAt >= entry.readAt && readAt - entry.readAt <= MAX_TRUSTED_AGE_MS) return entry.value as T;
   const value = await read();
   const after = stampOf(db);
   if (after !== before) return value;

@@ -151,19 +151,43 @@ export async function pingDatabase(db: DB): Promise<void> {
 }
 
 /**
- * A number that changes whenever another connection (another process, a script, a test's own
- * connection) commits a change to the database; writes made through `db` itself leave it as it
- * is (SQLite's PRAGMA data_version: it takes the read lock, a few microseconds). Undefined on
- * PostgreSQL (no counterpart: other processes write unseen) and for a database not opened here:
- * in-process caches must then not trust themselves across requests.
+ * No entry of an in-process cache kept on the signals below answers longer than this after its
+ * read began: a bound on what a signal missed in a way the checks do not see could cost
+ * (PostgresLiveBus notices a deaf listener in 6 s).
  */
-export function commitsByOtherConnections(db: DB): number | undefined {
-  return probes.get(db)?.commitsByOthers?.();
+export const MAX_TRUSTED_AGE_MS = 10_000;
+
+/** PostgreSQL: per database and channel, the counter of the change notices this process hears. */
+const changeNotices = new WeakMap<DB, Map<string, () => number | undefined>>();
+
+/**
+ * Lets commitsByOtherConnections answer for a PostgreSQL database and `channel`: `heard` counts the
+ * notices of that channel this process hears (PostgresLiveBus.noticesOn), which triggers send for
+ * every statement that changes what a cache reads (migrations 2026-11-27-490 and -500). It answers
+ * undefined while the listener is down or deaf: the caches then keep nothing.
+ */
+export function trustChangeNotices(db: DB, channel: string, heard: () => number | undefined): void {
+  const byChannel = changeNotices.get(db) ?? new Map<string, () => number | undefined>();
+  changeNotices.set(db, byChannel.set(channel, heard));
 }
 
-/** Whether commitsByOtherConnections answers for `db` (SQLite opened here), without running it. */
-export function seesOtherConnections(db: DB): boolean {
-  return probes.get(db)?.commitsByOthers !== undefined;
+/**
+ * A number that changes whenever another connection (another process, a script, a test's own
+ * connection) commits a change to the database; writes made through `db` itself leave it as it
+ * is. SQLite: PRAGMA data_version (it takes the read lock, a few microseconds). PostgreSQL: the
+ * counter of `channel`'s notices once trustChangeNotices gave it (the changes that channel's
+ * triggers announce, this process's own included), else undefined (other processes write unseen).
+ * Undefined also for a database not opened here: in-process caches must then not trust
+ * themselves across requests.
+ */
+export function commitsByOtherConnections(db: DB, channel?: string): number | undefined {
+  const heard = channel === undefined ? undefined : changeNotices.get(db)?.get(channel);
+  return heard ? heard() : probes.get(db)?.commitsByOthers?.();
+}
+
+/** Whether commitsByOtherConnections answers for `db` and `channel` (SQLite opened here, or notices trusted), without running it. */
+export function seesOtherConnections(db: DB, channel?: string): boolean {
+  return (channel !== undefined && changeNotices.get(db)?.has(channel) === true) || probes.get(db)?.commitsByOthers !== undefined;
 }
 
 async function openDriver(file: string): Promise<SqliteDatabase> {
