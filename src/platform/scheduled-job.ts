@@ -7,11 +7,10 @@ export interface ScheduledJob {
 
 /**
  * Runs `run` off the request path: first `firstAfterMs` after the call, then every `everyMs` from
- * that first tick. A run
- * never overlaps the one before it (a tick during a run is skipped), a failure is logged as
- * "<name> failed" and the next tick tries again. Jobs that must run once across server processes
- * wrap their work in runOncePer (src/platform/db/job-lock.ts); `run` watches the server's shutdown
- * signal to end early, and `stop` waits for it.
+ * that first tick. A run never overlaps the one before it (a tick during a run is skipped), a
+ * failure is logged as "<name> failed" and the next tick tries again. Jobs that must run once
+ * across server processes wrap their work in runOncePer (src/platform/db/job-lock.ts); `run`
+ * watches the server's shutdown signal to end early, and `stop` waits for it.
  */
 export function scheduleJob(
   name: string,

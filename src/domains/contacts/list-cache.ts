@@ -30,6 +30,8 @@ import {
  */
 
 const TABLES = new Set(["member", "member_profile", "member_privacy", "contact_link", "follow", "member_block"]);
+/** A mention of any of them in a statement's text. */
+const MENTIONS_A_TABLE = new RegExp(`\\b(?:${[...TABLES].join("|")})\\b`);
 
 /** Whether a statement may write a table the lists are read from (when unsure, yes). */
 export function mayChangeLists(text: string): boolean {
@@ -40,13 +42,9 @@ export function mayChangeLists(text: string): boolean {
     );
   if (target) return TABLES.has(target[1]!);
   // TRUNCATE names one or several tables.
-  if (/^\s*truncate\b/.test(s)) return /\b(?:member|member_profile|member_privacy|contact_link|follow|member_block)\b/.test(s);
+  if (/^\s*truncate\b/.test(s)) return MENTIONS_A_TABLE.test(s);
   // A write behind a WITH, or a shape not recognised above: any mention of a table counts.
-  return (
-    /^\s*with\b/.test(s) &&
-    /\b(?:insert|update|delete|replace)\b/.test(s) &&
-    /\b(?:member|member_profile|member_privacy|contact_link|follow|member_block)\b/.test(s)
-  );
+  return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && MENTIONS_A_TABLE.test(s);
 }
 const listWrites = watchStatements(mayChangeLists);
 

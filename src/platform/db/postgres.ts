@@ -74,17 +74,13 @@ function sendThroughCounter(client: pg.PoolClient, counter: StatementCounter): v
     const result = name ? query({ name, text, values }) : query(...args);
     const boundary = transactionBoundary(text);
     let countWhenDone: Iterable<number> = [];
-    if (boundary === "begin") {
-      // (What a transaction left unsettled, had it never ended on this connection, counts now.)
+    if (boundary) {
+      // A transaction's end settles what it ran; a BEGIN, what one that never ended here left.
       countWhenDone = [...passedInTransaction];
       passedInTransaction.clear();
-      inTransaction = true;
+      inTransaction = boundary === "begin";
       // A BEGIN that failed opened nothing (Kysely then sends no ROLLBACK).
-      if (isPromise(result)) result.catch(() => (inTransaction = false));
-    } else if (boundary === "end") {
-      inTransaction = false;
-      countWhenDone = [...passedInTransaction];
-      passedInTransaction.clear();
+      if (inTransaction && isPromise(result)) result.catch(() => (inTransaction = false));
     } else if (inTransaction) {
       for (const watch of passed) passedInTransaction.add(watch);
     } else {
