@@ -52,7 +52,8 @@ const isInternal = (href: string | undefined): href is string =>
  * (the navbar badges, the messenger, the notifications screen) and announce themselves with a toast;
  * a post's new like count is written into the feed pages that show it.
  * A dropped connection is resumed by the link from the last event id, and every (re)start refetches
- * both families of queries, so nothing missed while disconnected stays stale.
+ * both families of queries, so nothing missed while disconnected stays stale; a new stream refetches
+ * them again once the server says it listens (stream.ready), for what came while it was set up.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -68,6 +69,12 @@ export function useLiveUpdates(): void {
       onData: ({ data: event }) => {
         const path = router.state.location.pathname;
         switch (event.type) {
+          case "stream.ready":
+            // The server listens from here on: what came before (after the refetch of onStarted, while
+            // the stream was being set up) is in the counts read now.
+            void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
+            void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
+            break;
           case "message.received":
             void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
             if (path !== MESSENGER_PATH && mayToast(recentToasts.current)) toastMessage(router, event.data);
