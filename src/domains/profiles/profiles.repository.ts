@@ -1,6 +1,9 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
+import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { PRIVACY_DEFAULTS, type PrivacySetting } from "../privacy/privacy.schema.ts";
 import type { MemberEmploymentTable, MemberProfileTable, MemberSchoolTable } from "./profiles.tables.ts";
 
 export type ProfileRow = Omit<Selectable<MemberProfileTable>, "memberId" | "updatedAt">;
@@ -54,16 +57,76 @@ export const PROFILE_DEFAULTS: ProfileRow = {
   weightLbs: null,
 };
 
-export async function findProfile(db: DB, memberId: number): Promise<ProfileRow> {
-  const [row] = await profileQuery(db, { memberId });
-  if (!row) return { ...PROFILE_DEFAULTS };
-  const { memberId: _m, updatedAt: _u, ...profile } = row;
-  return profile;
+const PROFILE_COLUMNS = Object.keys(PROFILE_DEFAULTS) as Array<keyof ProfileRow>;
+const PRIVACY_SETTINGS = Object.keys(PRIVACY_DEFAULTS) as PrivacySetting[];
+
+/** The alias of a profile or privacy column in findSubject's row (profile.address and privacy.address both exist). */
+const aliased = (prefix: "profile" | "privacy", column: string) => `${prefix}${column[0]!.toUpperCase()}${column.slice(1)}`;
+
+/** Everything a profile page shows of a member, as `viewerId` may be related to them (findSubject). */
+export interface SubjectRow {
+  member: Selectable<Database["member"]>;
+  /** The profile, the defaults when never saved. */
+  profile: ProfileRow;
+  /** The privacy settings, the defaults when never saved. */
+  privacy: Record<PrivacySetting, number>;
+  /** 1 when the viewer is the member's accepted contact (privacy.service relationOf). */
+  viewerIsContact: number;
+  /** A block stands between the viewer and the member, either way (decision 035). */
+  blocked: boolean;
 }
 
+/**
+ * A member with their profile and privacy, whether the viewer is their contact, and whether a block
+ * stands between them: one statement (primary-key lookups) for what were five round trips, read on
+ * every profile page and section. Undefined for no such member.
+ */
+export async function findSubject(db: DB, viewerId: number, memberId: number): Promise<SubjectRow | undefined> {
+  const [row] = (await subjectQuery(db, { viewerId, memberId })) as Array<Record<string, unknown>>;
+  if (!row) return undefined;
+  const member = {} as Record<string, unknown>;
+  const profile = { ...PROFILE_DEFAULTS } as Record<string, unknown>;
+  const privacy: Record<string, unknown> = { ...PRIVACY_DEFAULTS };
+  for (const [key, value] of Object.entries(row)) if (!SUBJECT_EXTRAS.has(key)) member[key] = value;
+  if (row.profileSaved !== null) for (const c of PROFILE_COLUMNS) profile[c] = row[aliased("profile", c)];
+  if (row.privacySaved !== null) for (const s of PRIVACY_SETTINGS) privacy[s] = row[aliased("privacy", s)];
+  return {
+    member: member as Selectable<Database["member"]>,
+    profile: profile as ProfileRow,
+    privacy: privacy as Record<PrivacySetting, number>,
+    viewerIsContact: Number(row.viewerIsContact),
+    blocked: Number(row.blocked) === 1,
+  };
+}
+
+/** The keys of findSubject's row that are not the member's own columns. */
+const SUBJECT_EXTRAS = new Set([
+  ...PROFILE_COLUMNS.map((c) => aliased("profile", c)),
+  ...PRIVACY_SETTINGS.map((s) => aliased("privacy", s)),
+  "profileSaved",
+  "privacySaved",
+  "viewerIsContact",
+  "blocked",
+]);
+
 // The reads of a profile page are precompiled (decision 044): built once, prepared on PostgreSQL.
-const profileQuery = precompiled((db, p: { memberId: number }) =>
-  db.selectFrom("memberProfile").selectAll().where("memberId", "=", p.memberId),
+const subjectQuery = precompiled((db, p: { viewerId: number; memberId: number }) =>
+  db
+    .selectFrom("member as m")
+    .leftJoin("memberProfile as p", "p.memberId", "m.id")
+    .leftJoin("memberPrivacy as v", "v.memberId", "m.id")
+    .selectAll("m")
+    .select([
+      ...PROFILE_COLUMNS.map((c) => sql.ref(`p.${c}`).as(aliased("profile", c))),
+      ...PRIVACY_SETTINGS.map((s) => sql.ref(`v.${s}`).as(aliased("privacy", s))),
+      "p.memberId as profileSaved",
+      "v.memberId as privacySaved",
+      sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${p.viewerId} AND c.other_id = m.id AND c.status = 'accepted') THEN 1 ELSE 0 END)`.as(
+        "viewerIsContact",
+      ),
+      sql<number>`(CASE WHEN ${notBlockedBetween(sql.ref("m.id"), sql`${p.viewerId}`)} THEN 0 ELSE 1 END)`.as("blocked"),
+    ])
+    .where("m.id", "=", p.memberId),
 );
 
 /** Writes part of a profile, creating the row on first save. */

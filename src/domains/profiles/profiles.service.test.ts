@@ -6,7 +6,7 @@
 import { createMember, makeContacts } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB } from "../../platform/db/client.ts";
+import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -459,6 +459,21 @@ describe("field rules", () => {
     const view = await profiles.viewProfile(ctx, requester, people.owner.memberId);
     expect(view.relation).toBe("member");
     expect(view.contact).toBeNull();
+  });
+});
+
+describe("reads", () => {
+  it("a profile page is three statements whatever the relation: the member with profile, privacy, contact and block; schools; jobs", async () => {
+    const [owner, contact, other] = [await newMember(), await newMember(), await newMember()];
+    await makeContacts(db, owner, contact);
+    await setPrivacy(owner, { education: PrivacyLevel.OnlyContacts });
+    for (const viewer of [owner, contact, other]) {
+      const before = statementsRun(db);
+      const view = await profiles.viewProfile(ctx, viewer, owner.memberId);
+      // The schools are read only for those the education level lets see them.
+      expect(statementsRun(db) - before).toBe(viewer === other ? 2 : 3);
+      expect(view.education === null).toBe(viewer === other);
+    }
   });
 });
 

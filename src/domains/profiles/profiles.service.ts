@@ -11,7 +11,7 @@ import {
   pictureFor,
   type PrivacyRow,
   privacyOf,
-  relationBetween,
+  relationOf,
   savePrivacy,
 } from "../privacy/privacy.service.ts";
 import { PrivacyLevel, type Relation } from "../privacy/privacy.schema.ts";
@@ -44,23 +44,19 @@ interface Subject {
 }
 
 async function loadSubject(ctx: AppContext, viewer: Actor, memberId: number): Promise<Subject> {
-  const member = await accounts.findMemberById(ctx.db, memberId);
+  const row = await repo.findSubject(ctx.db, viewer.memberId, memberId);
   // Members awaiting confirmation, deactivated and suspended members have no visible profile.
-  if (!member || (!isVisibleMember(member) && member.id !== viewer.memberId)) {
+  if (!row || (!isVisibleMember(row.member) && memberId !== viewer.memberId)) {
     throw notFound(NO_SUCH_MEMBER);
   }
+  const { member, profile, privacy } = row;
   // A block either way (decision 035), or a minor hidden from this viewer (decision 040): each
   // answers as for a member who does not exist, so trying ids tells nothing.
-  if (member.id !== viewer.memberId) {
-    if (await contacts.isBlockedEitherWay(ctx, viewer.memberId, memberId)) throw notFound(NO_SUCH_MEMBER);
+  if (memberId !== viewer.memberId) {
+    if (row.blocked) throw notFound(NO_SUCH_MEMBER);
     await contacts.requireNotHiddenMinor(ctx, viewer.memberId, memberId, { birthDate: member.birthDate, unlessLinked: true });
   }
-  const [profile, privacy, relation] = await Promise.all([
-    repo.findProfile(ctx.db, memberId),
-    privacyOf(ctx, memberId),
-    relationBetween(ctx, viewer.memberId, memberId),
-  ]);
-  return { member, profile, privacy, relation };
+  return { member, profile, privacy, relation: relationOf(memberId, viewer.memberId, row.viewerIsContact) };
 }
 
 function requireOwner(actor: Actor, memberId: number): void {
