@@ -11,55 +11,69 @@ export async function insertEvent(
   data: Record<string, unknown>,
   at: string,
 ): Promise<LiveEvent> {
-  const insert = async (trx: DB) => {
-    await lockMembersEvents(trx, [memberId]);
-    return trx
-      .insertInto("liveEvent")
-      .values({ memberId, type, data: JSON.stringify(data), createdAt: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-  };
-  const row = isPostgres(db) && !db.isTransaction ? await db.transaction().execute(insert) : await insert(db);
-  return { id: row.id, memberId, type, data, at };
+  // One statement on both engines: on PostgreSQL outside a transaction it is a transaction of its
+  // own, which holds the member's lock until its end.
+  const [event] = await insertEvents(db, [{ memberId, type, data, at }]);
+  return event!;
 }
 
 /** Advisory lock namespace of the live log (the first key of pg_advisory_xact_lock's pair). */
 const LIVE_EVENTS_LOCK = 0x4c495645;
 
 /**
- * PostgreSQL: holds each member's event lock until the transaction ends. Ids are drawn at insert
- * but become visible at commit; with the lock, a member's events commit in id order, so a page
- * that has seen id n never meets a smaller id later (its replay cursor stays sound). SQLite
- * writes one transaction at a time and needs none. Locks are taken in id order (no deadlock).
+ * Writes several events in one statement; answers them with their ids, in the order given.
+ *
+ * PostgreSQL: the same statement first takes each member's event lock, held until the transaction
+ * ends. Ids are drawn at insert but become visible at commit; with the lock, a member's events
+ * commit in id order, so a page that has seen id n never meets a smaller id later (its replay
+ * cursor stays sound). Taken by the insert itself, the lock is held for the insert and the COMMIT
+ * only, not one more round trip: writes notifying one member queue on it. Locks are taken in id
+ * order (no deadlock). SQLite writes one transaction at a time and needs none.
  */
-async function lockMembersEvents(db: DB, memberIds: number[]): Promise<void> {
-  if (!isPostgres(db)) return;
-  await lockMembersQuery(db, { memberIds: [...new Set(memberIds)].sort((a, b) => a - b) });
-}
-/** Every member's lock in one statement (one round trip), in the array's order: unnest reads it in order. */
-const lockMembersQuery = precompiled((db, p: { memberIds: number[] }) => ({
-  compile: () =>
-    sql<{
-      n: number;
-    }>`SELECT count(pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK)}, m)) AS n FROM unnest(${p.memberIds}::int[]) AS m`.compile(db),
-}));
-
-/** Writes several events in one statement; answers them with their ids, in the order given. */
 export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
   const values = events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at }));
-  await lockMembersEvents(
-    db,
-    events.map((e) => e.memberId),
-  );
-  // A unit writes one to three events (a message: three): those statements are precompiled.
-  const insert = insertEventsQueries[events.length];
-  const rows = insert
-    ? await insert(db, Object.fromEntries(values.flatMap((v, i) => Object.entries(v).map(([k, x]) => [`${k}${i}`, x]))))
-    : await db.insertInto("liveEvent").values(values).returning("id").execute();
-  // Rows of one INSERT take ascending ids in the order of its VALUES (SQLite: the statement holds the
+  const rows = isPostgres(db)
+    ? await lockedInsertQuery(db, {
+        lockIds: [...new Set(values.map((v) => v.memberId))].sort((a, b) => a - b),
+        memberIds: values.map((v) => v.memberId),
+        types: values.map((v) => v.type),
+        data: values.map((v) => v.data),
+        createdAts: values.map((v) => v.createdAt),
+      })
+    : await insertOnSqlite(db, values);
+  // Rows of one INSERT take ascending ids in the order of its rows (SQLite: the statement holds the
   // write lock; PostgreSQL: it draws them from the identity's sequence in that order).
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   return events.map((e, i) => ({ ...e, id: ids[i]! }));
+}
+
+/**
+ * PostgreSQL's insert of any number of events, one text (prepared once): the locks first (a
+ * materialized CTE every row joins, so it runs before the first id is drawn; unnest reads the
+ * sorted array in order), then the events in the arrays' order.
+ */
+const lockedInsertQuery = precompiled(
+  (db, p: { lockIds: number[]; memberIds: number[]; types: string[]; data: string[]; createdAts: string[] }) => ({
+    compile: () =>
+      sql<{ id: number }>`WITH locked AS MATERIALIZED (
+          SELECT count(pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK)}, m)) AS n FROM unnest(${p.lockIds}::int[]) AS m)
+        INSERT INTO live_event (member_id, type, data, created_at)
+        SELECT e.member_id, e.type, e.data, e.created_at
+        FROM locked CROSS JOIN unnest(${p.memberIds}::int[], ${p.types}::text[], ${p.data}::text[], ${p.createdAts}::text[])
+          WITH ORDINALITY AS e (member_id, type, data, created_at, i)
+        ORDER BY e.i
+        RETURNING id`.compile(db),
+  }),
+);
+
+type EventValues = { memberId: number; type: string; data: string; createdAt: string };
+
+/** SQLite's insert: a unit writes one to three events (a message: three), so those statements are precompiled. */
+async function insertOnSqlite(db: DB, values: EventValues[]): Promise<Array<{ id: number }>> {
+  const insert = insertEventsQueries[values.length];
+  return insert
+    ? await insert(db, Object.fromEntries(values.flatMap((v, i) => Object.entries(v).map(([k, x]) => [`${k}${i}`, x]))))
+    : await db.insertInto("liveEvent").values(values).returning("id").execute();
 }
 
 /** The insert of n events (n = 1 to 4), parameters memberId0, type0, data0, createdAt0, memberId1, ... */

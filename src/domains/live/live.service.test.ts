@@ -3,7 +3,8 @@
  * reconnect with lastEventId replays exactly what was missed (then goes on live, with nothing
  * twice), the stream ends when its request is aborted, and old events are pruned.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMember } from "#support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import type { DB } from "../../platform/db/client.ts";
@@ -12,6 +13,8 @@ import type { AppContext } from "../../platform/context.ts";
 import type { LiveEvent } from "../../platform/live.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
 import { createSession } from "../accounts/sessions.ts";
+import { isoNow } from "../../platform/clock.ts";
+import * as repo from "./live.repository.ts";
 import * as live from "./live.service.ts";
 
 let db: DB;
@@ -165,6 +168,39 @@ describe("the live stream", () => {
     expect((await open(await createMember(db))).first).toMatchObject({ type: "stream.ready" });
     for (const stream of streams) await stream.return(undefined);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "PostgreSQL: a member's events commit in id order: a second writer waits on the member's lock until the first commits",
+    async () => {
+      const a = await createMember(db);
+      const event = { memberId: a.memberId, type: "messages.changed" as const, data: {}, at: isoNow() };
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let firstId = 0;
+      const first = db.transaction().execute(async (trx) => {
+        [{ id: firstId }] = (await repo.insertEvents(trx, [event])) as [LiveEvent];
+        await committing;
+      });
+      await vi.waitFor(() => expect(firstId).toBeGreaterThan(0));
+      let secondId = 0;
+      const second = repo.insertEvent(db, a.memberId, "messages.changed", {}, isoNow()).then((e) => (secondId = e.id));
+      const waitingOnAdvisoryLock = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`.execute(db)
+          ).rows[0]!.n,
+        );
+      try {
+        await vi.waitFor(async () => expect(await waitingOnAdvisoryLock()).toBe(1), { timeout: 5_000 });
+        expect(secondId).toBe(0);
+      } finally {
+        commit();
+        await Promise.all([first, second]);
+      }
+      expect(secondId).toBeGreaterThan(firstId);
+    },
+  );
 
   it("prunes events older than the retention", async () => {
     const a = await createMember(db);
