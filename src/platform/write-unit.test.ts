@@ -3,6 +3,7 @@
  * request each write in one transaction; what a unit writes commits or rolls back as one, and its
  * live pushes and e-mail happen only after the commit; handlers' failures do not fail the action.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMember, makeContacts } from "#support/members.ts";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
@@ -158,6 +159,29 @@ describe("write units", () => {
     expect({ links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") }).toEqual(before);
     expect(sent).toEqual([]);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "PostgreSQL: a handler whose statement failed aborted the transaction: the action fails, nothing written, pushed or mailed",
+    async () => {
+      const failures: unknown[] = [];
+      const local: AppContext = { ...ctx, events: new DomainEvents((error) => failures.push(error)) };
+      const stop = registerNotificationHandlers(local);
+      local.events.subscribe("contact.requested", async (_e, scope) => {
+        await sql`SELECT 1 / 0`.execute(scope!.db);
+      });
+      const a = await createMember(db);
+      const b = await createMember(db);
+      const before = { links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") };
+      try {
+        await expect(contacts.sendRequest(local, a, b.memberId)).rejects.toThrow("The transaction was rolled back");
+      } finally {
+        stop();
+      }
+      expect(failures).toHaveLength(1);
+      expect({ links: await count("contactLink"), notes: await count("notification"), events: await count("liveEvent") }).toEqual(before);
+      expect(sent).toEqual([]);
+    },
+  );
 
   it("a failing handler is reported and the action still commits", async () => {
     const failures: unknown[] = [];

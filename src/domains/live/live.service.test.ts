@@ -194,6 +194,11 @@ describe("the live stream", () => {
       try {
         await vi.waitFor(async () => expect(await waitingOnAdvisoryLock()).toBe(1), { timeout: 5_000 });
         expect(secondId).toBe(0);
+        // The waiting writer drew no id yet: ids are drawn once the lock is held, so they commit in order.
+        const drawn = await sql<{
+          lastValue: number;
+        }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('live_event', 'id')::regclass) AS last_value`.execute(db);
+        expect(Number(drawn.rows[0]!.lastValue)).toBe(firstId);
       } finally {
         commit();
         await Promise.all([first, second]);

@@ -87,10 +87,29 @@ function sendThroughCounter(client: pg.PoolClient, counter: StatementCounter): v
       countWhenDone = passed;
     }
     const done = () => counter.countSettled(countWhenDone);
-    if (isPromise(result)) result.then(done, done);
-    else done();
-    return result;
+    if (!isPromise(result)) {
+      done();
+      return result;
+    }
+    result.then(done, done);
+    return isCommit(text) ? result.then(refuseRolledBackCommit) : result;
   }) as typeof client.query;
+}
+
+const isCommit = (text: string) => /^\s*(commit|end)\b/i.test(text);
+
+/**
+ * A COMMIT of a transaction that a failed statement had aborted answers ROLLBACK, not an error:
+ * nothing was written. It must not pass for a commit: a write unit whose handler's statement
+ * failed (its failures are reported, not thrown) would tell its caller it was done, and send its
+ * pushes and e-mail for rows that do not exist. SQLite has no such state: a failed statement
+ * leaves its transaction usable.
+ */
+function refuseRolledBackCommit<R>(result: R): R {
+  if ((result as { command?: string } | undefined)?.command === "ROLLBACK") {
+    throw new Error("The transaction was rolled back: a statement in it had failed.");
+  }
+  return result;
 }
 
 /** Whether a text Kysely sends opens or ends a transaction ("rollback to" a savepoint does neither). */
