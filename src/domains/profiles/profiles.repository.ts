@@ -57,11 +57,12 @@ export const PROFILE_DEFAULTS: ProfileRow = {
   weightLbs: null,
 };
 
-const PROFILE_COLUMNS = Object.keys(PROFILE_DEFAULTS) as Array<keyof ProfileRow>;
-const PRIVACY_SETTINGS = Object.keys(PRIVACY_DEFAULTS) as PrivacySetting[];
-
 /** The alias of a profile or privacy column in findSubject's row (profile.address and privacy.address both exist). */
 const aliased = (prefix: "profile" | "privacy", column: string) => `${prefix}${column[0]!.toUpperCase()}${column.slice(1)}`;
+
+/** Each profile column and each privacy setting with its alias in findSubject's row, made once. */
+const PROFILE_ALIASES = Object.keys(PROFILE_DEFAULTS).map((column) => [column, aliased("profile", column)] as const);
+const PRIVACY_ALIASES = Object.keys(PRIVACY_DEFAULTS).map((setting) => [setting, aliased("privacy", setting)] as const);
 
 /** Everything a profile page shows of a member, as `viewerId` may be related to them (findSubject). */
 export interface SubjectRow {
@@ -88,8 +89,8 @@ export async function findSubject(db: DB, viewerId: number, memberId: number): P
   const profile = { ...PROFILE_DEFAULTS } as Record<string, unknown>;
   const privacy: Record<string, unknown> = { ...PRIVACY_DEFAULTS };
   for (const [key, value] of Object.entries(row)) if (!SUBJECT_EXTRAS.has(key)) member[key] = value;
-  if (row.profileSaved !== null) for (const c of PROFILE_COLUMNS) profile[c] = row[aliased("profile", c)];
-  if (row.privacySaved !== null) for (const s of PRIVACY_SETTINGS) privacy[s] = row[aliased("privacy", s)];
+  if (row.profileSaved !== null) for (const [column, alias] of PROFILE_ALIASES) profile[column] = row[alias];
+  if (row.privacySaved !== null) for (const [setting, alias] of PRIVACY_ALIASES) privacy[setting] = row[alias];
   return {
     member: member as Selectable<Database["member"]>,
     profile: profile as ProfileRow,
@@ -101,8 +102,7 @@ export async function findSubject(db: DB, viewerId: number, memberId: number): P
 
 /** The keys of findSubject's row that are not the member's own columns. */
 const SUBJECT_EXTRAS = new Set([
-  ...PROFILE_COLUMNS.map((c) => aliased("profile", c)),
-  ...PRIVACY_SETTINGS.map((s) => aliased("privacy", s)),
+  ...[...PROFILE_ALIASES, ...PRIVACY_ALIASES].map(([, alias]) => alias),
   "profileSaved",
   "privacySaved",
   "viewerIsContact",
@@ -117,8 +117,8 @@ const subjectQuery = precompiled((db, p: { viewerId: number; memberId: number })
     .leftJoin("memberPrivacy as v", "v.memberId", "m.id")
     .selectAll("m")
     .select([
-      ...PROFILE_COLUMNS.map((c) => sql.ref(`p.${c}`).as(aliased("profile", c))),
-      ...PRIVACY_SETTINGS.map((s) => sql.ref(`v.${s}`).as(aliased("privacy", s))),
+      ...PROFILE_ALIASES.map(([column, alias]) => sql.ref(`p.${column}`).as(alias)),
+      ...PRIVACY_ALIASES.map(([setting, alias]) => sql.ref(`v.${setting}`).as(alias)),
       "p.memberId as profileSaved",
       "v.memberId as privacySaved",
       sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = ${p.viewerId} AND c.other_id = m.id AND c.status = 'accepted') THEN 1 ELSE 0 END)`.as(

@@ -92,11 +92,9 @@ function sendThroughCounter(client: pg.PoolClient, counter: StatementCounter): v
       return result;
     }
     result.then(done, done);
-    return isCommit(text) ? result.then(refuseRolledBackCommit) : result;
+    return boundary === "commit" ? result.then(refuseRolledBackCommit) : result;
   }) as typeof client.query;
 }
-
-const isCommit = (text: string) => /^\s*(commit|end)\b/i.test(text);
 
 /**
  * A COMMIT of a transaction that a failed statement had aborted answers ROLLBACK, not an error:
@@ -113,10 +111,11 @@ function refuseRolledBackCommit<R>(result: R): R {
 }
 
 /** Whether a text Kysely sends opens or ends a transaction ("rollback to" a savepoint does neither). */
-function transactionBoundary(text: string): "begin" | "end" | undefined {
+function transactionBoundary(text: string): "begin" | "commit" | "rollback" | undefined {
   const s = text.trimStart().slice(0, 20).toLowerCase();
   if (s.startsWith("begin") || s.startsWith("start transaction")) return "begin";
-  if (s.startsWith("commit") || s.startsWith("end") || (s.startsWith("rollback") && !s.startsWith("rollback to"))) return "end";
+  if (s.startsWith("commit") || s.startsWith("end")) return "commit";
+  if (s.startsWith("rollback") && !s.startsWith("rollback to")) return "rollback";
   return undefined;
 }
 
