@@ -10,7 +10,8 @@
  *   when PostgreSQL keeps one plan for every value, a full plan when it plans each run anew).
  * Timings on a shared machine move with its load: compare minimums of runs made one after the
  * other. Asserts nothing; reads only (the first suggestions read of a member writes its list).
- * Run: `DATA_DIR=... DATABASE_URL=postgres://... bun scripts/measure-pg-reads.ts [rounds=30]`.
+ * Run: `DATA_DIR=... DATABASE_URL=postgres://... bun scripts/measure-pg-reads.ts [rounds=30] [only=label prefix]`;
+ * VERBOSE=1 prints each statement's figures, PLANS=1 its plan (EXPLAIN ANALYZE, BUFFERS).
  */
 import pg from "pg";
 import type { Actor } from "../src/platform/context.ts";
@@ -89,7 +90,9 @@ async function preparedPlanning(text: string, values: unknown[]): Promise<number
 const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const f = (x: number) => x.toFixed(2).padStart(6);
 
+const ONLY = process.argv[3];
 async function measure(label: string, call: () => Promise<unknown>) {
+  if (ONLY && !label.startsWith(ONLY)) return;
   for (let i = 0; i < 3; i++) await call(); // warm: caches, and the connection's prepared statements
   const times: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
@@ -111,6 +114,10 @@ async function measure(label: string, call: () => Promise<unknown>) {
     stillPlanned += now;
     if (process.env.VERBOSE)
       console.log(`    ${f(e.planning)} + ${f(e.execution)} ms, now ${f(now)}: ${s.text.replace(/\s+/g, " ").slice(0, 110)}`);
+    if (process.env.PLANS) {
+      const plan = await explainer.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
+      for (const row of plan.rows as Array<{ "QUERY PLAN": string }>) console.log(`      ${row["QUERY PLAN"]}`);
+    }
   }
   const sorted = times.sort((a, b) => a - b);
   console.log(

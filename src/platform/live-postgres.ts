@@ -6,8 +6,8 @@ import type { Logger } from "./logger.ts";
 
 /** The channel every process of one database listens on. */
 export const LIVE_CHANNEL = "sideline_live";
-/** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only. */
-const MAX_PAYLOAD = 7_000;
+/** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only (the log's insert applies it too). */
+export const MAX_NOTIFY_PAYLOAD = 7_000;
 const RECONNECT_MS = [250, 1_000, 5_000];
 /**
  * With a channel of noticesOn, each process sends an empty notice on this channel every
@@ -33,17 +33,19 @@ interface Announcement {
 export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<LiveEvent[]>;
 
 /**
- * Live updates for several server processes sharing one PostgreSQL database. `publish` (called
- * after the commit that wrote the event to the log) sends it with NOTIFY; every process, this one
- * included, LISTENs on one dedicated connection and hands what it hears to its own open pages.
- * This process sends its NOTIFYs one after another in publish order (each pg_notify commits on its
- * own, so two sent at once could arrive swapped); events of one member published by two processes
- * can still cross, so each event is told once by its id, not dropped for being older than the
- * newest. When the listening connection drops, it reconnects and reads from the log what its pages
+ * Live updates for several server processes sharing one PostgreSQL database. A logged event is sent
+ * with NOTIFY by the statement that writes it to the log (`logChannel`; live.repository), so it
+ * arrives at its transaction's commit; `publish` sends one itself (announcements, and a caller that
+ * publishes without that insert). Every process, this one included, LISTENs on one dedicated
+ * connection and hands what it hears to its own open pages. This process sends its own NOTIFYs one
+ * after another in publish order (each pg_notify commits on its own, so two sent at once could
+ * arrive swapped); events of one member written by two processes can still cross, so each event is
+ * told once by its id, not dropped for being older than the newest. When the listening connection drops, it reconnects and reads from the log what its pages
  * missed meanwhile, from the newest id each member was told. Announcements (a like count: no member,
  * no log row) travel on the same channel; each process tells its own pages' audience.
  */
 export class PostgresLiveBus implements LiveBus {
+  readonly logChannel = LIVE_CHANNEL;
   private readonly local = new LocalLiveBus();
   /** Per member with an open page here: the newest event id handed to its pages, and the latest ids told. */
   private readonly told = new Map<number, { newest: number; recent: Set<number> }>();
@@ -123,14 +125,14 @@ export class PostgresLiveBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     const whole = JSON.stringify(event);
-    const payload = whole.length <= MAX_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
+    const payload = whole.length <= MAX_NOTIFY_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
     this.notify(payload, { memberId: event.memberId });
   }
 
   /** Every process (this one too) hears it and tells its own audience (an Announcement on the channel). */
   announce(type: LiveEventType, data: Record<string, unknown>): void {
     const payload = JSON.stringify({ announced: type, data } satisfies Announcement);
-    if (payload.length <= MAX_PAYLOAD) this.notify(payload, { announced: type });
+    if (payload.length <= MAX_NOTIFY_PAYLOAD) this.notify(payload, { announced: type });
     else this.options.log.error("announcement too large to send", { type });
   }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "./db/client.ts";
+import { precompiled, textStatement } from "./db/precompiled.ts";
 import { RATE_LIMIT_RULES, type RateLimitBucket, SlidingWindowLimiter } from "./rate-limit.ts";
 
 declare module "./db/database.ts" {
@@ -34,23 +35,11 @@ export class TableRateLimiter extends SlidingWindowLimiter {
     const check = async (trx: DB) => {
       // Every key's lock in one statement, in the keys' order (unnest reads the array in order). The
       // count is a statement of its own: its snapshot must be taken once the locks are held.
-      await sql`SELECT count(pg_advisory_xact_lock(hashtext(k))) FROM unnest(${keys.map((key) => `${bucket}:${key}`)}::text[]) AS k`.execute(
-        trx,
-      );
-      const rows = await trx
-        .selectFrom("rateLimitHit")
-        .select(["key", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("bucket", "=", bucket)
-        .where("key", "in", keys)
-        .where("at", ">", now - RATE_LIMIT_RULES[bucket].windowMs)
-        .groupBy("key")
-        .execute();
+      await lockKeys(trx, { locks: keys.map((key) => `${bucket}:${key}`) });
+      const rows = await countHits(trx, { bucket, keys, since: now - RATE_LIMIT_RULES[bucket].windowMs });
       const counts = new Map(rows.map((r) => [r.key, Number(r.n)]));
       if (!admit((key) => counts.get(key) ?? 0)) return false;
-      await trx
-        .insertInto("rateLimitHit")
-        .values(keys.map((key) => ({ bucket, key, at: now })))
-        .execute();
+      await recordHits(trx, { bucket, keys, at: now });
       return true;
     };
     return this.db.isTransaction ? check(this.db) : this.db.transaction().execute(check);
@@ -75,6 +64,25 @@ export class TableRateLimiter extends SlidingWindowLimiter {
     await this.db.deleteFrom("rateLimitHit").where("bucket", "=", bucket).where("key", "=", key).execute();
   }
 }
+
+/*
+ * The check's three statements, prepared once per connection (decision 044): they run on every
+ * limited action (a message, a reply's e-mail, a sign-in). The keys go in as one array, so one text
+ * serves any number of them.
+ */
+const lockKeys = precompiled((db, p: { locks: string[] }) =>
+  textStatement(db, "SELECT count(pg_advisory_xact_lock(hashtext(k))) AS n FROM unnest(?::text[]) AS k", [p.locks]),
+);
+const countHits = precompiled((db, p: { bucket: string; keys: string[]; since: number }) =>
+  textStatement<{ key: string; n: number | string }>(
+    db,
+    "SELECT key, count(*) AS n FROM rate_limit_hit WHERE bucket = ? AND key = ANY(?::text[]) AND at > ? GROUP BY key",
+    [p.bucket, p.keys, p.since],
+  ),
+);
+const recordHits = precompiled((db, p: { bucket: string; keys: string[]; at: number }) =>
+  textStatement(db, "INSERT INTO rate_limit_hit (bucket, key, at) SELECT ?, k, ? FROM unnest(?::text[]) AS k", [p.bucket, p.at, p.keys]),
+);
 
 /** Deletes up to `limit` events older than their bucket's window; answers how many (PostgreSQL). */
 export async function pruneRateLimitHits(db: DB, now: Date, limit: number): Promise<number> {
