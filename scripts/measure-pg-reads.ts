@@ -11,7 +11,8 @@
  * Timings on a shared machine move with its load: compare minimums of runs made one after the
  * other. Asserts nothing; reads only (the first suggestions read of a member writes its list).
  * Run: `DATA_DIR=... DATABASE_URL=postgres://... bun scripts/measure-pg-reads.ts [rounds=30] [only=label prefix]`;
- * VERBOSE=1 prints each statement's figures, PLANS=1 its plan (EXPLAIN ANALYZE, BUFFERS).
+ * VERBOSE=1 prints each statement's figures, PLANS=1 its plan (EXPLAIN ANALYZE, BUFFERS); VIEWER=following2000
+ * (or starFollower) reads as that member.
  */
 import pg from "pg";
 import type { Actor } from "../src/platform/context.ts";
@@ -31,7 +32,9 @@ if (!url) throw new Error("DATABASE_URL must name the PostgreSQL copy of DATA_DI
 const ro = openReadOnly(dataDir);
 const community = readCommunity(ro, dataDir);
 const terms = searchTerms(ro, community.searchTerms);
-const me = community.typical!.memberId;
+// VIEWER=following2000 (or starFollower): read as that subject of the community instead.
+const subject = (process.env.VIEWER ?? "typical") as "typical" | "following2000" | "starFollower";
+const me = community[subject]!.memberId;
 const [profileId] = profileTargets(ro, me, 1);
 ro.close();
 

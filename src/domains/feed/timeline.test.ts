@@ -5,7 +5,7 @@
  * moving), the timeline table holds exactly the rows its definition gives, and every member's feed,
  * page by page, equals the feed computed straight from the base tables.
  */
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
@@ -325,6 +325,37 @@ describe("timeline", () => {
       await otherProcess;
       await expectConsistent();
       expect(await rowsOf()).toContain(`${a.memberId}:${p.postId}`);
+    },
+  );
+});
+
+describe("the feed statement on PostgreSQL", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "tests each timeline, pull and queued author against the viewer's network by probes, never by hashing all the viewer's follows",
+    async () => {
+      const viewer = await createMember(db);
+      const now = new Date().toISOString();
+      // A member following 1,500: PostgreSQL would hash all 1,500 rows for each of the page's three parts.
+      const followed = (
+        await sql<{ id: number }>`
+          INSERT INTO member (email, password_hash, first_name, middle_name, last_name, gender, birth_date, profile_type, title,
+                              status, welcome_back_pending, created_at, updated_at)
+          SELECT 'followed-' || g || '-' || ${viewer.memberId} || '@example.com', 'x', 'Pat', '', 'Player', 'Female', '1990-01-01',
+                 'Coach', 'Coach', ${MemberStatus.Active}, 0, ${now}, ${now}
+          FROM generate_series(1, 1500) AS g RETURNING id`.execute(db)
+      ).rows.map((r) => r.id);
+      await sql`INSERT INTO follow (follower_id, followed_id, created_at)
+        SELECT ${viewer.memberId}, f, ${now} FROM unnest(${followed}::int[]) AS f`.execute(db);
+      for (const [i, author] of followed.slice(0, 30).entries())
+        await sql`INSERT INTO post (member_id, description, created_at) VALUES (${author}, 'Training', ${at(i * 60_000)})`.execute(db);
+      await sql`INSERT INTO timeline_pull_author (member_id) VALUES (${followed[40]!}) ON CONFLICT DO NOTHING`.execute(db);
+      await drain();
+      await sql`ANALYZE`.execute(db);
+      const page = repo.feedPageQuery(db, viewer.memberId, 10).compile(db);
+      const explained = await db.executeQuery(CompiledQuery.raw(`EXPLAIN ${page.sql}`, [...page.parameters]));
+      const plan = (explained.rows as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).not.toMatch(/hashed SubPlan/);
+      expect(await feedIds(viewer, 10)).toEqual(await referenceFeed(viewer.memberId));
     },
   );
 });
