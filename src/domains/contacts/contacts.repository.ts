@@ -521,23 +521,6 @@ const blockedEitherWayQuery = precompiled((db, p: { a: number; b: number }) =>
     ),
 );
 
-/** Which of these members are blocked by the viewer or blocked the viewer (two index ranges). */
-export async function blockedAmong(db: DB, viewerId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  // PostgreSQL: both ranges in one prepared statement, the ids as one array (decision 044).
-  if (isPostgres(db)) return new Set((await blockedAmongArray(db, { viewerId, ids })).map((r) => r.id));
-  const [mine, theirs] = await Promise.all([
-    db.selectFrom("memberBlock").select("blockedId as id").where("blockerId", "=", viewerId).where("blockedId", "in", ids).execute(),
-    db.selectFrom("memberBlock").select("blockerId as id").where("blockedId", "=", viewerId).where("blockerId", "in", ids).execute(),
-  ]);
-  return new Set([...mine, ...theirs].map((r) => r.id));
-}
-const blockedAmongArray = precompiled((db, p: { viewerId: number; ids: number[] }) => ({
-  compile: () =>
-    sql<{ id: number }>`SELECT blocked_id AS id FROM member_block WHERE blocker_id = ${p.viewerId} AND blocked_id = ANY(${p.ids}::int[])
-    UNION ALL SELECT blocker_id FROM member_block WHERE blocked_id = ${p.viewerId} AND blocker_id = ANY(${p.ids}::int[])`.compile(db),
-}));
-
 /**
  * One page of the members `blockerId` blocked, newest block first (keyset on created_at, then id):
  * active members the blocker may see (a minor hidden from them is left out, decision 040, also one

@@ -488,15 +488,12 @@ export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: num
  * Blocking (decision 035). A block is a relationship between two members, as contacts and follows
  * are, so it lives here with them: blocking ends both in the same write unit, and every path that
  * creates a link (request, accept, follow) refuses while a block exists in either direction. Other
- * domains ask `isBlockedEitherWay` / `blockedAmong`, or hide blocked members in their statements
+ * domains ask `isBlockedEitherWay`, or hide blocked members in their statements
  * with platform/db/member-block `notBlockedBetween`.
  */
 
 /** Whether a block exists between two members, in either direction. */
 export const isBlockedEitherWay = (ctx: AppContext, a: number, b: number) => repo.blockedEitherWay(ctx.db, a, b);
-
-/** Which of these members the viewer blocked or was blocked by. */
-export const blockedAmong = (ctx: AppContext, viewerId: number, ids: number[]) => repo.blockedAmong(ctx.db, viewerId, ids);
 
 /** A blocked pair answers as if the member did not exist (they cannot tell a block from a missing member). */
 async function requireNotBlocked(ctx: AppContext, a: number, b: number): Promise<void> {

@@ -334,9 +334,9 @@ export interface CardWithLinks extends CardRow {
 }
 
 /**
- * The cards of these members (active ones; in no particular order) in one statement: each id's
- * member, profile and privacy rows by key, and the viewer's four rows about them (the link and the
- * follow, either way: one index probe each). Search answers and suggestions are a page of known
+ * The cards of these members (active ones, no block between them and the viewer either way; in no
+ * particular order) in one statement: each id's member, profile and privacy rows by key, and the
+ * viewer's four rows about them (the link and the follow, either way: one index probe each). Search answers and suggestions are a page of known
  * ids; reading it in one statement instead of five is most of what their cards cost.
  */
 export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
@@ -352,11 +352,21 @@ export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): P
       viewerId,
       viewerId,
       ...ids,
+      viewerId,
+      viewerId,
     ]) as CompiledQuery<CardWithLinks>,
   );
 }
 const cardsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) =>
-  textStatement<CardWithLinks>(db, cardsText("SELECT unnest(?::int[])"), [p.viewerId, p.viewerId, p.viewerId, p.viewerId, p.ids]),
+  textStatement<CardWithLinks>(db, cardsText("SELECT unnest(?::int[])"), [
+    p.viewerId,
+    p.viewerId,
+    p.viewerId,
+    p.viewerId,
+    p.ids,
+    p.viewerId,
+    p.viewerId,
+  ]),
 );
 /** The cards statement, for the ids `idList` gives (`?, ?, …` or a subquery). */
 const cardsText = (idList: string) => `
@@ -374,7 +384,10 @@ const cardsText = (idList: string) => `
     LEFT JOIN contact_link theirs ON theirs.member_id = m.id AND theirs.other_id = ?
     LEFT JOIN follow fo ON fo.follower_id = ? AND fo.followed_id = m.id
     LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ?
-    WHERE m.id IN (${idList}) AND m.status = ${ACTIVE}`;
+    WHERE m.id IN (${idList}) AND m.status = ${ACTIVE}
+      -- Members blocked either way are never found nor suggested (decision 035): two key probes each.
+      AND NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = m.id AND blocked_id = ?)
+      AND NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = ? AND blocked_id = m.id)`;
 
 /** How many words a sync chunk reads from the index's vocabulary (one short write transaction each). */
 const TERM_CHUNK = 200;

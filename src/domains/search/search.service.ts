@@ -1,5 +1,5 @@
 import type { MemberCard } from "../contacts/contacts.schema.ts";
-import { blockedAmong, linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
+import { linksFromColumns, rejectionCutoff, toCard } from "../contacts/contacts.service.ts";
 import { minorCutoffFor } from "../privacy/privacy.service.ts";
 import { isoNow } from "../../platform/clock.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
@@ -8,16 +8,15 @@ import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
 /**
- * Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks). `cutoff`: the
+ * Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks; members blocked
+ * either way left out). `cutoff`: the
  * viewer's (minorCutoffFor); a minor found by an adult who is not their contact (they opted in)
  * has no Follow button, since the follow is refused (decision 040).
  */
 async function orderedCards(ctx: AppContext, viewer: Actor, found: number[], cutoff: string): Promise<MemberCard[]> {
-  // Members blocked either way are never found nor suggested (decision 035).
-  const blocked = await blockedAmong(ctx, viewer.memberId, found);
-  const ids = found.filter((id) => !blocked.has(id));
-  const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, ids)).map((r) => [r.memberId, r]));
-  return ids.flatMap((id) => {
+  // Members blocked either way are never found nor suggested (decision 035): the cards leave them out.
+  const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, found)).map((r) => [r.memberId, r]));
+  return found.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toCard(row, viewer.memberId, linksFromColumns({ ...row, minorToViewer: row.birthDate > cutoff }, viewer.memberId))] : [];
   });

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 /**
  * "No block between these two members, in either direction" as a condition (decision 035): two
  * probes of member_block's primary key (blocker_id, blocked_id), both ids being known (the reverse
- * index serves "who blocked me" ranges: contacts.repository blockedAmong). Statements of several domains (feed replies and likes, member lists,
+ * index serves "who blocked me" ranges). Statements of several domains (feed replies and likes, member lists,
  * search) hide a blocked member with it, so it lives here, once. Each side is a column reference or
  * a bound value.
  */
