@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeTestContext, openTestContext, type TestContext } from "#support/service-context.ts";
 import { testEngine } from "#support/pg.ts";
 import type { LiveEvent } from "./live.ts";
 import { PostgresLiveBus } from "./live-postgres.ts";
 import { silentLogger } from "./logger.ts";
+import { statementsRun } from "./db/client.ts";
 
 // The live bus of several processes (LISTEN/NOTIFY): the PostgreSQL pass only (SQLite serves one
 // process, with the in-memory bus).
@@ -57,6 +58,39 @@ describe.runIf(onPostgres)("PostgreSQL live bus", () => {
     for (let id = 1; id <= 60; id++) bus!.publish(event(id));
     await heard.done;
     expect(heard.ids).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
+  it("sends a burst's notices in one statement, and a multi-byte event over NOTIFY's byte limit by its id", async () => {
+    // 3,000 characters of 3 bytes each: under 7,000 characters, over NOTIFY's 8,000 bytes whole.
+    const wide = { ...event(41, 9), data: { text: "€".repeat(3_000) } };
+    const asked: Array<[number, number]> = [];
+    const own = new PostgresLiveBus({
+      url: t!.database,
+      db: t!.db,
+      log: silentLogger,
+      readEventsAfter: (memberId, afterId) => {
+        asked.push([memberId, afterId]);
+        return Promise.resolve(memberId === 9 && afterId === 40 ? [wide] : []);
+      },
+    });
+    await own.start();
+    try {
+      const heard: LiveEvent[] = [];
+      const unsubscribe = own.subscribe(9, (e) => heard.push(e));
+      const before = statementsRun(t!.db);
+      for (let id = 1; id <= 40; id++) own.publish(event(id, 9));
+      own.publish(wide);
+      await vi.waitFor(() => expect(heard).toHaveLength(41), { timeout: 5_000 });
+      unsubscribe();
+      expect(heard.map((e) => e.id)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+      expect(heard[40]).toEqual(wide);
+      // The wide one travelled as its id and was read from the log.
+      expect(asked).toEqual([[9, 40]]);
+      // One statement for the 41 notices.
+      expect(statementsRun(t!.db) - before).toBe(1);
+    } finally {
+      await own.stop();
+    }
   });
 
   it("tells an older event that arrives after a newer one (two processes' events crossing), and each event once", async () => {

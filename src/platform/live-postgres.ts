@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./db/client.ts";
+import { precompiled, textStatement } from "./db/precompiled.ts";
 import { type Audience, type LiveBus, type LiveEvent, type LiveEventType, LocalLiveBus } from "./live.ts";
 import type { Logger } from "./logger.ts";
 
 /** The channel every process of one database listens on. */
 export const LIVE_CHANNEL = "sideline_live";
-/** NOTIFY refuses payloads of 8000 bytes or more: a larger event travels as its id only (the log's insert applies it too). */
-export const MAX_NOTIFY_PAYLOAD = 7_000;
+/** NOTIFY refuses payloads of 8000 bytes or more (UTF-8): a larger event travels as its id only. */
+const MAX_PAYLOAD = 7_000;
 const RECONNECT_MS = [250, 1_000, 5_000];
 /**
  * With a channel of noticesOn, each process sends an empty notice on this channel every
@@ -33,24 +34,24 @@ interface Announcement {
 export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<LiveEvent[]>;
 
 /**
- * Live updates for several server processes sharing one PostgreSQL database. A logged event is sent
- * with NOTIFY by the statement that writes it to the log (`logChannel`; live.repository), so it
- * arrives at its transaction's commit; `publish` sends one itself (announcements, and a caller that
- * publishes without that insert). Every process, this one included, LISTENs on one dedicated
- * connection and hands what it hears to its own open pages. This process sends its own NOTIFYs one
- * after another in publish order (each pg_notify commits on its own, so two sent at once could
- * arrive swapped); events of one member written by two processes can still cross, so each event is
- * told once by its id, not dropped for being older than the newest. When the listening connection drops, it reconnects and reads from the log what its pages
+ * Live updates for several server processes sharing one PostgreSQL database. `publish` (called
+ * after the commit that wrote the event to the log) sends it with NOTIFY; every process, this one
+ * included, LISTENs on one dedicated connection and hands what it hears to its own open pages.
+ * This process sends its NOTIFYs in publish order, one statement at a time, each taking every
+ * notice published since the last (two statements at once could commit, and arrive, swapped); events of one member published by two processes
+ * can still cross, so each event is told once by its id, not dropped for being older than the
+ * newest. When the listening connection drops, it reconnects and reads from the log what its pages
  * missed meanwhile, from the newest id each member was told. Announcements (a like count: no member,
  * no log row) travel on the same channel; each process tells its own pages' audience.
  */
 export class PostgresLiveBus implements LiveBus {
-  readonly logChannel = LIVE_CHANNEL;
   private readonly local = new LocalLiveBus();
   /** Per member with an open page here: the newest event id handed to its pages, and the latest ids told. */
   private readonly told = new Map<number, { newest: number; recent: Set<number> }>();
-  /** The NOTIFYs of this process, one after another. */
+  /** The NOTIFYs of this process, one statement after another. */
   private sending: Promise<unknown> = Promise.resolve();
+  /** Notices published and not yet taken by a statement. */
+  private readonly unsent: Array<{ payload: string; about: Record<string, unknown> }> = [];
   /** Per member with an open page here: how many, and the newest id heard (any member's) when the first opened. */
   private readonly watchers = new Map<number, { pages: number; since: number }>();
   private newestHeard = 0;
@@ -125,14 +126,14 @@ export class PostgresLiveBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     const whole = JSON.stringify(event);
-    const payload = whole.length <= MAX_NOTIFY_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
+    const payload = Buffer.byteLength(whole) <= MAX_PAYLOAD ? whole : JSON.stringify({ id: event.id, memberId: event.memberId });
     this.notify(payload, { memberId: event.memberId });
   }
 
   /** Every process (this one too) hears it and tells its own audience (an Announcement on the channel). */
   announce(type: LiveEventType, data: Record<string, unknown>): void {
     const payload = JSON.stringify({ announced: type, data } satisfies Announcement);
-    if (payload.length <= MAX_NOTIFY_PAYLOAD) this.notify(payload, { announced: type });
+    if (Buffer.byteLength(payload) <= MAX_PAYLOAD) this.notify(payload, { announced: type });
     else this.options.log.error("announcement too large to send", { type });
   }
 
@@ -140,12 +141,24 @@ export class PostgresLiveBus implements LiveBus {
     this.local.setAudience(type, audience);
   }
 
+  /**
+   * Queues a notice; the queue goes out in one statement (one pg_notify per notice, in order: a
+   * transaction's notices arrive in the order sent). A write unit's events, published one after
+   * the other after its commit, and whatever other requests publish meanwhile, so share one round
+   * trip. Sent after the commit, in a transaction of its own: NOTIFY holds an instance-wide lock
+   * while its transaction commits, and this one writes nothing else, so it commits without
+   * waiting for a disk flush (the writes' own commits never run under that lock).
+   */
   private notify(payload: string, about: Record<string, unknown>): void {
-    this.sending = this.sending.then(() =>
-      sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.options.db).catch((error: unknown) => {
-        this.options.log.error("live event not announced", { ...about, error: String(error) });
-      }),
-    );
+    this.unsent.push({ payload, about });
+    // A send already queued takes this one too.
+    if (this.unsent.length > 1) return;
+    this.sending = this.sending.then(() => {
+      const batch = this.unsent.splice(0);
+      return notifyAll(this.options.db, { channel: LIVE_CHANNEL, payloads: batch.map((n) => n.payload) }).catch((error: unknown) => {
+        for (const { about } of batch) this.options.log.error("live event not announced", { ...about, error: String(error) });
+      });
+    });
   }
 
   subscribe(memberId: number, handler: (event: LiveEvent) => void): () => void {
@@ -248,3 +261,11 @@ export class PostgresLiveBus implements LiveBus {
     this.local.publish(event);
   }
 }
+
+/** Sends the payloads on the channel in one statement, in the array's order (prepared once per connection). */
+const notifyAll = precompiled((db, p: { channel: string; payloads: string[] }) =>
+  textStatement(db, "SELECT pg_notify(?, n.payload) FROM unnest(?::text[]) WITH ORDINALITY AS n (payload, i) ORDER BY n.i", [
+    p.channel,
+    p.payloads,
+  ]),
+);

@@ -34,13 +34,6 @@ export type Audience = (
 
 export interface LiveBus {
   publish: (event: LiveEvent) => void;
-  /**
-   * PostgreSQL: the NOTIFY channel this bus listens on for logged events. The live log's insert
-   * then sends each event there itself, in the transaction that writes it (delivered at its commit,
-   * in commit order; none for a rollback), and publish is not called for it: one round trip and one
-   * transaction less per write that notifies. Absent: the writer publishes after the commit.
-   */
-  readonly logChannel?: string;
   /** Calls the handler for each event of this member until the returned function is called. */
   subscribe: (memberId: number, handler: (event: LiveEvent) => void) => () => void;
   /**

@@ -37,7 +37,6 @@ export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) 
       limiter: ctx.limiter.within(trx),
       events: ctx.events.collectingInto(unit.events),
       live: {
-        logChannel: ctx.live.logChannel,
         publish: (event) => void unit.afterCommit.push(() => ctx.live.publish(event)),
         subscribe: (memberId, handler) => ctx.live.subscribe(memberId, handler),
         announce: (type, data) => void unit.afterCommit.push(() => ctx.live.announce(type, data)),

@@ -3,7 +3,6 @@ import type { DB } from "../../platform/db/client.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
 import { precompiled } from "../../platform/db/precompiled.ts";
 import type { LiveEvent, LiveEventType } from "../../platform/live.ts";
-import { MAX_NOTIFY_PAYLOAD } from "../../platform/live-postgres.ts";
 
 export async function insertEvent(
   db: DB,
@@ -11,11 +10,10 @@ export async function insertEvent(
   type: LiveEventType,
   data: Record<string, unknown>,
   at: string,
-  notifyChannel?: string,
 ): Promise<LiveEvent> {
   // One statement on both engines: on PostgreSQL outside a transaction it is a transaction of its
   // own, which holds the member's lock until its end.
-  const [event] = await insertEvents(db, [{ memberId, type, data, at }], notifyChannel);
+  const [event] = await insertEvents(db, [{ memberId, type, data, at }]);
   return event!;
 }
 
@@ -30,21 +28,17 @@ const LIVE_EVENTS_LOCK = 0x4c495645;
  * commit in id order, so a page that has seen id n never meets a smaller id later (its replay
  * cursor stays sound). Taken by the insert itself, the lock is held for the insert and the COMMIT
  * only, not one more round trip: writes notifying one member queue on it. Locks are taken in id
- * order (no deadlock). With `notifyChannel` (the live bus's LiveBus.logChannel) the statement
- * also sends each event there with NOTIFY, in id order, as the bus's publish would (an event over
- * MAX_NOTIFY_PAYLOAD bytes as its id and member only): PostgreSQL delivers them at the commit, and
- * none for a rollback. SQLite writes one transaction at a time and needs no lock; it has no NOTIFY.
+ * order (no deadlock). SQLite writes one transaction at a time and needs none.
  */
-export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>, notifyChannel?: string): Promise<LiveEvent[]> {
+export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>): Promise<LiveEvent[]> {
   const values = events.map((e) => ({ memberId: e.memberId, type: e.type, data: JSON.stringify(e.data), createdAt: e.at }));
   const rows = isPostgres(db)
-    ? await (notifyChannel ? lockedInsertNotifying : lockedInsert)(db, {
+    ? await lockedInsertQuery(db, {
         lockIds: [...new Set(values.map((v) => v.memberId))].sort((a, b) => a - b),
         memberIds: values.map((v) => v.memberId),
         types: values.map((v) => v.type),
         data: values.map((v) => v.data),
         createdAts: values.map((v) => v.createdAt),
-        channel: notifyChannel ?? "",
       })
     : await insertOnSqlite(db, values);
   // Rows of one INSERT take ascending ids in the order of its rows (SQLite: the statement holds the
@@ -53,43 +47,24 @@ export async function insertEvents(db: DB, events: Array<Omit<LiveEvent, "id">>,
   return events.map((e, i) => ({ ...e, id: ids[i]! }));
 }
 
-type LockedInsertValues = {
-  lockIds: number[];
-  memberIds: number[];
-  types: string[];
-  data: string[];
-  createdAts: string[];
-  channel: string;
-};
-
 /**
  * PostgreSQL's insert of any number of events, one text (prepared once): the locks first (a
  * materialized CTE every row joins, so it runs before the first id is drawn; unnest reads the
  * sorted array in order), then the events in the arrays' order.
  */
-const insertText = (p: LockedInsertValues) => sql`WITH locked AS MATERIALIZED (
-    SELECT count(pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK)}, m)) AS n FROM unnest(${p.lockIds}::int[]) AS m)
-  INSERT INTO live_event (member_id, type, data, created_at)
-  SELECT e.member_id, e.type, e.data, e.created_at
-  FROM locked CROSS JOIN unnest(${p.memberIds}::int[], ${p.types}::text[], ${p.data}::text[], ${p.createdAts}::text[])
-    WITH ORDINALITY AS e (member_id, type, data, created_at, i)
-  ORDER BY e.i`;
-const lockedInsert = precompiled((db, p: LockedInsertValues) => ({
-  compile: () => sql<{ id: number }>`${insertText(p)} RETURNING id`.compile(db),
-}));
-/**
- * The same, and each written event sent on the channel with pg_notify, in id order: the JSON a
- * LiveEvent is (live-postgres.ts reads it), built from the row; the stored data is JSON already.
- */
-const lockedInsertNotifying = precompiled((db, p: LockedInsertValues) => ({
-  compile: () =>
-    sql<{ id: number }>`WITH written AS (${insertText(p)} RETURNING id, member_id, type, data, created_at)
-      SELECT w.id, pg_notify(${p.channel}, CASE WHEN octet_length(w.event) <= ${sql.lit(MAX_NOTIFY_PAYLOAD)} THEN w.event
-                                              ELSE json_build_object('id', w.id, 'memberId', w.member_id)::text END) AS sent
-      FROM (SELECT id, member_id,
-                   json_build_object('id', id, 'memberId', member_id, 'type', type, 'data', data::json, 'at', created_at)::text AS event
-            FROM written ORDER BY id OFFSET 0) w`.compile(db),
-}));
+const lockedInsertQuery = precompiled(
+  (db, p: { lockIds: number[]; memberIds: number[]; types: string[]; data: string[]; createdAts: string[] }) => ({
+    compile: () =>
+      sql<{ id: number }>`WITH locked AS MATERIALIZED (
+          SELECT count(pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK)}, m)) AS n FROM unnest(${p.lockIds}::int[]) AS m)
+        INSERT INTO live_event (member_id, type, data, created_at)
+        SELECT e.member_id, e.type, e.data, e.created_at
+        FROM locked CROSS JOIN unnest(${p.memberIds}::int[], ${p.types}::text[], ${p.data}::text[], ${p.createdAts}::text[])
+          WITH ORDINALITY AS e (member_id, type, data, created_at, i)
+        ORDER BY e.i
+        RETURNING id`.compile(db),
+  }),
+);
 
 type EventValues = { memberId: number; type: string; data: string; createdAt: string };
 

@@ -14,9 +14,6 @@ import type { LiveEvent } from "../../platform/live.ts";
 import { serverTexts } from "../../shared/server-texts.ts";
 import { createSession } from "../accounts/sessions.ts";
 import { isoNow } from "../../platform/clock.ts";
-import { PostgresLiveBus } from "../../platform/live-postgres.ts";
-import { silentLogger } from "../../platform/logger.ts";
-import { inWriteUnit } from "../../platform/write-unit.ts";
 import * as repo from "./live.repository.ts";
 import * as live from "./live.service.ts";
 
@@ -207,56 +204,6 @@ describe("the live stream", () => {
         await Promise.all([first, second]);
       }
       expect(secondId).toBeGreaterThan(firstId);
-    },
-  );
-
-  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
-    "PostgreSQL: a unit's events reach the bus from their insert's own NOTIFY: at the commit, in id order, a large one whole; none for a rollback",
-    async () => {
-      const bus = new PostgresLiveBus({
-        url: testContext!.database,
-        db,
-        log: silentLogger,
-        readEventsAfter: (memberId, afterId) => live.eventsAfter(db, memberId, afterId),
-      });
-      await bus.start();
-      const published = vi.spyOn(bus, "publish");
-      const onBus: AppContext = { ...ctx, live: bus };
-      const a = await createMember(db);
-      const heard: LiveEvent[] = [];
-      const unsubscribe = bus.subscribe(a.memberId, (e) => heard.push(e));
-      try {
-        const large = "x".repeat(9_000);
-        await inWriteUnit(onBus, async (scope) => {
-          await live.emit(scope, a.memberId, "message.received", { subject: "First" });
-          await live.emit(scope, a.memberId, "notification.created", { text: large });
-          // Written, not committed: nothing is heard yet.
-          await new Promise((r) => setTimeout(r, 150));
-          expect(heard).toEqual([]);
-        });
-        await vi.waitFor(() => expect(heard).toHaveLength(2));
-        const logged = await repo.eventsAfter(db, a.memberId, 0, 10);
-        expect(heard.map((e) => e.id)).toEqual(logged.map((e) => e.id));
-        expect(heard[0]).toEqual(logged[0]);
-        expect(heard[1]!.data).toEqual({ text: large });
-
-        await expect(
-          inWriteUnit(onBus, async (scope) => {
-            await live.emit(scope, a.memberId, "message.received", { subject: "Rolled back" });
-            throw new Error("the action fails");
-          }),
-        ).rejects.toThrow("the action fails");
-        // An event outside a unit still comes (its own transaction), and the rolled-back one never does.
-        const alone = await emit(onBus, a.memberId, "messages.changed");
-        await vi.waitFor(() => expect(heard).toHaveLength(3));
-        await new Promise((r) => setTimeout(r, 100));
-        expect(heard.map((e) => e.id)).toEqual([...logged.map((e) => e.id), alone.id]);
-        // Each was sent by the statement that wrote it: no NOTIFY of its own.
-        expect(published).not.toHaveBeenCalled();
-      } finally {
-        unsubscribe();
-        await bus.stop();
-      }
     },
   );
 

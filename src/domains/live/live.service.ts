@@ -52,8 +52,7 @@ function reserveStream(ctx: AppContext, actor: Actor): () => void {
 }
 
 /**
- * Writes a live event to the member's log, then tells their open pages (on PostgreSQL the insert
- * itself sends the NOTIFY the bus listens to: LiveBus.logChannel). Best effort: the action it
+ * Writes a live event to the member's log, then tells their open pages. Best effort: the action it
  * follows has happened already, so a failure here is logged, never thrown back (the pages catch up
  * on their next refresh). Inside a write unit the unit's events are written together in one
  * statement at its end and told after its commit; the answer is then null.
@@ -69,8 +68,8 @@ export async function emit(
     return null;
   }
   try {
-    const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow(), ctx.live.logChannel);
-    if (!ctx.live.logChannel) ctx.live.publish(event);
+    const event = await repo.insertEvent(ctx.db, memberId, type, data, isoNow());
+    ctx.live.publish(event);
     return event;
   } catch (error) {
     ctx.log.error("live event not sent", { memberId, type, error: String(error) });
@@ -87,9 +86,7 @@ function gather(unit: WriteUnit, event: Omit<LiveEvent, "id">) {
     gathered.set(unit, (events = []));
     unit.beforeCommit.push(async (scope) => {
       try {
-        const written = await repo.insertEvents(scope.db, events!, scope.live.logChannel);
-        // A bus with a log channel hears them from the insert's own NOTIFY, at the commit.
-        if (!scope.live.logChannel) for (const event of written) scope.live.publish(event);
+        for (const written of await repo.insertEvents(scope.db, events!)) scope.live.publish(written);
       } catch (error) {
         scope.log.error("live events not sent", { count: events!.length, error: String(error) });
       }
