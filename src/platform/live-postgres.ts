@@ -40,9 +40,10 @@ export type ReadEventsAfter = (memberId: number, afterId: number) => Promise<Liv
  * This process sends its NOTIFYs in publish order, one statement at a time, each taking every
  * notice published since the last (two statements at once could commit, and arrive, swapped);
  * events of one member published by two processes can still cross, so each event is told once by
- * its id, not dropped for being older than the newest. When the listening connection drops, it reconnects and reads from the log what its pages
- * missed meanwhile, from the newest id each member was told. Announcements (a like count: no member,
- * no log row) travel on the same channel; each process tells its own pages' audience.
+ * its id, not dropped for being older than the newest. When the listening connection drops, it
+ * reconnects and reads from the log what its pages missed meanwhile, from the newest id each member
+ * was told. Announcements (a like count: no member, no log row) travel on the same channel; each
+ * process tells its own pages' audience.
  */
 export class PostgresLiveBus implements LiveBus {
   private readonly local = new LocalLiveBus();

@@ -115,7 +115,7 @@ export function feedPageQuery(db: DB, viewerId: number, limit: number, after?: {
           SELECT q.post_id, q.created_at FROM timeline_queue q
           WHERE q.author_id = qa.author_id AND q.created_at >= ${HORIZON} ${afterCursor(q.at, q.id, after)}
           ORDER BY q.created_at DESC, q.post_id LIMIT ${lim}) q
-        WHERE ${inNetworkOf(viewerId, qa.author, true)} AND ${isActive(qa.author)}
+        WHERE ${inNetworkOf(viewerId, qa.author, pg)} AND ${isActive(qa.author)}
         ORDER BY q.created_at DESC, q.post_id LIMIT ${lim}`
     : sql`
         SELECT q.post_id, q.created_at FROM queued_author qa

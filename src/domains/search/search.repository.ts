@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
+import { notBlockedBetweenText } from "../../platform/db/member-block.ts";
 import { precompiled, precompiledPer, textStatement } from "../../platform/db/precompiled.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
@@ -336,8 +337,9 @@ export interface CardWithLinks extends CardRow {
 /**
  * The cards of these members (active ones, no block between them and the viewer either way; in no
  * particular order) in one statement: each id's member, profile and privacy rows by key, and the
- * viewer's four rows about them (the link and the follow, either way: one index probe each). Search answers and suggestions are a page of known
- * ids; reading it in one statement instead of five is most of what their cards cost.
+ * viewer's four rows about them (the link and the follow, either way: one index probe each).
+ * Search answers and suggestions are a page of known ids; reading it in one statement instead of
+ * five is most of what their cards cost.
  */
 export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
   if (ids.length === 0) return [];
@@ -386,8 +388,7 @@ const cardsText = (idList: string) => `
     LEFT JOIN follow fb ON fb.follower_id = m.id AND fb.followed_id = ?
     WHERE m.id IN (${idList}) AND m.status = ${ACTIVE}
       -- Members blocked either way are never found nor suggested (decision 035): two key probes each.
-      AND NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = m.id AND blocked_id = ?)
-      AND NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = ? AND blocked_id = m.id)`;
+      AND ${notBlockedBetweenText("m.id", "?")}`;
 
 /** How many words a sync chunk reads from the index's vocabulary (one short write transaction each). */
 const TERM_CHUNK = 200;

@@ -9,9 +9,8 @@ import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
 /**
  * Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks; members blocked
- * either way left out). `cutoff`: the
- * viewer's (minorCutoffFor); a minor found by an adult who is not their contact (they opted in)
- * has no Follow button, since the follow is refused (decision 040).
+ * either way left out). `cutoff`: the viewer's (minorCutoffFor); a minor found by an adult who is
+ * not their contact (they opted in) has no Follow button, since the follow is refused (decision 040).
  */
 async function orderedCards(ctx: AppContext, viewer: Actor, found: number[], cutoff: string): Promise<MemberCard[]> {
   // Members blocked either way are never found nor suggested (decision 035): the cards leave them out.
