@@ -58,7 +58,7 @@ export async function copyToPostgres(source: SqliteSource, targetUrl: string, pr
     progress("copied", total, total);
     for (const t of [...plan.map((p) => p.name), ...REBUILT_TABLES]) await target.query(`ALTER TABLE ${quoteIdent(t)} ENABLE TRIGGER USER`);
     // The index's rows come from the copied members, profiles and privacy settings; its vocabulary
-    // (member_search_word) from the rows' own trigger.
+    // (member_search_word) and prefix postings (member_search_prefix) from the rows' own triggers.
     const searchRows = (await target.query("INSERT INTO member_search SELECT * FROM member_search_source")).rowCount ?? 0;
 
     const sampledRows = await verify(source, target, plan, counts, searchRows);

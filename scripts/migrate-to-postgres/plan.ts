@@ -26,10 +26,11 @@ export interface TablePlan {
 export const MIGRATION_BOOKKEEPING = ["kysely_migration", "kysely_migration_lock"];
 
 /**
- * The member search index: FTS5 tables on SQLite, tsvector rows and their vocabulary on PostgreSQL
- * (migration 2026-11-24-020). Rebuilt on the target from the copied members, never copied.
+ * The member search index: FTS5 tables on SQLite, tsvector rows, their vocabulary and their
+ * prefix postings on PostgreSQL (migrations 2026-11-24-020, 2026-11-28-510). Rebuilt on the target
+ * from the copied members, never copied.
  */
-export const REBUILT_TABLES = ["member_search", "member_search_word"];
+export const REBUILT_TABLES = ["member_search", "member_search_word", "member_search_prefix"];
 
 /**
  * The tables the migrations fill themselves (reference lists, the welcome news item, the timeline's

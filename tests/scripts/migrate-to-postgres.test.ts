@@ -62,7 +62,11 @@ async function seedSqliteInstance(): Promise<void> {
     await contacts.acceptRequest(ctx, ben, ada.memberId);
     await contacts.follow(ctx, cy, ada.memberId);
     postIds = [];
-    for (const text of ["Quillfeather's first training", "Match day notes"]) postIds.push((await feed.createPost(ctx, ada, text)).postId);
+    for (const text of ["Quillfeather's first training", "Match day notes"]) {
+      postIds.push((await feed.createPost(ctx, ada, text)).postId);
+      // Distinct creation times: the feed breaks a tie of the same millisecond by id, oldest first.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await feed.setLike(ctx, ben, postIds[0]!, true);
     await messages.send(ctx, ada, { toMemberId: ben.memberId, subject: "Kit", body: "Bring the new kit on Saturday." });
     await messages.send(ctx, ben, { toMemberId: ada.memberId, subject: "Re: Kit", body: "Will do." });

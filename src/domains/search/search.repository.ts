@@ -156,6 +156,61 @@ const PG_TIER_SQL = (document: string) => `
     ORDER BY s.member_id`;
 const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, PG_TIER_SQL(tsDocument(tier))]));
 
+/**
+ * PostgreSQL, the tiers' usual statement (decision 049): the matches read from the B-tree of
+ * member_search_prefix (migration 2026-11-28-510) in member id order, so the read stops at the
+ * limit whatever the word's frequency, and one plan serves every word (the limit is written into the
+ * text: PostgreSQL keeps a generic plan instead of planning each call). The one or two longest words
+ * drive: each reads its postings (a whole word in the exact tier, else its first 6 characters as a
+ * prefix), limited to the tier's columns; two are merged on the member id. The tier's full query is
+ * then checked on the member's index row by key (the other words, a prefix longer than 6), through
+ * ts_match_vq so that the GIN index is not chosen for it.
+ */
+const PREFIX_BITS_SHIFT = 5;
+/** The postings' column bits (migration 2026-11-28-510): a whole word in A, B, C, D, or the place. */
+const COLUMN_BITS: Record<string, number> = { A: 1, B: 2, C: 4, D: 8 };
+const ALL_COLUMN_BITS = 31;
+/** The longest prefix the postings hold; a longer prefix is read by its first characters and checked. */
+const LONGEST_PREFIX = 6;
+const tierBits = (tier: Tier) => (tier.weights ? [...tier.weights].reduce((bits, w) => bits | COLUMN_BITS[w]!, 0) : ALL_COLUMN_BITS);
+function postingCondition(alias: string, tier: Tier): string {
+  return tier.exact
+    ? `${alias}.term = member_search_fold(?) AND ${alias}.columns & ${ALL_COLUMN_BITS} <> 0 AND ${alias}.columns & ${tierBits(tier)} <> 0`
+    : `${alias}.term = left(member_search_fold(?), ${LONGEST_PREFIX}) AND ${alias}.columns & ${tierBits(tier) << PREFIX_BITS_SHIFT} <> 0`;
+}
+const PG_POSTINGS_TIER_SQL = (tier: Tier, drivers: 1 | 2, rows: number) => `
+    SELECT p.member_id AS id
+    FROM member_search_prefix p
+    ${drivers === 2 ? `JOIN member_search_prefix p2 ON p2.member_id = p.member_id AND ${postingCondition("p2", tier)}` : ""}
+    JOIN member_search s ON s.member_id = p.member_id
+    JOIN member m ON m.id = p.member_id
+    LEFT JOIN member_privacy pr ON pr.member_id = p.member_id
+    WHERE ${postingCondition("p", tier)}
+      AND ts_match_vq(${tsDocument(tier)}, ${TS_MATCH})
+      AND m.status = ${ACTIVE}
+      AND p.member_id <> ?
+      AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
+           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = p.member_id AND vc.status = 'accepted'))
+    ORDER BY p.member_id
+    LIMIT ${integer(rows)}`;
+/** The row limits the postings statements are written with: a tier asks for fewer than twice the page (at most 50). */
+const ROW_BUCKETS = [10, 20, 50, 100];
+const rowBucket = (rows: number) => ROW_BUCKETS.find((b) => b >= rows) ?? rows;
+
+/**
+ * The words that drive the postings statement: the two longest of 2 characters or more (the
+ * postings hold no one-letter prefix), or none when a word has corrections (its alternatives are
+ * not one posting list): then the GIN statement answers.
+ */
+export function drivingWords(terms: QueryTerm[]): string[] {
+  if (terms.some((t) => t.corrections?.length)) return [];
+  return terms
+    .map((t) => t.word)
+    .filter((w) => w.length >= 2)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 2);
+}
+
 /** A number written into a statement's text: an integer, or an error (never a stand-in nor input text). */
 function integer(n: number): number {
   if (!Number.isInteger(n)) throw new Error(`A statement's row limit must be an integer, not ${String(n)}`);
@@ -255,10 +310,20 @@ export async function searchMemberIds(
     }
   };
   const statements = searchStatements(db);
+  const drivers = isPostgres(db) ? drivingWords(terms) : [];
   for (const [i, tier] of TIERS.entries()) {
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
     const match = statements.tierMatch(tier, terms);
-    take(await tierStatement(i)(db, { match, viewerId, cutoff, rows: limit + found.length }));
+    const rows = limit + found.length;
+    take(
+      drivers.length
+        ? await postingsTierStatement(
+            i,
+            drivers.length,
+            rowBucket(rows),
+          )(db, { match, viewerId, cutoff, first: drivers[0]!, second: drivers[1] ?? "" })
+        : await tierStatement(i)(db, { match, viewerId, cutoff, rows }),
+    );
     if (found.length >= limit) return found;
   }
   take(await contactsStatement(db, { match: statements.contactsMatch(terms), viewerId, cutoff, rows: limit + found.length }));
@@ -281,6 +346,27 @@ const tierStatement = precompiledPer((tier: number) => (db, p: SearchValues) => 
   const q = searchStatements(db).tier(p.viewerId, TIERS[tier]!, p.match, p.rows, p.cutoff);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
 });
+/** PostgreSQL: a tier read from the postings (PG_POSTINGS_TIER_SQL), per tier, number of driving words and row bucket. */
+const postingsTierStatement = precompiledPer(
+  (tier: number, drivers: number, rows: number) => (db, p: PostingsValues) =>
+    textStatement<{ id: number }>(db, ...postingsTierText(TIERS[tier]!, drivers, rows, p)),
+);
+interface PostingsValues extends Record<string, unknown> {
+  match: string;
+  viewerId: number;
+  cutoff: string;
+  /** The driving words (drivingWords): the second is read only when `drivers` is 2. */
+  first: string;
+  second: string;
+}
+/** The postings statement's text (`?` placeholders) and its values in their order. */
+function postingsTierText(tier: Tier, drivers: number, rows: number, p: PostingsValues): [string, unknown[]] {
+  const two = drivers === 2;
+  return [PG_POSTINGS_TIER_SQL(tier, two ? 2 : 1, rows), [...(two ? [p.second] : []), p.first, p.match, p.viewerId, p.cutoff, p.viewerId]];
+}
+/** The same as a query (the plan tests). */
+export const postingsTierQuery = (tier: Tier, drivers: number, rows: number, p: PostingsValues) =>
+  CompiledQuery.raw(...postingsTierText(tier, drivers, rows, p)) as CompiledQuery<{ id: number }>;
 const contactsStatement = precompiled((db, p: SearchValues) => {
   const q = searchStatements(db).contacts(p.viewerId, p.match, p.rows);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);

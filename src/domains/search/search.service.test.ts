@@ -20,7 +20,9 @@ import {
   TIERS,
   contactsQuery,
   ftsQuery,
+  postingsTierQuery,
   prefixTerms,
+  rebuildMemberSearch,
   searchMemberIds,
   searchStatements,
   syncSearchTerms,
@@ -227,6 +229,87 @@ describe("searchMembers", () => {
     expect(cards).toHaveLength(5);
     expect(cards[0]).toMatchObject({ name: expect.stringMatching(/^Lim Ited\d$/), location: "Reno, NV", profileType: "Coach" });
   });
+});
+
+describe("searchMembers: the words that drive the read (decision 049)", () => {
+  it("answers one-letter words, prefixes longer than 6 letters and three words alike on both engines", async () => {
+    const viewer = await newMember();
+    const zelda = await newMember({ first: "Zelda", last: "Quartermaine" });
+    const quartet = await newMember({ first: "Ada", last: "Quartet" });
+    const zora = await newMember({ first: "Zora", last: "Quinn" });
+    const q = await newMember({ first: "Q", last: "Zed" });
+    const ids = (...members: Actor[]) => members.map((m) => m.memberId);
+    // Longer than the postings' prefixes: read by its first 6 letters ("quarte", Quartet's too), then checked whole.
+    expect(await find(viewer, "quarterm")).toEqual(ids(zelda));
+    expect(await find(viewer, "quartermaine")).toEqual(ids(zelda));
+    expect(await find(viewer, "quarte")).toEqual(ids(zelda, quartet));
+    // One letter: a whole word first, then prefixes by id.
+    expect(await find(viewer, "q")).toEqual(ids(q, zelda, quartet, zora));
+    expect(await find(viewer, "q", 3)).toEqual(ids(q, zelda, quartet));
+    expect(await find(viewer, "z")).toEqual(ids(zelda, zora, q));
+    // A one-letter word beside a longer one, and three words (the third in the status: tier 3).
+    expect(await find(viewer, "zelda q")).toEqual(ids(zelda));
+    expect(await find(viewer, "q zed")).toEqual(ids(q));
+    expect(await find(viewer, "zora quinn coach")).toEqual(ids(zora));
+    expect(await find(viewer, "quinn zelda")).toEqual([]);
+  });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "PostgreSQL's prefix postings follow every change of the index: new members, a new name, a deactivation, a deletion, an update, a truncation, a rebuild",
+    async () => {
+      const postingsOf = async (memberId: number) =>
+        Object.fromEntries(
+          (
+            await sql<{ term: string; columns: number }>`
+              SELECT term, columns FROM member_search_prefix WHERE member_id = ${memberId} ORDER BY term`.execute(db)
+          ).rows.map((r) => [r.term, r.columns]),
+        );
+      // Every posting the index's rows give, and no other.
+      const expectInStep = async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM (
+            (SELECT term, member_id, columns FROM member_search_prefix
+             EXCEPT SELECT x.term, s.member_id, x.columns FROM member_search s, member_search_prefixes(s.pub, s.place) x)
+            UNION ALL
+            (SELECT x.term, s.member_id, x.columns FROM member_search s, member_search_prefixes(s.pub, s.place) x
+             EXCEPT SELECT term, member_id, columns FROM member_search_prefix)
+          ) d`.execute(db);
+        expect(rows[0]!.n).toBe(0);
+      };
+      const viewer = await newMember();
+      const m = await newMember({ first: "Philippa", last: "Strand", sport: "Rowing" });
+      // Whole words carry their columns' bits (1 name, 2 status, 4 sport), prefixes of 2 to 6 letters the same shifted by 5.
+      expect(await postingsOf(m.memberId)).toMatchObject({
+        philippa: 1,
+        philip: 32,
+        ph: 32,
+        strand: 1 | 32,
+        rowing: 4 | 128,
+        coach: 2 | 64,
+      });
+      expect(await postingsOf(m.memberId)).not.toHaveProperty("p");
+      await expectInStep();
+      await db.updateTable("member").set({ lastName: "Strandberg" }).where("id", "=", m.memberId).execute();
+      expect(await postingsOf(m.memberId)).toMatchObject({ strandberg: 1, strand: 32 });
+      expect(await find(viewer, "strand")).toEqual([m.memberId]);
+      expect(await find(viewer, "strandb")).toEqual([m.memberId]);
+      await db.updateTable("member").set({ status: MemberStatus.Deactivated }).where("id", "=", m.memberId).execute();
+      expect(await postingsOf(m.memberId)).toEqual({});
+      await db.updateTable("member").set({ status: MemberStatus.Active }).where("id", "=", m.memberId).execute();
+      expect(await postingsOf(m.memberId)).toHaveProperty("strandberg", 1);
+      await sql`UPDATE member_search SET place = to_tsvector('simple', 'bergen') WHERE member_id = ${m.memberId}`.execute(db);
+      expect(await postingsOf(m.memberId)).toMatchObject({ bergen: 16 | 512, berg: 512 });
+      await expectInStep();
+      await db.deleteFrom("member").where("id", "=", m.memberId).execute();
+      expect(await postingsOf(m.memberId)).toEqual({});
+      await expectInStep();
+      await sql`TRUNCATE member_search`.execute(db);
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM member_search_prefix`.execute(db)).rows[0]!.n).toBe(0);
+      await rebuildMemberSearch(db);
+      expect(await postingsOf(viewer.memberId)).toHaveProperty("coach", 2 | 64);
+      await expectInStep();
+    },
+  );
 });
 
 describe("typo tolerance", () => {
@@ -492,6 +575,38 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
     const mine = await planOf(statements.contacts(viewerId, statements.contactsMatch(terms), 20));
     expect(mine).toMatch(/Index (Only )?Scan using contact_link_\w+ on contact_link/);
     for (const plan of [first, last, mine]) expect(plan).not.toMatch(/Seq Scan/);
+    // The postings statements (decision 049), for these values and as the generic plan PostgreSQL
+    // keeps: at test size a sort of the few rows is cheapest, so with sorts and bitmaps priced out
+    // too the plan shows that the postings' B-tree gives the rows in member id order (no GIN).
+    const values = (tier: (typeof TIERS)[number]) => ({
+      match: statements.tierMatch(tier, terms),
+      viewerId,
+      cutoff: "2008-01-01",
+      first: "maya",
+      second: "ok",
+    });
+    const exact = postingsTierQuery(TIERS[0]!, 1, 10, values(TIERS[0]!));
+    const prefixes = postingsTierQuery(TIERS[2]!, 2, 50, values(TIERS[2]!));
+    const orderedPlan = (q: CompiledQuery<unknown>, generic: boolean) =>
+      db.transaction().execute(async (trx) => {
+        for (const path of ["seqscan", "bitmapscan", "sort"]) await sql.raw(`SET LOCAL enable_${path} = off`).execute(trx);
+        const text = numberedPlaceholders(q.sql);
+        const explained = await trx.executeQuery(
+          generic ? CompiledQuery.raw(`EXPLAIN (GENERIC_PLAN) ${text}`) : CompiledQuery.raw(`EXPLAIN ${text}`, [...q.parameters]),
+        );
+        return explained.rows.map((r) => String(Object.values(r as object)[0])).join("\n");
+      });
+    const generic = (q: CompiledQuery<unknown>) => orderedPlan(q, true);
+    for (const plan of [
+      await orderedPlan(exact, false),
+      await generic(exact),
+      await orderedPlan(prefixes, false),
+      await generic(prefixes),
+    ]) {
+      expect(plan).toMatch(/Index (Only )?Scan using member_search_prefix_(pkey|whole_idx) on member_search_prefix p\b/);
+      expect(plan).not.toMatch(/Seq Scan|Sort|member_search_pub/);
+    }
+    expect(await generic(exact)).toMatch(/member_search_prefix_whole_idx/);
   }
 });
 
@@ -538,11 +653,17 @@ describe("the statements on PostgreSQL (decision 044)", () => {
         ).rows;
       });
       const named = (pattern: RegExp) => plans.filter((p) => pattern.test(p.statement));
-      // The tiers read so far, prepared; their row limit stays bound, so each run is planned for its words.
-      expect(named(/FROM member_search s/).length).toBeGreaterThanOrEqual(2);
-      expect(named(/FROM member_search s/).every((p) => /LIMIT \$\d+\s*$/.test(p.statement))).toBe(true);
+      // The tiers read so far come from the postings (decision 049), their row limit written into
+      // the text; the exact tier, run first by every search, is one of them.
+      const tiers = named(/FROM member_search_prefix p/);
+      expect(tiers.length).toBeGreaterThanOrEqual(2);
+      expect(tiers.every((p) => /LIMIT \d+\s*$/.test(p.statement))).toBe(true);
       // Earlier tests may have prepared other page sizes on this connection: this one's size is matched.
-      for (const statement of [/unnest\(\$5::int\[\]\)/, /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/]) {
+      for (const statement of [
+        /unnest\(\$5::int\[\]\)/,
+        /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/,
+        /FROM member_search_prefix p\s+JOIN member_search s[\s\S]*columns & 31 <> 0 AND p\.columns & 1 <> 0[\s\S]*LIMIT 10\s*$/,
+      ]) {
         const [p, ...more] = named(statement);
         expect(more).toEqual([]);
         // PostgreSQL plans the first five runs for their values, then keeps one plan for any viewer.
