@@ -162,9 +162,10 @@ const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, PG_TIER_SQL(tsDocument(
  * limit whatever the word's frequency, and one plan serves every word (the limit is written into the
  * text: PostgreSQL keeps a generic plan instead of planning each call). The one or two longest words
  * drive: each reads its postings (a whole word in the exact tier, else its first 6 characters as a
- * prefix), limited to the tier's columns; two are merged on the member id. The tier's full query is
- * then checked on the member's index row by key (the other words, a prefix longer than 6), through
- * ts_match_vq so that the GIN index is not chosen for it.
+ * prefix), limited to the tier's columns; two are merged on the member id. Unless the postings prove
+ * the match (postingsProve), the tier's full query is then checked on the member's index row by key
+ * (the other words, a prefix longer than 6), through ts_match_vq so that the GIN index is not
+ * chosen for it.
  */
 const PREFIX_BITS_SHIFT = 5;
 /** The postings' column bits (migration 2026-11-28-510): a whole word in A, B, C, D, or the place. */
@@ -178,15 +179,20 @@ function postingCondition(alias: string, tier: Tier): string {
     ? `${alias}.term = member_search_fold(?) AND ${alias}.columns & ${ALL_COLUMN_BITS} <> 0 AND ${alias}.columns & ${tierBits(tier)} <> 0`
     : `${alias}.term = left(member_search_fold(?), ${LONGEST_PREFIX}) AND ${alias}.columns & ${tierBits(tier) << PREFIX_BITS_SHIFT} <> 0`;
 }
-const PG_POSTINGS_TIER_SQL = (tier: Tier, drivers: 1 | 2, rows: number) => `
+/** A postings statement's shape: how many words drive it, and whether the tier's full query is checked too. */
+interface PostingsShape {
+  drivers: 1 | 2;
+  checked: boolean;
+}
+const PG_POSTINGS_TIER_SQL = (tier: Tier, shape: PostingsShape, rows: number) => `
     SELECT p.member_id AS id
     FROM member_search_prefix p
-    ${drivers === 2 ? `JOIN member_search_prefix p2 ON p2.member_id = p.member_id AND ${postingCondition("p2", tier)}` : ""}
-    JOIN member_search s ON s.member_id = p.member_id
+    ${shape.drivers === 2 ? `JOIN member_search_prefix p2 ON p2.member_id = p.member_id AND ${postingCondition("p2", tier)}` : ""}
+    ${shape.checked ? "JOIN member_search s ON s.member_id = p.member_id" : ""}
     JOIN member m ON m.id = p.member_id
     LEFT JOIN member_privacy pr ON pr.member_id = p.member_id
     WHERE ${postingCondition("p", tier)}
-      AND ts_match_vq(${tsDocument(tier)}, ${TS_MATCH})
+      ${shape.checked ? `AND ts_match_vq(${tsDocument(tier)}, ${TS_MATCH})` : ""}
       AND m.status = ${ACTIVE}
       AND p.member_id <> ?
       AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
@@ -209,6 +215,16 @@ export function drivingWords(terms: QueryTerm[]): string[] {
     .filter((w) => w.length >= 2)
     .sort((a, b) => b.length - a.length)
     .slice(0, 2);
+}
+
+/**
+ * Whether the driving words' postings alone prove a tier's match, so that its full query need not be
+ * checked: every word drives, and each posting is the word itself (a whole word in the exact tier;
+ * else a prefix the postings hold whole: 6 plain letters or digits at most, which folding leaves as
+ * they are).
+ */
+export function postingsProve(terms: QueryTerm[], drivers: string[], tier: Tier): boolean {
+  return terms.length === drivers.length && (!!tier.exact || drivers.every((w) => /^[a-z0-9]+$/.test(w) && w.length <= LONGEST_PREFIX));
 }
 
 /** A number written into a statement's text: an integer, or an error (never a stand-in nor input text). */
@@ -320,6 +336,7 @@ export async function searchMemberIds(
         ? await postingsTierStatement(
             i,
             drivers.length,
+            postingsProve(terms, drivers, tier),
             rowBucket(rows),
           )(db, { match, viewerId, cutoff, first: drivers[0]!, second: drivers[1] ?? "" })
         : await tierStatement(i)(db, { match, viewerId, cutoff, rows }),
@@ -346,27 +363,29 @@ const tierStatement = precompiledPer((tier: number) => (db, p: SearchValues) => 
   const q = searchStatements(db).tier(p.viewerId, TIERS[tier]!, p.match, p.rows, p.cutoff);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
 });
-/** PostgreSQL: a tier read from the postings (PG_POSTINGS_TIER_SQL), per tier, number of driving words and row bucket. */
+/** PostgreSQL: a tier read from the postings (PG_POSTINGS_TIER_SQL), per tier, shape and row bucket. */
 const postingsTierStatement = precompiledPer(
-  (tier: number, drivers: number, rows: number) => (db, p: PostingsValues) =>
-    textStatement<{ id: number }>(db, ...postingsTierText(TIERS[tier]!, drivers, rows, p)),
+  (tier: number, drivers: number, proven: boolean, rows: number) => (db, p: PostingsValues) =>
+    textStatement<{ id: number }>(db, ...postingsTierText(TIERS[tier]!, { drivers: drivers === 2 ? 2 : 1, checked: !proven }, rows, p)),
 );
 interface PostingsValues extends Record<string, unknown> {
   match: string;
   viewerId: number;
   cutoff: string;
-  /** The driving words (drivingWords): the second is read only when `drivers` is 2. */
+  /** The driving words (drivingWords): the second is read only when two drive. */
   first: string;
   second: string;
 }
 /** The postings statement's text (`?` placeholders) and its values in their order. */
-function postingsTierText(tier: Tier, drivers: number, rows: number, p: PostingsValues): [string, unknown[]] {
-  const two = drivers === 2;
-  return [PG_POSTINGS_TIER_SQL(tier, two ? 2 : 1, rows), [...(two ? [p.second] : []), p.first, p.match, p.viewerId, p.cutoff, p.viewerId]];
+function postingsTierText(tier: Tier, shape: PostingsShape, rows: number, p: PostingsValues): [string, unknown[]] {
+  return [
+    PG_POSTINGS_TIER_SQL(tier, shape, rows),
+    [...(shape.drivers === 2 ? [p.second] : []), p.first, ...(shape.checked ? [p.match] : []), p.viewerId, p.cutoff, p.viewerId],
+  ];
 }
 /** The same as a query (the plan tests). */
-export const postingsTierQuery = (tier: Tier, drivers: number, rows: number, p: PostingsValues) =>
-  CompiledQuery.raw(...postingsTierText(tier, drivers, rows, p)) as CompiledQuery<{ id: number }>;
+export const postingsTierQuery = (tier: Tier, shape: PostingsShape, rows: number, p: PostingsValues) =>
+  CompiledQuery.raw(...postingsTierText(tier, shape, rows, p)) as CompiledQuery<{ id: number }>;
 const contactsStatement = precompiled((db, p: SearchValues) => {
   const q = searchStatements(db).contacts(p.viewerId, p.match, p.rows);
   return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
