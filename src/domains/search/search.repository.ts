@@ -199,9 +199,13 @@ const PG_POSTINGS_TIER_SQL = (tier: Tier, shape: PostingsShape, rows: number) =>
            OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = p.member_id AND vc.status = 'accepted'))
     ORDER BY p.member_id
     LIMIT ${integer(rows)}`;
-/** The row limits the postings statements are written with: a tier asks for fewer than twice the page (at most 50). */
+/**
+ * The row limits the postings statements are written with (each one a statement prepared per
+ * connection): a tier asks for fewer than twice the page, and pages are at most 50; a larger one
+ * rounds up to hundreds, so the set stays small whatever a caller asks.
+ */
 const ROW_BUCKETS = [10, 20, 50, 100];
-const rowBucket = (rows: number) => ROW_BUCKETS.find((b) => b >= rows) ?? rows;
+const rowBucket = (rows: number) => ROW_BUCKETS.find((b) => b >= rows) ?? Math.ceil(rows / 100) * 100;
 
 /**
  * The words that drive the postings statement: the two longest of 2 characters or more (the
