@@ -157,15 +157,16 @@ const PG_TIER_SQL = (document: string) => `
 const PG_TIER_TEXTS = new Map(TIERS.map((tier) => [tier, PG_TIER_SQL(tsDocument(tier))]));
 
 /**
- * PostgreSQL, the tiers' usual statement (decision 049): the matches read from the B-tree of
- * member_search_prefix (migration 2026-11-28-510) in member id order, so the read stops at the
- * limit whatever the word's frequency, and one plan serves every word (the limit is written into the
- * text: PostgreSQL keeps a generic plan instead of planning each call). The one or two longest words
- * drive: each reads its postings (a whole word in the exact tier, else its first 6 characters as a
- * prefix), limited to the tier's columns; two are merged on the member id. Unless the postings prove
- * the match (postingsProve), the tier's full query is then checked on the member's index row by key
- * (the other words, a prefix longer than 6), through ts_match_vq so that the GIN index is not
- * chosen for it.
+ * PostgreSQL, the tiers' usual statement (decisions 049, 050): the matches read from the B-tree of
+ * member_search_prefix (migrations 2026-11-28-510 and 520) in member id order, so the read stops once
+ * the tier has its rows; the limit is written into the text, so PostgreSQL keeps a generic plan
+ * instead of planning each call. One or two words drive (chooseDrivers: the rarest): each reads its
+ * postings (a whole word in the exact tier, else its first 6 characters as a prefix), limited to the
+ * tier's columns; two are merged on the member id. Unless the postings prove the match
+ * (postingsProve), the tier's full query is then checked on the member's index row by key (the
+ * other words, a prefix longer than 6), through ts_match_vq so that the GIN index is not chosen for
+ * it. A posting's term is a word as the index holds it: folded, then lower-cased as to_tsvector
+ * does (folding turns a small capital into a capital letter).
  */
 const PREFIX_BITS_SHIFT = 5;
 /** The postings' column bits (migration 2026-11-28-510): a whole word in A, B, C, D, or the place. */
@@ -173,32 +174,51 @@ const COLUMN_BITS: Record<string, number> = { A: 1, B: 2, C: 4, D: 8 };
 const ALL_COLUMN_BITS = 31;
 /** The longest prefix the postings hold; a longer prefix is read by its first characters and checked. */
 const LONGEST_PREFIX = 6;
+/** A query word as the postings' terms hold words. */
+const POSTING_TERM = "lower(member_search_fold(?))";
 const tierBits = (tier: Tier) => (tier.weights ? [...tier.weights].reduce((bits, w) => bits | COLUMN_BITS[w]!, 0) : ALL_COLUMN_BITS);
 function postingCondition(alias: string, tier: Tier): string {
   return tier.exact
-    ? `${alias}.term = member_search_fold(?) AND ${alias}.columns & ${ALL_COLUMN_BITS} <> 0 AND ${alias}.columns & ${tierBits(tier)} <> 0`
-    : `${alias}.term = left(member_search_fold(?), ${LONGEST_PREFIX}) AND ${alias}.columns & ${tierBits(tier) << PREFIX_BITS_SHIFT} <> 0`;
+    ? `${alias}.term = ${POSTING_TERM} AND ${alias}.columns & ${ALL_COLUMN_BITS} <> 0 AND ${alias}.columns & ${tierBits(tier)} <> 0`
+    : `${alias}.term = left(${POSTING_TERM}, ${LONGEST_PREFIX}) AND ${alias}.columns & ${tierBits(tier) << PREFIX_BITS_SHIFT} <> 0`;
 }
-/** A postings statement's shape: how many words drive it, and whether the tier's full query is checked too. */
+/**
+ * A postings statement's shape: whether a second word's postings are read, and how ("probed": a
+ * key probe per posting of the first word, which is rare; "merged": both lists read side by side
+ * in member id order, as both are common), and whether the tier's full query is checked too.
+ */
 interface PostingsShape {
-  drivers: 1 | 2;
+  second: SecondDriver;
   checked: boolean;
 }
-const PG_POSTINGS_TIER_SQL = (tier: Tier, shape: PostingsShape, rows: number) => `
+type SecondDriver = "none" | "probed" | "merged";
+/*
+ * The member's row, privacy and index row are probed per match in subqueries that PostgreSQL must
+ * run as written (`OFFSET 0`, decision 048): joined, they could be merged with a scan of every
+ * member's key, which reads them all when the words share few members ("ma jo": 30 ms at 100,000
+ * members). With merged lists the probes name the second list's member, so that they run on the
+ * lists' common members only, not on every posting of the first.
+ */
+const PG_POSTINGS_TIER_SQL = (tier: Tier, shape: PostingsShape, rows: number) => {
+  const matched = shape.second === "merged" ? "p2.member_id" : "p.member_id";
+  return `
     SELECT p.member_id AS id
     FROM member_search_prefix p
-    ${shape.drivers === 2 ? `JOIN member_search_prefix p2 ON p2.member_id = p.member_id AND ${postingCondition("p2", tier)}` : ""}
-    ${shape.checked ? "JOIN member_search s ON s.member_id = p.member_id" : ""}
-    JOIN member m ON m.id = p.member_id
-    LEFT JOIN member_privacy pr ON pr.member_id = p.member_id
+    ${shape.second === "merged" ? `JOIN member_search_prefix p2 ON p2.member_id = p.member_id AND ${postingCondition("p2", tier)}` : ""}
     WHERE ${postingCondition("p", tier)}
-      ${shape.checked ? `AND ts_match_vq(${tsDocument(tier)}, ${TS_MATCH})` : ""}
-      AND m.status = ${ACTIVE}
       AND p.member_id <> ?
-      AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
-           OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = p.member_id AND vc.status = 'accepted'))
+      ${shape.second === "probed" ? `AND EXISTS (SELECT 1 FROM member_search_prefix p2 WHERE p2.member_id = p.member_id AND ${postingCondition("p2", tier)} OFFSET 0)` : ""}
+      AND EXISTS (
+        SELECT 1 FROM member m LEFT JOIN member_privacy pr ON pr.member_id = m.id
+        WHERE m.id = ${matched}
+          AND m.status = ${ACTIVE}
+          AND ((${SEARCH_VISIBILITY} = 1 AND ${SHOWN_TO_VIEWER})
+               OR EXISTS (SELECT 1 FROM contact_link vc WHERE vc.member_id = ? AND vc.other_id = ${matched} AND vc.status = 'accepted'))
+        OFFSET 0)
+      ${shape.checked ? `AND EXISTS (SELECT 1 FROM member_search s WHERE s.member_id = ${matched} AND ts_match_vq(${tsDocument(tier)}, ${TS_MATCH}) OFFSET 0)` : ""}
     ORDER BY p.member_id
     LIMIT ${integer(rows)}`;
+};
 /**
  * The row limits the postings statements are written with (each one a statement prepared per
  * connection): a tier asks for fewer than twice the page, and pages are at most 50; a larger one
@@ -208,17 +228,73 @@ const ROW_BUCKETS = [10, 20, 50, 100];
 const rowBucket = (rows: number) => ROW_BUCKETS.find((b) => b >= rows) ?? Math.ceil(rows / 100) * 100;
 
 /**
- * The words that drive the postings statement: the two longest of 2 characters or more (the
- * postings hold no one-letter prefix), or none when a word has corrections (its alternatives are
- * not one posting list): then the GIN statement answers.
+ * Characters that folding turns into an ASCII sign (unaccent: "ʻ" → "'"), which the index reads as a
+ * word's end: a query word holding one is no word of the postings ("hawaiʻi" is "hawai" and "i"
+ * there). Of the letters and digits left in a query word (queryWords, after NFKC), only these
+ * modifier letters fold so (the PostgreSQL test walks every code point).
  */
-export function drivingWords(terms: QueryTerm[]): string[] {
+const FOLDS_TO_SIGN = /[\u02B9-\u02D0]/u;
+const characters = (w: string) => [...w].length;
+
+/**
+ * The words that may drive the postings statement: every word the postings hold as it is (none
+ * folding to a sign), or none when a word has corrections (its alternatives are not one posting
+ * list): then the GIN statement answers.
+ */
+export function driverCandidates(terms: QueryTerm[]): string[] {
   if (terms.some((t) => t.corrections?.length)) return [];
-  return terms
-    .map((t) => t.word)
-    .filter((w) => w.length >= 2)
-    .sort((a, b) => b.length - a.length)
-    .slice(0, 2);
+  return terms.map((t) => t.word).filter((w) => !FOLDS_TO_SIGN.test(w));
+}
+
+/**
+ * Postings counted per word when the rarest words are chosen, at most: past it a word counts as
+ * common (reading this many index entries costs about 0.1 ms).
+ */
+const COUNT_CAP = 1000;
+const countPostings = precompiled((db, p: { words: string[] }) =>
+  textStatement<{ whole: number; prefix: number }>(
+    db,
+    `SELECT
+       (SELECT count(*)::int FROM (
+          SELECT 1 FROM member_search_prefix p
+          WHERE p.term = lower(member_search_fold(w.word)) AND p.columns & ${ALL_COLUMN_BITS} <> 0 LIMIT ${COUNT_CAP}) a) AS whole,
+       (SELECT count(*)::int FROM (
+          SELECT 1 FROM member_search_prefix p
+          WHERE p.term = left(lower(member_search_fold(w.word)), ${LONGEST_PREFIX}) LIMIT ${COUNT_CAP}) a) AS prefix
+     FROM unnest(?::text[]) WITH ORDINALITY AS w (word, i)
+     ORDER BY w.i`,
+    [p.words],
+  ),
+);
+
+/** The words that drive a tier's read, and how the second one is read. */
+interface Drivers {
+  words: string[];
+  second: SecondDriver;
+}
+const NO_DRIVERS: Drivers = { words: [], second: "none" };
+
+/**
+ * The one or two words that drive a tier's read, rarest first, for the exact tier (whole words) and
+ * for the others (prefixes): a tier reads the first word's postings in member id order until it has
+ * its rows, so its cost follows that list's length over the matches' share of it ("ma x": the few
+ * members with an "x" word, not every "ma"; "j smith" in the exact tier: the few named "J", not
+ * every Smith). With two candidates or more, their postings are counted (up to COUNT_CAP) in one
+ * statement; equal counts go to the longer word. The second word's postings are probed per posting
+ * of a rare first word, and merged with it when both are common ("john smith": a key probe costs
+ * about 2 µs, a step along a list a tenth of that).
+ */
+export async function chooseDrivers(db: DB, candidates: string[]): Promise<{ exact: Drivers; prefix: Drivers }> {
+  if (candidates.length < 2) return { exact: { words: candidates, second: "none" }, prefix: { words: candidates, second: "none" } };
+  const counts = await countPostings(db, { words: candidates });
+  const rarest = (count: (i: number) => number): Drivers => {
+    const two = candidates
+      .map((word, i) => ({ word, n: count(i) }))
+      .sort((a, b) => a.n - b.n || characters(b.word) - characters(a.word))
+      .slice(0, 2);
+    return { words: two.map((d) => d.word), second: two[0]!.n >= COUNT_CAP ? "merged" : "probed" };
+  };
+  return { exact: rarest((i) => Number(counts[i]!.whole)), prefix: rarest((i) => Number(counts[i]!.prefix)) };
 }
 
 /**
@@ -228,7 +304,9 @@ export function drivingWords(terms: QueryTerm[]): string[] {
  * they are).
  */
 export function postingsProve(terms: QueryTerm[], drivers: string[], tier: Tier): boolean {
-  return terms.length === drivers.length && (!!tier.exact || drivers.every((w) => /^[a-z0-9]+$/.test(w) && w.length <= LONGEST_PREFIX));
+  return (
+    terms.length === drivers.length && (!!tier.exact || drivers.every((w) => /^[a-z0-9]+$/.test(w) && characters(w) <= LONGEST_PREFIX))
+  );
 }
 
 /** A number written into a statement's text: an integer, or an error (never a stand-in nor input text). */
@@ -310,6 +388,8 @@ export const searchStatements = (db: DB) => (isPostgres(db) ? postgresSearch : s
  * Ids of the active members matching every term that this viewer may find (search visibility
  * 1 Everyone, or 2 Only Contacts and the viewer is one), best first (TIERS). Strangers match the
  * public columns only; the viewer's contacts match the Only Contacts columns too, after the tiers.
+ * On PostgreSQL the tiers read the prefix postings; `read: "gin"` makes them read the GIN indexes
+ * as they do for corrections (the tests compare the two).
  */
 export async function searchMemberIds(
   db: DB,
@@ -317,6 +397,7 @@ export async function searchMemberIds(
   terms: QueryTerm[],
   limit: number,
   cutoff = adultBornBy(),
+  read: "postings" | "gin" = "postings",
 ): Promise<number[]> {
   const found: number[] = [];
   const seen = new Set<number>();
@@ -330,19 +411,20 @@ export async function searchMemberIds(
     }
   };
   const statements = searchStatements(db);
-  const drivers = isPostgres(db) ? drivingWords(terms) : [];
+  const chosen = isPostgres(db) && read === "postings" ? await chooseDrivers(db, driverCandidates(terms)) : null;
   for (const [i, tier] of TIERS.entries()) {
+    const drivers = chosen ? (tier.exact ? chosen.exact : chosen.prefix) : NO_DRIVERS;
     // Earlier tiers' members come again in later ones: asking for as many more covers them.
     const match = statements.tierMatch(tier, terms);
     const rows = limit + found.length;
     take(
-      drivers.length
+      drivers.words.length
         ? await postingsTierStatement(
             i,
-            drivers.length,
-            postingsProve(terms, drivers, tier),
+            drivers.second,
+            !postingsProve(terms, drivers.words, tier),
             rowBucket(rows),
-          )(db, { match, viewerId, cutoff, first: drivers[0]!, second: drivers[1] ?? "" })
+          )(db, { match, viewerId, cutoff, first: drivers.words[0]!, second: drivers.words[1] ?? "" })
         : await tierStatement(i)(db, { match, viewerId, cutoff, rows }),
     );
     if (found.length >= limit) return found;
@@ -369,22 +451,31 @@ const tierStatement = precompiledPer((tier: number) => (db, p: SearchValues) => 
 });
 /** PostgreSQL: a tier read from the postings (PG_POSTINGS_TIER_SQL), per tier, shape and row bucket. */
 const postingsTierStatement = precompiledPer(
-  (tier: number, drivers: number, proven: boolean, rows: number) => (db, p: PostingsValues) =>
-    textStatement<{ id: number }>(db, ...postingsTierText(TIERS[tier]!, { drivers: drivers === 2 ? 2 : 1, checked: !proven }, rows, p)),
+  (tier: number, second: SecondDriver, checked: boolean, rows: number) => (db, p: PostingsValues) =>
+    textStatement<{ id: number }>(db, ...postingsTierText(TIERS[tier]!, { second, checked }, rows, p)),
 );
 interface PostingsValues extends Record<string, unknown> {
   match: string;
   viewerId: number;
   cutoff: string;
-  /** The driving words (drivingWords): the second is read only when two drive. */
+  /** The driving words (chooseDrivers): the second is read only when two drive. */
   first: string;
   second: string;
 }
 /** The postings statement's text (`?` placeholders) and its values in their order. */
 function postingsTierText(tier: Tier, shape: PostingsShape, rows: number, p: PostingsValues): [string, unknown[]] {
+  const second = shape.second === "none" ? [] : [p.second];
   return [
     PG_POSTINGS_TIER_SQL(tier, shape, rows),
-    [...(shape.drivers === 2 ? [p.second] : []), p.first, ...(shape.checked ? [p.match] : []), p.viewerId, p.cutoff, p.viewerId],
+    [
+      ...(shape.second === "merged" ? second : []),
+      p.first,
+      p.viewerId,
+      ...(shape.second === "probed" ? second : []),
+      p.cutoff,
+      p.viewerId,
+      ...(shape.checked ? [p.match] : []),
+    ],
   ];
 }
 /** The same as a query (the plan tests). */

@@ -9,7 +9,7 @@ import { type TestContext, closeTestContext, openTestContext } from "#support/se
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
-import { isPostgres, numberedPlaceholders } from "../../platform/db/dialect.ts";
+import { isPostgres, numberedPlaceholders, rawQuery } from "../../platform/db/dialect.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
@@ -18,10 +18,13 @@ import { PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { cardsFor } from "../contacts/contacts.repository.ts";
 import {
   TIERS,
+  chooseDrivers,
   contactsQuery,
+  driverCandidates,
   ftsQuery,
   postingsTierQuery,
   prefixTerms,
+  queryWords,
   rebuildMemberSearch,
   searchMemberIds,
   searchStatements,
@@ -278,16 +281,20 @@ describe("searchMembers: the words that drive the read (decision 049)", () => {
       };
       const viewer = await newMember();
       const m = await newMember({ first: "Philippa", last: "Strand", sport: "Rowing" });
-      // Whole words carry their columns' bits (1 name, 2 status, 4 sport), prefixes of 2 to 6 letters the same shifted by 5.
+      // Whole words carry their columns' bits (1 name, 2 status, 4 sport), prefixes of 1 to 6 letters the same shifted by 5.
       expect(await postingsOf(m.memberId)).toMatchObject({
         philippa: 1,
         philip: 32,
         ph: 32,
+        p: 32,
         strand: 1 | 32,
+        s: 32,
         rowing: 4 | 128,
+        r: 128,
         coach: 2 | 64,
+        c: 64,
       });
-      expect(await postingsOf(m.memberId)).not.toHaveProperty("p");
+      expect(await postingsOf(m.memberId)).not.toHaveProperty("philipp");
       await expectInStep();
       await db.updateTable("member").set({ lastName: "Strandberg" }).where("id", "=", m.memberId).execute();
       expect(await postingsOf(m.memberId)).toMatchObject({ strandberg: 1, strand: 32 });
@@ -311,6 +318,87 @@ describe("searchMembers: the words that drive the read (decision 049)", () => {
     },
   );
 });
+
+describe.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+  "searchMembers on PostgreSQL: the postings and the GIN indexes (decisions 049, 050)",
+  () => {
+    const gin = (viewer: Actor, text: string) => searchMemberIds(db, viewer.memberId, prefixTerms(text), 20, undefined, "gin");
+    const postings = (viewer: Actor, text: string) => searchMemberIds(db, viewer.memberId, prefixTerms(text), 20);
+
+    it("answer alike, whichever words drive and however the second is read; small capitals and modifier letters included", async () => {
+      const viewer = await newMember();
+      const john = await newMember({ first: "John", last: "Smith" });
+      const johnny = await newMember({ first: "Johnny", last: "Smithers", sport: "Rowing" });
+      const j = await newMember({ first: "J", last: "Smith", type: "Scout" });
+      const leilani = await newMember({ first: "Leilani", last: "Hawaiʻi" });
+      const jo = await newMember({ first: "Jo", last: "Marsh", city: "Smithfield", state: "UT" });
+      for (const first of ["Jack", "Jill", "Joe", "Jim"]) await newMember({ first, last: "Other" });
+      const queries = [
+        ["ᴊᴏʜɴ", [john, johnny]],
+        ["ᴊᴏʜɴ sᴍɪᴛʜ", [john, johnny]],
+        ["hawaiʻi", [leilani]],
+        ["leilani hawaiʻi", [leilani]],
+        ["j smith", [j, john, johnny, jo]],
+        ["smith j", [j, john, johnny, jo]],
+      ] as const;
+      for (const [text, expected] of queries) {
+        expect(await gin(viewer, text), text).toEqual(expected.map((m) => m.memberId));
+        expect(await postings(viewer, text), text).toEqual(expected.map((m) => m.memberId));
+      }
+      for (const text of ["j", "jo", "jo smi", "smithers johnny", "s j coach", "j scout", "x", "coach j", "rowing jo", "smith ut", "o j"])
+        expect(await postings(viewer, text), text).toEqual(await gin(viewer, text));
+
+      // A tier's matches are the same whichever of two words is read first, and whether the second is probed or merged.
+      const values = { match: "", viewerId: viewer.memberId, cutoff: "2008-01-01" };
+      for (const tier of TIERS)
+        for (const [first, second] of [
+          ["smith", "j"],
+          ["jo", "sm"],
+          ["s", "j"],
+        ] as const) {
+          const read = async (shape: "probed" | "merged", a: string, b: string) => {
+            const q = postingsTierQuery(tier, { second: shape, checked: false }, 20, { ...values, first: a, second: b });
+            return (await rawQuery<{ id: number }>(db, q.sql, q.parameters)).rows.map((r) => r.id);
+          };
+          const probed = await read("probed", first, second);
+          expect(await read("merged", first, second)).toEqual(probed);
+          expect(await read("probed", second, first)).toEqual(probed);
+        }
+    });
+
+    it("drive a tier with its rarest words: whole words for the exact tier, prefixes for the others", async () => {
+      await newMember({ first: "J", last: "Smith" });
+      await newMember({ first: "John", last: "Smith" });
+      await newMember({ first: "Jane", last: "Smith" });
+      for (const first of ["Jack", "Jill", "Joe", "Jim"]) await newMember({ first, last: "Other" });
+      // Whole words: one "j", three "smith"; prefixes: seven "j", three "smith".
+      expect(await chooseDrivers(db, ["smith", "j"])).toEqual({
+        exact: { words: ["j", "smith"], second: "probed" },
+        prefix: { words: ["smith", "j"], second: "probed" },
+      });
+      // The two rarest of three (four "other", three "smith"); one word reads alone, uncounted.
+      expect((await chooseDrivers(db, ["j", "other", "smith"])).prefix.words).toEqual(["smith", "other"]);
+      expect(await chooseDrivers(db, ["j"])).toEqual({ exact: { words: ["j"], second: "none" }, prefix: { words: ["j"], second: "none" } });
+    });
+
+    it("never drive with a word that folding splits: every code point whose fold holds an ASCII sign is walked", async () => {
+      // What the index reads as a word's end (member_search_vector, migration 2026-11-24-020).
+      const ASCII_SIGN = String.raw`[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]`;
+      // Every letter and digit (queryWords keeps no other character), as the query reads it.
+      const words = new Set<string>();
+      for (let cp = 0x80; cp <= 0x2ffff; cp++) {
+        if (cp >= 0xd800 && cp <= 0xdfff) continue;
+        for (const w of queryWords(String.fromCodePoint(cp))) if (!/^[a-z0-9]+$/.test(w)) words.add(w);
+      }
+      const { rows } = await sql<{ word: string }>`
+      SELECT w AS word FROM unnest(${[...words]}::text[]) AS w
+      WHERE lower(member_search_fold(w)) ~ ${ASCII_SIGN} OR lower(member_search_fold(w)) = ''`.execute(db);
+      const split = rows.map((r) => r.word);
+      expect(split).toContain("ʻ");
+      expect(split.filter((w) => driverCandidates([{ word: `hawai${w}i` }]).length)).toEqual([]);
+    });
+  },
+);
 
 describe("typo tolerance", () => {
   it("finds a word one edit away (substitution, swap, missing or extra letter) from 4 letters, read as a prefix", () => {
@@ -585,8 +673,9 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
       first: "maya",
       second: "ok",
     });
-    const exact = postingsTierQuery(TIERS[0]!, { drivers: 1, checked: false }, 10, values(TIERS[0]!));
-    const prefixes = postingsTierQuery(TIERS[2]!, { drivers: 2, checked: true }, 50, values(TIERS[2]!));
+    const exact = postingsTierQuery(TIERS[0]!, { second: "none", checked: false }, 10, values(TIERS[0]!));
+    const prefixes = postingsTierQuery(TIERS[2]!, { second: "probed", checked: true }, 50, values(TIERS[2]!));
+    const merged = postingsTierQuery(TIERS[1]!, { second: "merged", checked: true }, 20, values(TIERS[1]!));
     const orderedPlan = (q: CompiledQuery<unknown>, generic: boolean) =>
       db.transaction().execute(async (trx) => {
         for (const path of ["seqscan", "bitmapscan", "sort"]) await sql.raw(`SET LOCAL enable_${path} = off`).execute(trx);
@@ -602,9 +691,13 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
       await generic(exact),
       await orderedPlan(prefixes, false),
       await generic(prefixes),
+      await orderedPlan(merged, false),
+      await generic(merged),
     ]) {
       expect(plan).toMatch(/Index (Only )?Scan using member_search_prefix_(pkey|whole_idx) on member_search_prefix p\b/);
       expect(plan).not.toMatch(/Seq Scan|Sort|member_search_pub/);
+      // The member's row is probed by its key per match, never read in a scan of its own.
+      expect(plan).toMatch(/Index Cond: \(id = p2?\.member_id\)/);
     }
     expect(await generic(exact)).toMatch(/member_search_prefix_whole_idx/);
   }
@@ -655,14 +748,14 @@ describe("the statements on PostgreSQL (decision 044)", () => {
       const named = (pattern: RegExp) => plans.filter((p) => pattern.test(p.statement));
       // The tiers read so far come from the postings (decision 049), their row limit written into
       // the text; the exact tier, run first by every search, is one of them.
-      const tiers = named(/FROM member_search_prefix p/);
+      const tiers = named(/SELECT p\.member_id AS id\s+FROM member_search_prefix p/);
       expect(tiers.length).toBeGreaterThanOrEqual(2);
       expect(tiers.every((p) => /LIMIT \d+\s*$/.test(p.statement))).toBe(true);
       // Earlier tests may have prepared other page sizes on this connection: this one's size is matched.
       for (const statement of [
         /unnest\(\$5::int\[\]\)/,
         /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/,
-        /FROM member_search_prefix p\s+JOIN member m[\s\S]*columns & 31 <> 0 AND p\.columns & 1 <> 0[\s\S]*LIMIT 10\s*$/,
+        /FROM member_search_prefix p\s+WHERE p\.term = lower\(member_search_fold\(\$1\)\) AND p\.columns & 31 <> 0 AND p\.columns & 1 <> 0[\s\S]*LIMIT 10\s*$/,
       ]) {
         const [p, ...more] = named(statement);
         expect(more).toEqual([]);
