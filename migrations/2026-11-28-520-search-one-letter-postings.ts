@@ -25,6 +25,9 @@ const prefixesFunction = (shortest: number) =>
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
+  // Writers wait until the migration commits (readers do not): a reindex between the function's
+  // replacement and the backfill would otherwise leave one-letter postings the triggers never repair.
+  await sql`LOCK TABLE member_search IN SHARE MODE`.execute(db);
   await sql.raw(prefixesFunction(1)).execute(db);
   // The one-letter postings of the members already indexed; a one-letter word's own posting gains its prefix bits.
   await sql`INSERT INTO member_search_prefix (term, member_id, columns)
@@ -32,10 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE length(x.term) = 1
     ORDER BY 1, 2
     ON CONFLICT (term, member_id) DO UPDATE SET columns = excluded.columns`.execute(db);
+  await sql`ANALYZE member_search_prefix`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
+  await sql`LOCK TABLE member_search IN SHARE MODE`.execute(db);
   await sql.raw(prefixesFunction(2)).execute(db);
   await sql`DELETE FROM member_search_prefix WHERE length(term) = 1 AND columns & 31 = 0`.execute(db);
   await sql`UPDATE member_search_prefix SET columns = columns & 31 WHERE length(term) = 1`.execute(db);

@@ -243,7 +243,8 @@ const characters = (w: string) => [...w].length;
  */
 export function driverCandidates(terms: QueryTerm[]): string[] {
   if (terms.some((t) => t.corrections?.length)) return [];
-  return terms.map((t) => t.word).filter((w) => !FOLDS_TO_SIGN.test(w));
+  // A word given twice is one list ("jo jo smith": "jo" and "smith" drive).
+  return [...new Set(terms.map((t) => t.word))].filter((w) => !FOLDS_TO_SIGN.test(w));
 }
 
 /**

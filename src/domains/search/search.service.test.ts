@@ -364,9 +364,28 @@ describe.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
           expect(await read("merged", first, second)).toEqual(probed);
           expect(await read("probed", second, first)).toEqual(probed);
         }
+      // Three words, two of them driving: each shape checks the third on the index row as the GIN statement matches it.
+      const statements = searchStatements(db);
+      for (const [text, first, second] of [
+        ["j smith coach", "smith", "j"],
+        ["jo smi ut", "smi", "jo"],
+        ["johnny smithers rowing", "johnny", "smithers"],
+      ] as const)
+        for (const tier of TIERS) {
+          const match = statements.tierMatch(tier, prefixTerms(text));
+          const ref = statements.tier(viewer.memberId, tier, match, 20, values.cutoff);
+          const reference = (await rawQuery<{ id: number }>(db, ref.sql, ref.parameters)).rows;
+          for (const shape of ["probed", "merged"] as const) {
+            const q = postingsTierQuery(tier, { second: shape, checked: true }, 20, { ...values, match, first, second });
+            expect((await rawQuery<{ id: number }>(db, q.sql, q.parameters)).rows, `${text}, ${shape}`).toEqual(reference);
+          }
+        }
+      expect(await postings(viewer, "johnny smithers rowing")).toEqual([johnny.memberId]);
     });
 
     it("drive a tier with its rarest words: whole words for the exact tier, prefixes for the others", async () => {
+      // A word given twice drives once.
+      expect(driverCandidates(prefixTerms("jo jo smith"))).toEqual(["jo", "smith"]);
       await newMember({ first: "J", last: "Smith" });
       await newMember({ first: "John", last: "Smith" });
       await newMember({ first: "Jane", last: "Smith" });
