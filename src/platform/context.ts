@@ -59,4 +59,9 @@ export interface Actor {
   scope: "full" | "reactivate";
   /** 'member', 'moderator' or 'admin' (member.role), read with the session. */
   role: Role;
+  /**
+   * The member's birth date (YYYY-MM-DD), read with the session: whether the actor is a minor needs
+   * no read of its own (decision 051). Absent for an actor made without a session check (tests).
+   */
+  birthDate?: string;
 }

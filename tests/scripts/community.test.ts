@@ -508,7 +508,7 @@ describe("npm run seed -- --members 300", () => {
       );
       expect(seen.filter((p) => p.author === star.id)).toHaveLength(star.posts);
       // Every reply, but a minor's that this reader may not see (decision 040): the generated community has minors.
-      const cutoff = await minorCutoffFor(ctx, starFollower.id);
+      const cutoff = await minorCutoffFor(ctx, { memberId: starFollower.id });
       expect(seen.reduce((sum, p) => sum + p.replies, 0)).toBe(
         value(
           `SELECT count(*) FROM post_reply r JOIN post p ON p.id = r.post_id JOIN member a ON a.id = r.member_id

@@ -117,6 +117,7 @@ const sessionWithMemberQuery = precompiled((db, p: { sessionId: string }) =>
       "member.id as memberId",
       "member.status",
       "member.role",
+      "member.birthDate",
     ])
     .where("session.id", "=", p.sessionId),
 );

@@ -210,7 +210,14 @@ describe("login", () => {
     if (outcome.kind !== "active") return;
     expect(outcome.member).toMatchObject({ memberId: m.memberId, email: m.email, name: "Sam Keeper", title: "Coach", status: 2 });
     const valid = await validateSessionToken(db, outcome.session.token);
-    expect(valid?.actor).toEqual({ memberId: m.memberId, sessionId: sha256Hex(outcome.session.token), scope: "full", role: "member" });
+    expect(valid?.actor).toEqual({
+      memberId: m.memberId,
+      sessionId: sha256Hex(outcome.session.token),
+      scope: "full",
+      role: "member",
+      // Read with the session, for the minors' rules (decision 051).
+      birthDate: (await memberRow(m.email)).birthDate,
+    });
   });
 
   it("answers notfound for a wrong password, an unknown e-mail and an unconfirmed account, with no session", async () => {

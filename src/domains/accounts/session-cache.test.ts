@@ -87,6 +87,8 @@ async function checkedFromMemory(m: Signed): Promise<void> {
     sessionId: m.sessionId,
     scope: "full",
     role: "member",
+    // createMember's; read with the session (decision 051).
+    birthDate: "1990-01-01",
   });
   if (caching()) {
     expect(statementsRun(db) - before).toBe(0);
@@ -118,6 +120,23 @@ async function anotherConnectionsCommitIsSeen() {
   // In the second half of its 30 days: extended, and the new expiry handed back for the cookie.
   expect((await validateSessionToken(db, renewed.token))?.renewedExpiresAt).toBeDefined();
 }
+
+/** Another connection corrects a member's birth date (an operator making an adult a minor), and nothing else: seen. */
+async function anotherConnectionsBirthDateIsSeen() {
+  const corrected = await signedIn();
+  await checkedFromMemory(corrected);
+  const other = openServerDb(t!.database);
+  try {
+    await other.run("update member set birth_date = ? where id = ?", MINOR_BIRTH_DATE, corrected.memberId);
+  } finally {
+    await other.close();
+  }
+  await sleep(isPostgres(db) ? 50 : 5);
+  expect((await validateSessionToken(db, corrected.token))?.actor.birthDate).toBe(MINOR_BIRTH_DATE);
+}
+
+/** A birth date under 18 whatever the day the tests run. */
+const MINOR_BIRTH_DATE = `${new Date().getUTCFullYear() - 10}-01-01`;
 
 /** A cached entry answers for ten seconds after its read, then is read again. */
 async function entriesAgeOut() {
@@ -226,11 +245,16 @@ describe("every way a session ends in this process takes effect at the next chec
 });
 
 describe("writes the cache was not told about", () => {
-  it("a direct write of this process to a member's status or a session empties the cache", async () => {
+  it("a direct write of this process to a member's status, birth date or a session empties the cache", async () => {
     const m = await signedIn();
     await checkedFromMemory(m);
     await db.updateTable("member").set({ status: MemberStatus.Deactivated }).where("id", "=", m.memberId).execute();
     expect(await validateSessionToken(db, m.token)).toBeNull();
+
+    const corrected = await signedIn();
+    await checkedFromMemory(corrected);
+    await db.updateTable("member").set({ birthDate: MINOR_BIRTH_DATE }).where("id", "=", corrected.memberId).execute();
+    expect((await validateSessionToken(db, corrected.token))?.actor.birthDate).toBe(MINOR_BIRTH_DATE);
 
     const other = await signedIn();
     await checkedFromMemory(other);
@@ -247,11 +271,14 @@ describe("writes the cache was not told about", () => {
 
   it("another connection's commit is seen by the next check", anotherConnectionsCommitIsSeen);
 
+  it("another connection's correction of a birth date is seen by the next check", anotherConnectionsBirthDateIsSeen);
+
   it("are recognised from the statement's text", () => {
     const yes = [
       'delete from "session" where "id" = ?',
       'update "session" set "last_seen_at" = ? where "id" = ?',
       'update "member" set "status" = ?, "updated_at" = ? where "id" = ?',
+      'update "member" set "first_name" = ?, "birth_date" = ? where "id" = ?',
       "UPDATE member SET status = status",
       'delete from "member" where "id" = ?',
       'insert into "session" ("id") values (?) on conflict do update set "expires_at" = ?',
@@ -275,6 +302,7 @@ describe("writes the cache was not told about", () => {
       'delete from "session" where "id" = ? /* drops its own session-cache entries */',
       'update "member" set "status" = ?, "updated_at" = ? where "id" = ? /* drops its own session-cache entries */',
       'update "member" set "role" = ? where "id" = ?',
+      'update "member" set "birth_date" = ? where "id" = ? /* drops its own session-cache entries */',
       'delete from "member" where "id" = ?',
       'update "session" set "scope" = ? where "id" = ?',
       "with gone as (select id from member) delete from session where member_id in gone",
@@ -305,6 +333,7 @@ describe("the cache itself", () => {
       lastSeenAt: new Date().toISOString(),
       status: MemberStatus.Active,
       role: "member",
+      birthDate: "1990-01-01",
     };
     sessionCache.dropMember(m.memberId);
     sessionCache.put(db, row, startedAt);
@@ -341,6 +370,8 @@ describe.runIf(testEngine() === "postgres")("on PostgreSQL, while this process h
   });
 
   it("another connection's commit is heard and seen by the next check", anotherConnectionsCommitIsSeen);
+
+  it("another connection's correction of a birth date is heard (migration 2026-11-29-530)", anotherConnectionsBirthDateIsSeen);
 
   it("answers from memory for ten seconds after its read", entriesAgeOut);
 

@@ -18,6 +18,8 @@ export interface SessionRowWithMember {
   lastSeenAt: string;
   status: number;
   role: string;
+  /** The member's birth date (YYYY-MM-DD): whether they are a minor (decision 051). */
+  birthDate: string;
 }
 
 /** The same with its times parsed (milliseconds since the epoch), as the cache hands it out. */
@@ -48,8 +50,9 @@ const MAX_ENTRIES = 20_000;
  */
 const OTHER_COMMITS_CHECK_MS = 1;
 /**
- * The channel of PostgreSQL's session change notices (migration 2026-11-27-490, decision 045): every
- * process's, script's or console's change of a session or of a member's status or role sends one.
+ * The channel of PostgreSQL's session change notices (migrations 2026-11-27-490 and 2026-11-29-530,
+ * decisions 045 and 051): every process's, script's or console's change of a session or of a member's
+ * status, role or birth date sends one.
  * The cache is on for a PostgreSQL database once trustChangeNotices gave it this channel's counter.
  */
 export const SESSION_CHANGES_CHANNEL = "sideline_sessions";
@@ -61,11 +64,14 @@ const MARK = "/* drops its own session-cache entries */";
  */
 export const DROPS_ITS_OWN_ENTRIES = sql.raw(MARK);
 
+/** The member columns a cached row holds that a write may change (the id aside). */
+const MEMBER_COLUMNS_CACHED = /\b(?:status|role|birth_date)\b/;
+
 /**
  * Whether a statement may change a cached row without this cache having been told: it writes the
  * session table (a plain insert adds a row no one has cached), deletes or upserts members, or
- * updates a member's status or role; and it does not carry the mark. Judged from the SQL text, once per
- * distinct statement; when unsure (a write behind a WITH), yes.
+ * updates a member's status, role or birth date; and it does not carry the mark. Judged from the SQL
+ * text, once per distinct statement; when unsure (a write behind a WITH), yes.
  */
 export function mayChangeCachedSessions(text: string): boolean {
   const s = text.toLowerCase();
@@ -74,21 +80,22 @@ export function mayChangeCachedSessions(text: string): boolean {
   if (!target) return /^\s*with\b/.test(s) && /\b(?:insert|update|delete|replace)\b/.test(s) && /\b(?:session|member)\b/.test(s);
   const plainInsert = /^\s*insert\s+into\b/.test(s) && !/\bon\s+conflict\b/.test(s);
   if (target[1] === "session") return !plainInsert;
-  if (target[1] === "member") return /^\s*update\b/.test(s) ? /\b(?:status|role)\b/.test(s) : !plainInsert;
+  if (target[1] === "member") return /^\s*update\b/.test(s) ? MEMBER_COLUMNS_CACHED.test(s) : !plainInsert;
   return false;
 }
 const unannouncedWrites = watchStatements(mayChangeCachedSessions);
 
 /**
  * Whether a statement, marked or not, may take a right away: it deletes sessions or members, or
- * updates a member's status or role or a session's scope or member (not its last-seen time or
- * expiry, which only a renewal moves forward). Judged from the SQL text; when unsure, yes.
+ * updates a member's status, role or birth date (a minor's rules) or a session's scope or member
+ * (not its last-seen time or expiry, which only a renewal moves forward). Judged from the SQL text;
+ * when unsure, yes.
  */
 export function mayTakeAccessAway(text: string): boolean {
   const s = text.toLowerCase().replace(MARK, "");
   if (/^\s*delete\s+from\s+"?(?:session|member)"?(?:\s|$)/.test(s)) return true;
   const updated = /^\s*update\s+"?(\w+)"?\s/.exec(s)?.[1];
-  if (updated === "member") return /\b(?:status|role)\b/.test(s);
+  if (updated === "member") return MEMBER_COLUMNS_CACHED.test(s);
   if (updated === "session") return /\b(?:scope|member_id)\b/.test(s);
   return /^\s*with\b/.test(s) && /\b(?:update|delete)\b/.test(s) && /\b(?:session|member)\b/.test(s);
 }
@@ -122,8 +129,8 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  *   watch on the connection: mayChangeCachedSessions);
  * - a commit by another connection to the file (a script, a second process, a test's own
  *   connection) empties the cache before a lookup that begins a millisecond later (data_version);
- *   on PostgreSQL, a change of a session or of a member's status or role by any connection sends a
- *   notice (triggers), and one heard empties the cache likewise; while the notices are not heard
+ *   on PostgreSQL, a change of a session or of a member's status, role or birth date by any
+ *   connection sends a notice (triggers), and one heard empties the cache likewise; while the notices are not heard
  *   (no listener yet, or its connection down), the cache is off;
  * - a lookup that began before a drop or an emptying does not store what it read (the generation);
  * - no entry answers longer than MAX_TRUSTED_AGE_MS after its read.

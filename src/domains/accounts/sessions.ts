@@ -68,7 +68,9 @@ export async function validateSessionToken(db: DB, token: string): Promise<Valid
     await repo.deleteSession(db, sessionId);
     return null;
   }
-  const result: ValidSession = { actor: { memberId: row.memberId, sessionId, scope, role: roleOf(row.role) } };
+  const result: ValidSession = {
+    actor: { memberId: row.memberId, sessionId, scope, role: roleOf(row.role), birthDate: row.birthDate },
+  };
   const renew = scope === "full" && row.expiresAtMs - now < RENEW_WHEN_LEFT_MS;
   if (renew || now - row.lastSeenAtMs > LAST_SEEN_PRECISION_MS) {
     const patch: { lastSeenAt: string; expiresAt?: string } = { lastSeenAt: isoNow() };

@@ -373,8 +373,7 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     ctx.db,
     key,
     (page) => page.rows.length,
-    async () =>
-      repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, { ...options, cutoff: await minorCutoffFor(ctx, viewer.memberId) }),
+    async () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, { ...options, cutoff: await minorCutoffFor(ctx, viewer) }),
   );
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId)));
@@ -463,7 +462,7 @@ export async function relationsOf(ctx: AppContext, viewer: Actor, memberIds: num
   const ids = [...new Set(memberIds)];
   const [links, minors] = await Promise.all([
     repo.viewerLinks(ctx.db, viewer.memberId, ids),
-    minorCutoffFor(ctx, viewer.memberId).then((cutoff) => repo.bornAfter(ctx.db, ids, cutoff)),
+    minorCutoffFor(ctx, viewer).then((cutoff) => repo.bornAfter(ctx.db, ids, cutoff)),
   ]);
   return new Map(
     ids.map((id) => {
@@ -566,7 +565,7 @@ export async function unblock(ctx: AppContext, actor: Actor, memberId: number): 
 /** The members the actor blocked, newest first, a page at a time. */
 export async function listBlocked(ctx: AppContext, actor: Actor, input: BlockedListQuery): Promise<BlockedPage> {
   const after = decodeKeysetCursor(input.cursor);
-  const cutoff = await minorCutoffFor(ctx, actor.memberId);
+  const cutoff = await minorCutoffFor(ctx, actor);
   const rows = await repo.blockedBy(ctx.db, actor.memberId, cutoff, input.limit, after && { createdAt: after.text, id: after.id });
   const last = rows.at(-1);
   return {

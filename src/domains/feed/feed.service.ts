@@ -183,7 +183,7 @@ export async function likers(
   if (!post) throw notFound(NO_SUCH_POST);
   const after = decodeKeysetCursor(input.cursor);
   // The post's author sees everyone who liked it; anyone else no minor they may not see (decision 040).
-  const cutoff = post.memberId === viewer.memberId ? NO_MINOR_CUTOFF : await minorCutoffFor(ctx, viewer.memberId);
+  const cutoff = post.memberId === viewer.memberId ? NO_MINOR_CUTOFF : await minorCutoffFor(ctx, viewer);
   const rows = await repo.likers(
     ctx.db,
     viewer.memberId,
@@ -209,7 +209,7 @@ export async function likers(
 export async function suggestedPosts(ctx: AppContext, viewer: Actor): Promise<SuggestedPost[]> {
   if ((await repo.feedPage(ctx.db, viewer.memberId, 1)).length > 0) return [];
   const since = isoIn(-SUGGESTED_POSTS_DAYS * 24 * 60 * 60_000);
-  const rows = await suggested.suggestedPosts(ctx.db, viewer.memberId, since, SUGGESTED_POSTS, await minorCutoffFor(ctx, viewer.memberId));
+  const rows = await suggested.suggestedPosts(ctx.db, viewer.memberId, since, SUGGESTED_POSTS, await minorCutoffFor(ctx, viewer));
   const authorOf = await authorsFor(ctx, viewer, rows);
   return rows.map((r) => ({
     postId: r.id,

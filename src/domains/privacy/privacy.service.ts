@@ -1,7 +1,7 @@
 import { picturePathOf } from "../../shared/pictures.ts";
 import type { DB } from "../../platform/db/client.ts";
 import { isoNow } from "../../platform/clock.ts";
-import type { AppContext } from "../../platform/context.ts";
+import type { Actor, AppContext } from "../../platform/context.ts";
 import * as repo from "./privacy.repository.ts";
 import { MINOR_SECTIONS, PRIVACY_DEFAULTS, PrivacyLevel, type PrivacySetting, type Relation } from "./privacy.schema.ts";
 
@@ -92,8 +92,9 @@ export const NO_MINOR_CUTOFF = "9999-12-31";
  * without being their contact or opting in: adultBornBy() for an adult viewer, no limit for a minor
  * one. SQL texts compare `m.birth_date <= ?` with it (one parameter, the statements stay fixed).
  */
-export async function minorCutoffFor(ctx: AppContext, viewerId: number): Promise<string> {
-  const birthDate = await birthDateOf(ctx, viewerId);
+export async function minorCutoffFor(ctx: AppContext, viewer: Pick<Actor, "memberId" | "birthDate">): Promise<string> {
+  // An actor read with its session carries its birth date (decision 051): no read.
+  const birthDate = viewer.birthDate ?? (await birthDateOf(ctx, viewer.memberId));
   return birthDate !== undefined && isMinor(birthDate) ? NO_MINOR_CUTOFF : adultBornBy();
 }
 
@@ -122,7 +123,7 @@ export async function hiddenMinorFor(ctx: AppContext, viewerId: number, memberId
   if (viewerId === memberId) return false;
   // The member's birth date first (given by a caller that read the member): an adult costs no more reads.
   const theirs = birthDate ?? (await birthDateOf(ctx, memberId));
-  if (theirs === undefined || !isMinor(theirs) || theirs <= (await minorCutoffFor(ctx, viewerId))) return false;
+  if (theirs === undefined || !isMinor(theirs) || theirs <= (await minorCutoffFor(ctx, { memberId: viewerId }))) return false;
   if ((await relationBetween(ctx, viewerId, memberId)) === "contact") return false;
   return !switchedOn("minorFindable", (await privacyOf(ctx, memberId)).minorFindable);
 }

@@ -13,6 +13,7 @@ import { isPostgres, numberedPlaceholders, rawQuery } from "../../platform/db/di
 import { MemberStatus } from "../../shared/members.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import { upsertProfile } from "../profiles/profiles.repository.ts";
+import * as accounts from "../accounts/accounts.service.ts";
 import * as contacts from "../contacts/contacts.service.ts";
 import { PrivacyLevel } from "../privacy/privacy.schema.ts";
 import { cardsFor } from "../contacts/contacts.repository.ts";
@@ -723,8 +724,11 @@ describe("searchMembers and the privacy of profile sections (issue 11, finding 5
 });
 
 describe("a search page's statements", () => {
-  it("around the ids, two: the viewer's minor cutoff and the cards, which leave out members blocked either way", async () => {
-    const viewer = await newMember({ first: "Viewer" });
+  it("around the ids, one: the cards, which leave out members blocked either way (the viewer's minor cutoff comes with the session)", async () => {
+    const signed = await createMember(db, { firstName: "Viewer", lastName: `Member${++seq}` });
+    // As a request has it: the actor of a session check, its birth date read with the session (decision 051).
+    const viewer = (await accounts.actorOfToken(ctx, signed.token))!;
+    expect(viewer.birthDate).toBe("1990-01-01");
     const [kept, blockedByViewer, blockingViewer] = await Promise.all(
       ["Keep", "Blocked", "Blocking"].map((last) => newMember({ first: "Zebulon", last })),
     );
@@ -735,10 +739,27 @@ describe("a search page's statements", () => {
     // The ids are all three: blocks are looked at once, in the cards.
     expect(await searchMemberIds(db, viewer.memberId, terms, 10)).toHaveLength(3);
     const forIds = statementsRun(db) - beforeIds;
+    const statementsOfPage = async (actor: Actor) => {
+      const before = statementsRun(db);
+      const cards = await search.searchMembers(ctx, actor, "zebulon", 10);
+      expect(cards.map((c) => c.memberId)).toEqual([kept!.memberId]);
+      return statementsRun(db) - before - forIds;
+    };
+    expect(await statementsOfPage(viewer)).toBe(1);
+    // An actor made without a session check (a job, a test) reads the birth date: one more.
+    expect(await statementsOfPage({ ...viewer, birthDate: undefined })).toBe(2);
+  });
+
+  it("a suggestions page, two: the stored list and the cards", async () => {
+    const signed = await createMember(db, { firstName: "Viewer", lastName: `Member${++seq}` });
+    const viewer = (await accounts.actorOfToken(ctx, signed.token))!;
+    await upsertProfile(db, viewer.memberId, { sport: "Curling", city: "", state: "" }, new Date().toISOString());
+    await newMember({ first: "Stone", sport: "Curling" });
+    // The list is computed at the first read, then only read.
+    expect(await suggest(viewer, 12)).not.toEqual([]);
     const before = statementsRun(db);
-    const cards = await search.searchMembers(ctx, viewer, "zebulon", 10);
-    expect(cards.map((c) => c.memberId)).toEqual([kept!.memberId]);
-    expect(statementsRun(db) - before - forIds).toBe(2);
+    expect(await suggest(viewer, 12)).not.toEqual([]);
+    expect(statementsRun(db) - before).toBe(2);
   });
 });
 

@@ -32,7 +32,7 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
   const words = repo.queryWords(text);
   if (words.length === 0) return [];
   // Minors who did not opt in are found by their contacts and other minors only (decision 037).
-  const cutoff = await minorCutoffFor(ctx, viewer.memberId);
+  const cutoff = await minorCutoffFor(ctx, viewer);
   let ids = await repo.searchMemberIds(
     ctx.db,
     viewer.memberId,
@@ -63,7 +63,7 @@ export async function searchMembers(ctx: AppContext, viewer: Actor, text: string
 export async function suggestions(ctx: AppContext, viewer: Actor, limit: number): Promise<MemberCard[]> {
   // Members whose request the viewer rejected stay out for 90 days (contacts.rejectRequest).
   const rejectedSince = rejectionCutoff();
-  const cutoff = await minorCutoffFor(ctx, viewer.memberId);
+  const cutoff = await minorCutoffFor(ctx, viewer);
   let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   // Whether the list was ever computed is asked only when it answers nothing (a computed list is
   // almost never empty): one statement less on every read.
