@@ -9,12 +9,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CompiledQuery, sql } from "kysely";
-import type { Actor } from "../src/platform/context.ts";
 import { tierQuery } from "../src/domains/search/search.repository.ts";
 import * as search from "../src/domains/search/search.service.ts";
 import { openSqlite } from "../src/platform/db/client.ts";
 import { migrateToLatest } from "../src/platform/db/migrator.ts";
-import { measurementContext } from "./bench/measure-context.ts";
+import { measurementActor, measurementContext } from "./bench/measure-context.ts";
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "sideline-bench-search-"));
@@ -90,7 +89,7 @@ for (let start = 0; start < TOTAL; start += BATCH) {
 }
 console.log(`insert with index triggers: ${((TOTAL / (performance.now() - started)) * 1000).toFixed(0)} members/s`);
 
-const viewer: Actor = { memberId: 1, sessionId: "bench", scope: "full", role: "member" };
+const viewer = await measurementActor(db, 1, "bench");
 await db.transaction().execute(async (trx) => {
   for (let k = 0; k < 300; k++) {
     const other = 2 + Math.floor((k * TOTAL) / 300);

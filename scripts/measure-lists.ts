@@ -8,12 +8,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import type { Actor } from "../src/platform/context.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import { contact } from "../src/server/rest/contact.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import type { RestRequest } from "../src/server/rest/registry.ts";
-import { measurementContext } from "./bench/measure-context.ts";
+import { measurementActor, measurementContext } from "./bench/measure-context.ts";
 
 const dir = process.argv[2];
 if (!dir) throw new Error("usage: bun scripts/measure-lists.ts DATA_DIR [runs] [memberId]");
@@ -22,7 +21,7 @@ const community = JSON.parse(readFileSync(path.join(dir, "community.json"), "utf
 const memberId = Number(process.argv[4] ?? community.subjects.typical.id);
 const db = await openSqlite(path.join(dir, "sideline.db"));
 const ctx = measurementContext(db, dir);
-const actor: Actor = { memberId, sessionId: "measure", scope: "full", role: "member" };
+const actor = await measurementActor(db, memberId);
 
 const restCall = (action: string, query: Record<string, string>) => {
   const lower = Object.fromEntries(Object.entries(query).map(([k, v]) => [k.toLowerCase(), v]));

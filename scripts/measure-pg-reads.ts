@@ -15,14 +15,13 @@
  * (or starFollower) reads as that member.
  */
 import pg from "pg";
-import type { Actor } from "../src/platform/context.ts";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import * as feed from "../src/domains/feed/feed.service.ts";
 import * as profiles from "../src/domains/profiles/profiles.service.ts";
 import * as search from "../src/domains/search/search.service.ts";
 import { openPostgres } from "../src/platform/db/postgres.ts";
 import { openReadOnly, profileTargets, readCommunity, searchTerms } from "./bench/community.ts";
-import { measurementContext } from "./bench/measure-context.ts";
+import { measurementActor, measurementContext } from "./bench/measure-context.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 30);
 const dataDir = process.env.DATA_DIR ?? "data";
@@ -57,7 +56,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const db = await openPostgres(url, { poolMax: 1 });
 const ctx = measurementContext(db, dataDir);
-const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full", role: "member" };
+const viewer = await measurementActor(db, me);
 // A connection of its own for EXPLAIN (the pool's one holds the app's prepared statements).
 const explainer = new pg.Client({ connectionString: url });
 await explainer.connect();

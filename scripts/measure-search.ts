@@ -9,13 +9,12 @@
  * Run: `DATA_DIR=... bun scripts/measure-search.ts [rounds=30]`.
  */
 import path from "node:path";
-import type { Actor } from "../src/platform/context.ts";
 import * as search from "../src/domains/search/search.service.ts";
 import { createHttpApp } from "../src/server/app.ts";
 import { openSqlite, statementsRun } from "../src/platform/db/client.ts";
 import { loadConfig } from "../src/server/env.ts";
 import { openReadOnly, readCommunity, searchTerms } from "./bench/community.ts";
-import { measurementContext } from "./bench/measure-context.ts";
+import { measurementActor, measurementContext } from "./bench/measure-context.ts";
 
 const ROUNDS = Number(process.argv[2] ?? 30);
 const dataDir = process.env.DATA_DIR ?? "data";
@@ -26,7 +25,7 @@ ro.close();
 const me = community.typical!.memberId;
 const db = await openSqlite(path.join(dataDir, "sideline.db"));
 const ctx = measurementContext(db, dataDir);
-const viewer: Actor = { memberId: me, sessionId: "measure", scope: "full", role: "member" };
+const viewer = await measurementActor(db, me);
 
 const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 async function measure(label: string, inputs: string[], call: (input: string) => Promise<unknown>) {
