@@ -7,6 +7,7 @@
 import { createMember } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { CompiledQuery, sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { isPostgres, numberedPlaceholders, rawQuery } from "../../platform/db/dialect.ts";
@@ -257,6 +258,31 @@ describe("searchMembers: the words that drive the read (decision 049)", () => {
     expect(await find(viewer, "zora quinn coach")).toEqual(ids(zora));
     expect(await find(viewer, "quinn zelda")).toEqual([]);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "a member's reindex computes the postings without parallel workers (the plans auto_explain logs inside the triggers)",
+    async () => {
+      const m = await newMember({ first: "Philippa", last: "Strand", sport: "Rowing" });
+      const plans: string[] = [];
+      const client = new pg.Client({ connectionString: testContext!.database });
+      client.on("notice", (notice) => plans.push(notice.message ?? ""));
+      await client.connect();
+      try {
+        await client.query("LOAD 'auto_explain'");
+        for (const setting of ["log_nested_statements = on", "log_min_duration = 0", "log_level = notice"]) {
+          await client.query(`SET auto_explain.${setting}`);
+        }
+        await client.query("UPDATE member SET last_name = 'Strandberg' WHERE id = $1", [m.memberId]);
+      } finally {
+        await client.end();
+      }
+      // member_search_prefixes' own query, run for the old row (the delete) and the new one (the insert).
+      const prefixes = plans.filter((plan) => plan.includes("unnest(u.weights)"));
+      expect(prefixes.length).toBeGreaterThanOrEqual(2);
+      // Workers started and stopped at every call cost about 50 ms each (decision 052).
+      expect(prefixes.filter((plan) => /Gather|Parallel/.test(plan))).toEqual([]);
+    },
+  );
 
   it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
     "PostgreSQL's prefix postings follow every change of the index: new members, a new name, a deactivation, a deletion, an update, a truncation, a rebuild",
