@@ -57,6 +57,8 @@ export async function createMember(db: DB, options: TestMemberOptions = {}): Pro
     sessionId: session.sessionId,
     scope: "full",
     role: roleOf(values.role ?? "member"),
+    // As a session check reads it (decision 051).
+    birthDate: values.birthDate,
     email: values.email,
     token: session.token,
   };

@@ -88,7 +88,7 @@ async function checkedFromMemory(m: Signed): Promise<void> {
     scope: "full",
     role: "member",
     // createMember's; read with the session (decision 051).
-    birthDate: "1990-01-01",
+    birthDate: m.birthDate,
   });
   if (caching()) {
     expect(statementsRun(db) - before).toBe(0);

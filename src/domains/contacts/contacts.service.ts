@@ -357,13 +357,16 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
   }
   const after = decodeKeysetCursor(input.cursor);
   const options = { search: input.search, after: after && { name: after.text, id: after.id }, limit: input.limit };
-  // The day is in the key: a minor turning 18 changes what a page shows with no write. The viewer's
-  // own birth date (their cutoff) is read with the page: a change to it is a write to member.
+  // The day is in the key: a minor turning 18 changes what a page shows with no write. So is the
+  // viewer's cutoff, from the birth date read with their session (decision 051): a page read with a
+  // date corrected meanwhile is kept under the old cutoff, which a session holding the new date never asks.
+  const cutoff = await minorCutoffFor(ctx, viewer);
   const key = JSON.stringify([
     kind,
     ownerId,
     viewer.memberId,
     adultBornBy(),
+    cutoff,
     options.search ?? "",
     options.after?.name ?? null,
     options.after?.id ?? null,
@@ -373,7 +376,7 @@ export async function listOf(ctx: AppContext, viewer: Actor, kind: repo.ListKind
     ctx.db,
     key,
     (page) => page.rows.length,
-    async () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, { ...options, cutoff: await minorCutoffFor(ctx, viewer) }),
+    () => repo.listMembers(ctx.db, kind, ownerId, viewer.memberId, { ...options, cutoff }),
   );
   const last = rows.at(-1);
   const items = rows.map((row) => toCard(row, viewer.memberId, linksFromColumns(row, viewer.memberId)));

@@ -88,11 +88,18 @@ export const birthDateOf = (ctx: AppContext, memberId: number): Promise<string |
 export const NO_MINOR_CUTOFF = "9999-12-31";
 
 /**
+ * The viewer whose cutoff is asked: the request's actor (its birth date read with the session), or
+ * a member id alone (the date is then read). Never another row holding a birth date (a card's is the
+ * member shown).
+ */
+export type CutoffViewer = Actor | { memberId: number; birthDate?: undefined };
+
+/**
  * The birth date on or before which a member is shown to this viewer in search and suggestions
  * without being their contact or opting in: adultBornBy() for an adult viewer, no limit for a minor
  * one. SQL texts compare `m.birth_date <= ?` with it (one parameter, the statements stay fixed).
  */
-export async function minorCutoffFor(ctx: AppContext, viewer: Pick<Actor, "memberId" | "birthDate">): Promise<string> {
+export async function minorCutoffFor(ctx: AppContext, viewer: CutoffViewer): Promise<string> {
   // An actor read with its session carries its birth date (decision 051): no read.
   const birthDate = viewer.birthDate ?? (await birthDateOf(ctx, viewer.memberId));
   return birthDate !== undefined && isMinor(birthDate) ? NO_MINOR_CUTOFF : adultBornBy();

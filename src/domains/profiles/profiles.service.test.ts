@@ -6,7 +6,7 @@
 import { createMember, makeContacts } from "#support/members.ts";
 import { type TestContext, closeTestContext, openTestContext } from "#support/service-context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DB, statementsRun } from "../../platform/db/client.ts";
+import { type DB, statementsMatched, statementsRun, watchStatements } from "../../platform/db/client.ts";
 import { DomainError, ErrorCodes } from "../../shared/errors.ts";
 import { DEFAULT_PICTURE } from "../../shared/limits.ts";
 import { MemberStatus } from "../../shared/members.ts";
@@ -515,6 +515,21 @@ describe("saving", () => {
     );
     await expectDomainError(profiles.setVideoChannelId(ctx, contact, owner.memberId, "x"), ErrorCodes.Forbidden);
     expect((await profiles.getPersonalInfo(ctx, owner, owner.memberId))?.aboutMe).toBe("About Olivia");
+  });
+
+  it("writes the birth date only when it changes (setting it empties every process's session cache: decision 051)", async () => {
+    const m = await newMember();
+    const setsIt = watchStatements((text) => /^\s*update\s+"member"\s+set\b[^]*"birth_date"/i.test(text));
+    const sets = () => statementsMatched(db, setsIt)!;
+    const before = sets();
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse(BASIC));
+    expect(sets() - before).toBe(1);
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, title: "Shooting guard" }));
+    expect(sets() - before).toBe(1);
+    await profiles.saveBasicInfo(ctx, m, m.memberId, basicInfoInput.parse({ ...BASIC, birthDay: "18" }));
+    expect(sets() - before).toBe(2);
+    const row = await db.selectFrom("member").select("birthDate").where("id", "=", m.memberId).executeTakeFirstOrThrow();
+    expect(row.birthDate).toBe("1995-05-18");
   });
 
   it("a non-athlete status clears the athlete fields; a missing middle name saves empty", async () => {

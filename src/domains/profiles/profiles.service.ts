@@ -250,7 +250,8 @@ export async function saveBasicInfo(ctx: AppContext, actor: Actor, memberId: num
       lastName: data.lastName,
       title: data.title,
       gender: data.gender,
-      birthDate: data.birthDate,
+      // Set only when it changes: a statement setting it empties every process's session cache (decision 051).
+      ...(before?.birthDate === data.birthDate ? {} : { birthDate: data.birthDate }),
       profileType: data.currentStatus,
       updatedAt: now,
     });
