@@ -130,8 +130,8 @@ const seen = new WeakMap<DB, { commits: number; checkedAt: number; unannounced: 
  * - a commit by another connection to the file (a script, a second process, a test's own
  *   connection) empties the cache before a lookup that begins a millisecond later (data_version);
  *   on PostgreSQL, a change of a session or of a member's status, role or birth date by any
- *   connection sends a notice (triggers), and one heard empties the cache likewise; while the notices are not heard
- *   (no listener yet, or its connection down), the cache is off;
+ *   connection sends a notice (triggers), and one heard empties the cache likewise; while the
+ *   notices are not heard (no listener yet, or its connection down), the cache is off;
  * - a lookup that began before a drop or an emptying does not store what it read (the generation);
  * - no entry answers longer than MAX_TRUSTED_AGE_MS after its read.
  * Expiry is checked against the clock on every hit, by the caller.
