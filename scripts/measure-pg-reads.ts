@@ -135,6 +135,7 @@ for (const len of [2, 3, 5] as const)
   await measure(`search ${len} chars (10)`, () => search.searchMembers(ctx, viewer, terms.byLength[len][0]!, 10));
 await measure("search results (50)", () => search.searchMembers(ctx, viewer, terms.words[0]!, 50));
 await measure("suggestions (12)", () => search.suggestions(ctx, viewer, 12));
+await measure("suggestions (50, Find Contacts)", () => search.suggestions(ctx, viewer, 50));
 await measure("profile of another member", () => profiles.viewProfile(ctx, viewer, profileId!));
 for (const kind of ["contacts", "requests", "following", "followers"] as const) {
   await measure(`list ${kind} (30)`, () => contacts.listOf(ctx, viewer, kind, { limit: 30 }));

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
-import { notBlockedBetweenText } from "../../platform/db/member-block.ts";
+import { notBlockedBetweenText, notBlockedWithText } from "../../platform/db/member-block.ts";
 import { precompiled, precompiledPer, textStatement } from "../../platform/db/precompiled.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
@@ -535,6 +535,11 @@ export interface CardWithLinks extends CardRow {
   birthDate: string;
 }
 
+/** A card's own columns: the member `m`, their profile `p` and privacy `pr` rows. */
+const CARD_COLUMNS = `m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type, m.birth_date,
+           p.city, p.state, p.sport,
+           pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message`;
+
 /**
  * The cards of these members (active ones, no block between them and the viewer either way; in no
  * particular order) in one statement: each id's member, profile and privacy rows by key, and the
@@ -573,9 +578,7 @@ const cardsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) =>
 );
 /** The cards statement, for the ids `idList` gives (`?, ?, …` or a subquery). */
 const cardsText = (idList: string) => `
-    SELECT m.id AS member_id, m.first_name, m.last_name, m.title, m.picture_path, m.profile_type, m.birth_date,
-           p.city, p.state, p.sport,
-           pr.basic_info, pr.contact_info, pr.view_profile_picture, pr.view_link_request, pr.view_link_message,
+    SELECT ${CARD_COLUMNS},
            (CASE WHEN mine.status = 'accepted' THEN 1 ELSE 0 END) AS viewer_is_contact, '' AS sort_name,
            mine.status AS viewer_link, theirs.status AS their_link,
            (CASE WHEN fo.follower_id IS NOT NULL THEN 1 ELSE 0 END) AS viewer_follows,
@@ -800,49 +803,61 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
 }
 
 /**
- * The member's stored suggestions that still hold, best first: each is checked again against what
- * may have changed since the list was computed (deactivation, search visibility, a contact or a
- * request either way, a request of theirs the member rejected since `rejectedSince`: a primary-key
- * probe), so the list never shows one that no longer qualifies. A rejection that ages past the
- * cutoff lets the member back without any recomputation.
+ * The member's stored suggestions that still hold, best first, as cards (one statement, decision
+ * 053): each is checked again against what may have changed since the list was computed
+ * (deactivation, search visibility, the minors' rule, a contact or a request either way, a request of
+ * theirs the member rejected since `rejectedSince`, a block either way), so the list never shows one
+ * that no longer qualifies. A rejection that ages past the cutoff lets the member back without any
+ * recomputation. The member's own links, rejections and blocks are each read once as a set (a
+ * member has a few hundred at most, against a key probe per entry and set); nobody left has a link
+ * with the member, so the card's link columns are constants. The follow flags are a key probe per
+ * card: their cost stays bounded however many members follow the viewer.
  */
-const STORED_SUGGESTIONS_SQL = `
-    SELECT s.suggested_id AS id
+const SUGGESTION_CARDS_SQL = `
+    SELECT ${CARD_COLUMNS},
+           0 AS viewer_is_contact, '' AS sort_name, NULL AS viewer_link, NULL AS their_link,
+           (CASE WHEN EXISTS (SELECT 1 FROM follow fo WHERE fo.follower_id = s.member_id AND fo.followed_id = s.suggested_id)
+                 THEN 1 ELSE 0 END) AS viewer_follows,
+           (CASE WHEN EXISTS (SELECT 1 FROM follow fb WHERE fb.follower_id = s.suggested_id AND fb.followed_id = s.member_id)
+                 THEN 1 ELSE 0 END) AS follows_viewer
     FROM member_suggestion s
     JOIN member m ON m.id = s.suggested_id
+    LEFT JOIN member_profile p ON p.member_id = s.suggested_id
     LEFT JOIN member_privacy pr ON pr.member_id = s.suggested_id
     WHERE s.member_id = ?
       AND m.status = ${ACTIVE}
       AND ${SEARCH_VISIBILITY} = 1
       AND ${SHOWN_TO_VIEWER}
-      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
-      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
-      AND NOT EXISTS (SELECT 1 FROM contact_rejection r WHERE r.member_id = s.member_id AND r.rejected_id = s.suggested_id AND r.rejected_at >= ?)
+      AND s.suggested_id NOT IN (SELECT other_id FROM contact_link WHERE member_id = ?)
+      AND s.suggested_id NOT IN (SELECT member_id FROM contact_link WHERE other_id = ?)
+      AND s.suggested_id NOT IN (SELECT rejected_id FROM contact_rejection WHERE member_id = ? AND rejected_at >= ?)
+      AND ${notBlockedWithText("s.suggested_id", "?")}
     ORDER BY s.score DESC, s.suggested_id DESC`;
-/** The statement: SQLite binds the limit; PostgreSQL has it written in (an integer: see SearchStatements). */
-const storedSuggestionsQuery = (db: DB, memberId: number, limit: number, rejectedSince: string, cutoff = adultBornBy()) =>
-  (isPostgres(db)
-    ? CompiledQuery.raw(`${STORED_SUGGESTIONS_SQL}\n    LIMIT ${integer(limit)}`, [memberId, cutoff, rejectedSince])
-    : CompiledQuery.raw(`${STORED_SUGGESTIONS_SQL}\n    LIMIT ?`, [memberId, cutoff, rejectedSince, limit])) as CompiledQuery<{
-    id: number;
-  }>;
 
-export async function storedSuggestionIds(
+export async function suggestionCards(
   db: DB,
   memberId: number,
   limit: number,
   rejectedSince: string,
   cutoff = adultBornBy(),
-): Promise<number[]> {
-  const statement = storedSuggestionsStatement(isPostgres(db) ? limit : 0);
-  return (await statement(db, { memberId, limit, rejectedSince, cutoff })).map((r) => r.id);
+): Promise<CardWithLinks[]> {
+  const params = { memberId, limit, rejectedSince, cutoff };
+  return isPostgres(db) ? pgSuggestionCards(integer(limit))(db, params) : sqliteSuggestionCards(db, params);
 }
-/** Precompiled (decision 044); on PostgreSQL one per page size (1 to 50, written into the text). */
-const storedSuggestionsStatement = precompiledPer(
-  (pgLimit: number) => (db, p: { memberId: number; limit: number; rejectedSince: string; cutoff: string }) => {
-    const q = storedSuggestionsQuery(db, p.memberId, isPostgres(db) ? pgLimit : p.limit, p.rejectedSince, p.cutoff);
-    return textStatement<{ id: number }>(db, q.sql, [...q.parameters]);
-  },
+type SuggestionParams = { memberId: number; limit: number; rejectedSince: string; cutoff: string };
+/** SUGGESTION_CARDS_SQL's values, in the order of its placeholders. */
+const suggestionValues = (p: SuggestionParams) => {
+  const m = p.memberId;
+  return [m, p.cutoff, m, m, m, p.rejectedSince, m, m];
+};
+/** Precompiled (decision 044): SQLite binds the limit. */
+const sqliteSuggestionCards = precompiled((db, p: SuggestionParams) =>
+  textStatement<CardWithLinks>(db, `${SUGGESTION_CARDS_SQL}\n    LIMIT ?`, [...suggestionValues(p), p.limit]),
+);
+/** PostgreSQL has the limit written in (an integer: one statement per page size, 1 to 50), so its plan is made for the page it reads. */
+const pgSuggestionCards = precompiledPer(
+  (limit: number) => (db, p: SuggestionParams) =>
+    textStatement<CardWithLinks>(db, `${SUGGESTION_CARDS_SQL}\n    LIMIT ${limit}`, suggestionValues(p)),
 );
 
 /** Bulk rebuild (the community generator): lists start empty and are computed on first read. */

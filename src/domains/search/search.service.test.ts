@@ -776,7 +776,7 @@ describe("a search page's statements", () => {
     expect(await statementsOfPage({ ...viewer, birthDate: undefined })).toBe(2);
   });
 
-  it("a suggestions page, two: the stored list and the cards", async () => {
+  it("a suggestions page, one: the stored list read as cards (decision 053)", async () => {
     const signed = await createMember(db, { firstName: "Viewer", lastName: `Member${++seq}` });
     const viewer = (await accounts.actorOfToken(ctx, signed.token))!;
     await upsertProfile(db, viewer.memberId, { sport: "Curling", city: "", state: "" }, new Date().toISOString());
@@ -785,7 +785,7 @@ describe("a search page's statements", () => {
     expect(await suggest(viewer, 12)).not.toEqual([]);
     const before = statementsRun(db);
     expect(await suggest(viewer, 12)).not.toEqual([]);
-    expect(statementsRun(db) - before).toBe(2);
+    expect(statementsRun(db) - before).toBe(1);
   });
 });
 
@@ -850,6 +850,19 @@ describe("suggestions", () => {
     await setVisibility(hidden, 2);
     await contacts.follow(ctx, viewer, followed.memberId);
     expect(await suggest(viewer)).toEqual([followed.memberId, plain.memberId]);
+  });
+
+  it("leave out at once members blocked either way after the list was computed (decision 035)", async () => {
+    const viewer = await newMember({ sport: "Luge", type: "Scout" });
+    const [kept, blockedByViewer, blockingViewer] = await Promise.all([1, 2, 3].map(() => newMember({ sport: "Luge", type: "Scout" })));
+    const everyone = [kept, blockedByViewer, blockingViewer].map((m) => m!.memberId);
+    expect([...(await suggest(viewer))].sort((a, b) => a - b)).toEqual(everyone);
+    await contacts.block(ctx, viewer, blockedByViewer!.memberId);
+    await contacts.block(ctx, blockingViewer!, viewer.memberId);
+    // The stored list is read as it is (no refresh ran): each entry is checked again.
+    expect(await suggest(viewer)).toEqual([kept!.memberId]);
+    await contacts.unblock(ctx, viewer, blockedByViewer!.memberId);
+    expect([...(await suggest(viewer))].sort((a, b) => a - b)).toEqual([kept, blockedByViewer].map((m) => m!.memberId));
   });
 
   it("rank shared sport, status, positions and looking-for above members with nothing in common", async () => {

@@ -8,16 +8,20 @@ import * as repo from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search.typos.ts";
 
 /**
- * Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks; members blocked
- * either way left out). `cutoff`: the viewer's (minorCutoffFor); a minor found by an adult who is
- * not their contact (they opted in) has no Follow button, since the follow is refused (decision 040).
+ * A card as the viewer sees it. `cutoff`: the viewer's (minorCutoffFor); a minor found by an adult
+ * who is not their contact (they opted in) has no Follow button, since the follow is refused
+ * (decision 040).
  */
+const cardOf = (row: repo.CardWithLinks, viewer: Actor, cutoff: string): MemberCard =>
+  toCard(row, viewer.memberId, linksFromColumns({ ...row, minorToViewer: row.birthDate > cutoff }, viewer.memberId));
+
+/** Cards for ids, in the order of the ids (one statement: repo.cardsWithLinks; members blocked either way left out). */
 async function orderedCards(ctx: AppContext, viewer: Actor, found: number[], cutoff: string): Promise<MemberCard[]> {
   // Members blocked either way are never found nor suggested (decision 035): the cards leave them out.
   const byId = new Map((await repo.cardsWithLinks(ctx.db, viewer.memberId, found)).map((r) => [r.memberId, r]));
   return found.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row, viewer.memberId, linksFromColumns({ ...row, minorToViewer: row.birthDate > cutoff }, viewer.memberId))] : [];
+    return row ? [cardOf(row, viewer, cutoff)] : [];
   });
 }
 
@@ -64,16 +68,16 @@ export async function suggestions(ctx: AppContext, viewer: Actor, limit: number)
   // Members whose request the viewer rejected stay out for 90 days (contacts.rejectRequest).
   const rejectedSince = rejectionCutoff();
   const cutoff = await minorCutoffFor(ctx, viewer);
-  let ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
+  let rows = await repo.suggestionCards(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   // Whether the list was ever computed is asked only when it answers nothing (a computed list is
   // almost never empty): one statement less on every read.
-  if (ids.length === 0 && !(await repo.suggestionState(ctx.db, viewer.memberId))) {
+  if (rows.length === 0 && !(await repo.suggestionState(ctx.db, viewer.memberId))) {
     // The candidates are read on the background's worker thread when the server runs one: this
     // request waits for them, the others do not.
     await repo.refreshSuggestionsOf(ctx.db, viewer.memberId, isoNow(), backgroundReader());
-    ids = await repo.storedSuggestionIds(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
+    rows = await repo.suggestionCards(ctx.db, viewer.memberId, limit, rejectedSince, cutoff);
   }
-  return orderedCards(ctx, viewer, ids, cutoff);
+  return rows.map((row) => cardOf(row, viewer, cutoff));
 }
 
 /** Lists are recomputed at least this often even when no event marked them stale. */
