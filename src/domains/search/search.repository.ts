@@ -544,8 +544,8 @@ const CARD_COLUMNS = `m.id AS member_id, m.first_name, m.last_name, m.title, m.p
  * The cards of these members (active ones, no block between them and the viewer either way; in no
  * particular order) in one statement: each id's member, profile and privacy rows by key, and the
  * viewer's four rows about them (the link and the follow, either way: one index probe each).
- * Search answers and suggestions are a page of known ids; reading it in one statement instead of
- * five is most of what their cards cost.
+ * Search answers are a page of known ids; reading it in one statement instead of five is most of
+ * what their cards cost. (Suggestions read their cards with the list: suggestionCards.)
  */
 export async function cardsWithLinks(db: DB, viewerId: number, ids: number[]): Promise<CardWithLinks[]> {
   if (ids.length === 0) return [];
@@ -808,10 +808,13 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
  * (deactivation, search visibility, the minors' rule, a contact or a request either way, a request of
  * theirs the member rejected since `rejectedSince`, a block either way), so the list never shows one
  * that no longer qualifies. A rejection that ages past the cutoff lets the member back without any
- * recomputation. The member's own links, rejections and blocks are each read once as a set (a
- * member has a few hundred at most, against a key probe per entry and set); nobody left has a link
- * with the member, so the card's link columns are constants. The follow flags are a key probe per
- * card: their cost stays bounded however many members follow the viewer.
+ * recomputation. The member's own links (contacts and requests, either way), recent rejections and
+ * blocks either way are each read once as a set instead of a key probe per entry and set: a few
+ * hundred rows for most members, though nothing bounds the requests others send them, so a member
+ * with many thousands pays for them on this page. Nobody left has a link with the member, so the
+ * card's link columns are constants. The follow flags are a key probe per card: their cost stays
+ * bounded however many members follow the viewer. Members blocked either way are left out before
+ * the limit, so the page is full when enough entries qualify.
  */
 const SUGGESTION_CARDS_SQL = `
     SELECT ${CARD_COLUMNS},

@@ -818,17 +818,25 @@ describe("the statements on PostgreSQL (decision 044)", () => {
       expect(tiers.length).toBeGreaterThanOrEqual(2);
       expect(tiers.every((p) => /LIMIT \d+\s*$/.test(p.statement))).toBe(true);
       // Earlier tests may have prepared other page sizes on this connection: this one's size is matched.
-      for (const statement of [
-        /unnest\(\$5::int\[\]\)/,
-        /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/,
-        /FROM member_search_prefix p\s+WHERE p\.term = lower\(member_search_fold\(\$1\)\) AND p\.columns & 31 <> 0 AND p\.columns & 1 <> 0[\s\S]*LIMIT 10\s*$/,
-      ]) {
+      const once = (statement: RegExp) => {
         const [p, ...more] = named(statement);
         expect(more).toEqual([]);
+        return p!;
+      };
+      for (const statement of [/unnest\(\$5::int\[\]\)/, /FROM member_suggestion s[\s\S]*LIMIT 12\s*$/]) {
+        const p = once(statement);
         // PostgreSQL plans the first five runs for their values, then keeps one plan for any viewer.
-        expect(Number(p!.custom)).toBeLessThanOrEqual(5);
-        expect(Number(p!.generic)).toBeGreaterThanOrEqual(7);
+        expect(Number(p.custom), p.statement.slice(0, 200)).toBeLessThanOrEqual(5);
+        expect(Number(p.generic)).toBeGreaterThanOrEqual(7);
       }
+      // The exact tier is prepared once too. Its generic plan is not asserted here: in a database of a
+      // few hundred members, whether PostgreSQL keeps it or plans each word for its own statistics
+      // follows what autovacuum last analysed (a word rarer than the average gets a cheaper plan of
+      // its own). At community scale it keeps the generic one: scripts/measure-pg-reads.ts shows
+      // 0.02-0.03 ms of planning per search (docs/performance.md).
+      once(
+        /FROM member_search_prefix p\s+WHERE p\.term = lower\(member_search_fold\(\$1\)\) AND p\.columns & 31 <> 0 AND p\.columns & 1 <> 0[\s\S]*LIMIT 10\s*$/,
+      );
     },
   );
 });
@@ -855,14 +863,14 @@ describe("suggestions", () => {
   it("leave out at once members blocked either way after the list was computed (decision 035)", async () => {
     const viewer = await newMember({ sport: "Luge", type: "Scout" });
     const [kept, blockedByViewer, blockingViewer] = await Promise.all([1, 2, 3].map(() => newMember({ sport: "Luge", type: "Scout" })));
-    const everyone = [kept, blockedByViewer, blockingViewer].map((m) => m!.memberId);
+    const everyone = [kept, blockedByViewer, blockingViewer].map((m) => m!.memberId).sort((a, b) => a - b);
     expect([...(await suggest(viewer))].sort((a, b) => a - b)).toEqual(everyone);
     await contacts.block(ctx, viewer, blockedByViewer!.memberId);
     await contacts.block(ctx, blockingViewer!, viewer.memberId);
     // The stored list is read as it is (no refresh ran): each entry is checked again.
     expect(await suggest(viewer)).toEqual([kept!.memberId]);
     await contacts.unblock(ctx, viewer, blockedByViewer!.memberId);
-    expect([...(await suggest(viewer))].sort((a, b) => a - b)).toEqual([kept, blockedByViewer].map((m) => m!.memberId));
+    expect([...(await suggest(viewer))].sort((a, b) => a - b)).toEqual(everyone.filter((id) => id !== blockingViewer!.memberId));
   });
 
   it("rank shared sport, status, positions and looking-for above members with nothing in common", async () => {
