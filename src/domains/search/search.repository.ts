@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { greatestFunction, isPostgres, rawQuery } from "../../platform/db/dialect.ts";
-import { notBlockedBetweenText, notBlockedWithText } from "../../platform/db/member-block.ts";
+import { notBlockedBetweenText } from "../../platform/db/member-block.ts";
 import { precompiled, precompiledPer, textStatement } from "../../platform/db/precompiled.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import type { CardRow } from "../contacts/contacts.service.ts";
@@ -806,15 +806,13 @@ export async function nextSuggestionsToRefresh(db: DB, olderThan: string): Promi
  * The member's stored suggestions that still hold, best first, as cards (one statement, decision
  * 053): each is checked again against what may have changed since the list was computed
  * (deactivation, search visibility, the minors' rule, a contact or a request either way, a request of
- * theirs the member rejected since `rejectedSince`, a block either way), so the list never shows one
- * that no longer qualifies. A rejection that ages past the cutoff lets the member back without any
- * recomputation. The member's own links (contacts and requests, either way), recent rejections and
- * blocks either way are each read once as a set instead of a key probe per entry and set: a few
- * hundred rows for most members, though nothing bounds the requests others send them, so a member
- * with many thousands pays for them on this page. Nobody left has a link with the member, so the
- * card's link columns are constants. The follow flags are a key probe per card: their cost stays
- * bounded however many members follow the viewer. Members blocked either way are left out before
- * the limit, so the page is full when enough entries qualify.
+ * theirs the member rejected since `rejectedSince`, a block either way: a key probe each), so the
+ * list never shows one that no longer qualifies. A rejection that ages past the cutoff lets the
+ * member back without any recomputation. Every check is a key probe per entry, never a read of the
+ * member's whole set (their contacts, the requests others sent them, who blocked them): the cost
+ * stays bounded by the list's length. Nobody left has a link with the member, so the card's link
+ * columns are constants; the follow flags are a key probe per card too. Members blocked either way
+ * are left out before the limit, so the page is full when enough entries qualify.
  */
 const SUGGESTION_CARDS_SQL = `
     SELECT ${CARD_COLUMNS},
@@ -831,10 +829,10 @@ const SUGGESTION_CARDS_SQL = `
       AND m.status = ${ACTIVE}
       AND ${SEARCH_VISIBILITY} = 1
       AND ${SHOWN_TO_VIEWER}
-      AND s.suggested_id NOT IN (SELECT other_id FROM contact_link WHERE member_id = ?)
-      AND s.suggested_id NOT IN (SELECT member_id FROM contact_link WHERE other_id = ?)
-      AND s.suggested_id NOT IN (SELECT rejected_id FROM contact_rejection WHERE member_id = ? AND rejected_at >= ?)
-      AND ${notBlockedWithText("s.suggested_id", "?")}
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.member_id AND c.other_id = s.suggested_id)
+      AND NOT EXISTS (SELECT 1 FROM contact_link c WHERE c.member_id = s.suggested_id AND c.other_id = s.member_id)
+      AND NOT EXISTS (SELECT 1 FROM contact_rejection r WHERE r.member_id = s.member_id AND r.rejected_id = s.suggested_id AND r.rejected_at >= ?)
+      AND ${notBlockedBetweenText("s.suggested_id", "s.member_id")}
     ORDER BY s.score DESC, s.suggested_id DESC`;
 
 export async function suggestionCards(
@@ -849,10 +847,7 @@ export async function suggestionCards(
 }
 type SuggestionParams = { memberId: number; limit: number; rejectedSince: string; cutoff: string };
 /** SUGGESTION_CARDS_SQL's values, in the order of its placeholders. */
-const suggestionValues = (p: SuggestionParams) => {
-  const m = p.memberId;
-  return [m, p.cutoff, m, m, m, p.rejectedSince, m, m];
-};
+const suggestionValues = (p: SuggestionParams) => [p.memberId, p.cutoff, p.rejectedSince];
 /** Precompiled (decision 044): SQLite binds the limit. */
 const sqliteSuggestionCards = precompiled((db, p: SuggestionParams) =>
   textStatement<CardWithLinks>(db, `${SUGGESTION_CARDS_SQL}\n    LIMIT ?`, [...suggestionValues(p), p.limit]),

@@ -19,13 +19,3 @@ export function notBlockedBetween(a: RawBuilder<unknown>, b: RawBuilder<unknown>
 export const notBlockedBetweenText = (a: string, b: string) =>
   `NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = ${a} AND blocked_id = ${b})
     AND NOT EXISTS (SELECT 1 FROM member_block WHERE blocker_id = ${b} AND blocked_id = ${a})`;
-
-/**
- * "No block between the member and the member id in `column`, either way", as SQL text, for a
- * statement that tests many rows against one member (the stored suggestions): the member's blocks
- * either way are read once, as a set (PostgreSQL hashes each subquery; SQLite builds an index of
- * it), instead of two key probes per row. `member` is a `?` placeholder; it appears twice.
- */
-export const notBlockedWithText = (column: string, member: string) =>
-  `${column} NOT IN (SELECT blocked_id FROM member_block WHERE blocker_id = ${member})
-    AND ${column} NOT IN (SELECT blocker_id FROM member_block WHERE blocked_id = ${member})`;
