@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { precompiled } from "../../platform/db/precompiled.ts";
+import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
 import type { MessageView } from "./messages.schema.ts";
 
 export interface CopyRow {
@@ -65,22 +65,42 @@ export async function listCopies(
   ownerId: number,
   options: { view: MessageView; search?: string; beforeId?: number; limit: number },
 ): Promise<CopyRow[]> {
-  let q = copies(db, ownerId).where("c.box", "=", options.view === "sent" ? "sent" : "inbox");
-  if (options.view === "unread") q = q.where("c.isRead", "=", 0);
-  if (options.beforeId !== undefined) q = q.where("c.id", "<", options.beforeId);
-  if (options.search) {
-    const like = containsPattern(options.search);
-    const other = options.view === "sent" ? sql.raw("r") : sql.raw("s");
-    q = q.where(
-      sql<boolean>`(lower(m.subject) like ${like} escape '\\' or lower(m.body) like ${like} escape '\\'
-        or lower(${other}.first_name || ' ' || ${other}.last_name) like ${like} escape '\\')`,
-    );
-  }
-  return await q.orderBy("c.id", "desc").limit(options.limit).execute();
+  const page = pageOfCopies(options.view, Boolean(options.search), options.beforeId !== undefined);
+  return await page(db, {
+    ownerId,
+    like: options.search ? containsPattern(options.search) : "",
+    beforeId: options.beforeId ?? 0,
+    limit: options.limit,
+  });
 }
 
+/**
+ * listCopies' statements, one per view, with or without a search and a cursor (12 at most),
+ * precompiled: on PostgreSQL planning this join again on every call cost 0.35-0.7 ms, three times
+ * what running it costs (0.1-0.2 ms for a page of 30); prepared, it keeps one plan for every member.
+ */
+const pageOfCopies = precompiledPer(
+  (view: MessageView, searching: boolean, paged: boolean) =>
+    (db: DB, p: { ownerId: number; like: string; beforeId: number; limit: number }) => {
+      let q = copies(db, p.ownerId).where("c.box", "=", view === "sent" ? "sent" : "inbox");
+      if (view === "unread") q = q.where("c.isRead", "=", 0);
+      if (paged) q = q.where("c.id", "<", p.beforeId);
+      if (searching) {
+        const other = view === "sent" ? sql.raw("r") : sql.raw("s");
+        q = q.where(
+          sql<boolean>`(lower(m.subject) like ${p.like} escape '\\' or lower(m.body) like ${p.like} escape '\\'
+        or lower(${other}.first_name || ' ' || ${other}.last_name) like ${p.like} escape '\\')`,
+        );
+      }
+      return q.orderBy("c.id", "desc").limit(p.limit);
+    },
+);
+
 export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
-  await copies(db, ownerId).where("c.id", "=", copyId).executeTakeFirst();
+  (await copyById(db, { ownerId, copyId }))[0];
+
+/** findCopy's statement (opening a message), precompiled as the pages are. */
+const copyById = precompiled((db, p: { ownerId: number; copyId: number }) => copies(db, p.ownerId).where("c.id", "=", p.copyId));
 
 /** Which of these copy ids are the owner's. */
 export async function ownedIds(db: DB, ownerId: number, copyIds: number[]): Promise<number[]> {

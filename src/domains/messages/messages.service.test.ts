@@ -3,6 +3,7 @@
  * and changes only their own copies (deleting mine leaves the other's), opening marks read, the
  * unread count, search, keyset paging, the live events and the message.sent domain event.
  */
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "#support/domain-errors.ts";
 import { createMember, makeContacts } from "#support/members.ts";
@@ -198,9 +199,41 @@ describe("listing", () => {
     // LIKE wildcards are matched as text.
     expect((await list(b, { search: "100%" })).items.map((m) => m.subject)).toEqual(["Camp"]);
     expect((await list(b, { search: "%" })).items.map((m) => m.subject)).toEqual(["Camp"]);
+    // Sent searches the recipient's name; Unread pages its search with a cursor.
+    expect((await list(a, { view: "sent", search: "receiver" })).items).toHaveLength(5);
+    expect((await list(a, { view: "sent", search: "cora" })).items).toEqual([]);
+    await messages.open(ctx, b, first.items[1]!.messageId);
+    const unread = await list(b, { view: "unread", search: "note", limit: 2 });
+    expect(unread.items.map((m) => m.subject)).toEqual(["Note 4", "Note 3"]);
+    const unreadRest = await list(b, { view: "unread", search: "note", limit: 2, cursor: unread.nextCursor! });
+    expect(unreadRest.items.map((m) => m.subject)).toEqual(["Note 2", "Note 1"]);
     await expectError(list(b, { cursor: "abc" }), ErrorCodes.BadInput);
     await expectError(list(b, { cursor: "0" }), ErrorCodes.BadInput);
   });
+
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "a page's statement is prepared once per connection and then runs one plan for every member (no planning per page)",
+    async () => {
+      const { a, b } = await pair();
+      const { a: c, b: d } = await pair();
+      await messages.send(ctx, a, { toMemberId: b.memberId, subject: "Planned", body: "one plan" });
+      await messages.send(ctx, c, { toMemberId: d.memberId, subject: "Planned", body: "one plan" });
+      // A transaction runs on one connection: the one whose prepared statements are looked at.
+      const plans = await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 12; i++) await messages.list({ ...ctx, db: trx }, [a, b, c, d][i % 4]!, messageListInput.parse({ limit: 7 }));
+        return (
+          await sql<{ generic: number; custom: number }>`
+            SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%from "message_copy" as "c"%order by "c"."id" desc limit%'
+              AND statement NOT LIKE '%"c"."id" <%' AND statement NOT LIKE '%"c"."is_read" =%' AND statement NOT LIKE '%like%'`.execute(trx)
+        ).rows;
+      });
+      expect(plans).toHaveLength(1);
+      // PostgreSQL plans the first five runs for their values, then keeps a plan for any member.
+      expect(Number(plans[0]!.custom)).toBeLessThanOrEqual(5);
+      expect(Number(plans[0]!.generic)).toBeGreaterThanOrEqual(7);
+    },
+  );
 
   it("suggests only contacts as recipients, by name", async () => {
     const { a, b } = await pair();
