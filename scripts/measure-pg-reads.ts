@@ -1,6 +1,6 @@
 /**
  * Where a read's time goes on PostgreSQL (decisions 034, 044): for the bench's read screens (search,
- * suggestions, a profile, the member lists, the home feed, the messenger) called in process on DATABASE_URL (a copy
+ * suggestions, a profile, the member lists, the home feed, the messenger, notifications) called in process on DATABASE_URL (a copy
  * of DATA_DIR's community made with `npm run migrate-to-postgres`), as the typical member:
  * - time per service call (min / p50 over the rounds) and the statements it sends, of them how
  *   many prepared (a named statement: precompiled());
@@ -18,6 +18,7 @@ import pg from "pg";
 import * as contacts from "../src/domains/contacts/contacts.service.ts";
 import * as feed from "../src/domains/feed/feed.service.ts";
 import * as messages from "../src/domains/messages/messages.service.ts";
+import * as notifications from "../src/domains/notifications/notifications.service.ts";
 import { MESSAGES_PER_PAGE } from "../src/domains/messages/messages.schema.ts";
 import * as profiles from "../src/domains/profiles/profiles.service.ts";
 import * as search from "../src/domains/search/search.service.ts";
@@ -145,6 +146,9 @@ for (const kind of ["contacts", "requests", "following", "followers"] as const) 
 await measure("list contacts (200)", () => contacts.listOf(ctx, viewer, "contacts", { limit: 200 }));
 await measure("home feed (10)", () => feed.feed(ctx, viewer, { limit: 10 }));
 await measure(`messenger list (${MESSAGES_PER_PAGE})`, () => messages.list(ctx, viewer, { view: "all", limit: MESSAGES_PER_PAGE }));
+await measure("unread count", () => messages.unreadCount(ctx, viewer));
+await measure("notifications (20)", () => notifications.list(ctx, viewer, { view: "all", limit: 20 }));
+await measure("notifications unread count", () => notifications.unreadCount(ctx, viewer));
 await measure("message search", () => messages.list(ctx, viewer, { view: "all", search: "representation", limit: MESSAGES_PER_PAGE }));
 await explainer.end();
 await db.destroy();

@@ -96,8 +96,7 @@ const pageOfCopies = precompiledPer(
     },
 );
 
-export const findCopy = async (db: DB, ownerId: number, copyId: number) =>
-  (await copyById(db, { ownerId, copyId }))[0];
+export const findCopy = async (db: DB, ownerId: number, copyId: number) => (await copyById(db, { ownerId, copyId }))[0];
 
 /** findCopy's statement (opening a message), precompiled as the pages are. */
 const copyById = precompiled((db, p: { ownerId: number; copyId: number }) => copies(db, p.ownerId).where("c.id", "=", p.copyId));
@@ -139,16 +138,20 @@ export async function deleteCopies(db: DB, ownerId: number, copyIds: number[]): 
 }
 
 export async function unreadCount(db: DB, ownerId: number): Promise<number> {
-  const row = await db
+  const [row] = await unreadCountQuery(db, { ownerId });
+  return Number(row!.n);
+}
+
+/** Precompiled, as the pages: the unread badge reads it on every page a member opens. */
+const unreadCountQuery = precompiled((db, p: { ownerId: number }) =>
+  db
     .selectFrom("messageCopy")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("ownerId", "=", ownerId)
+    .where("ownerId", "=", p.ownerId)
     .where("box", "=", "inbox")
     .where("isRead", "=", 0)
-    .where(messageNotRemoved)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .where(messageNotRemoved),
+);
 
 /**
  * Writes the message and both copies (two precompiled statements, they run on every send; the

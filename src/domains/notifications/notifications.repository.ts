@@ -2,7 +2,7 @@ import { type Insertable, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import type { NotificationTable } from "./notifications.tables.ts";
-import { precompiled } from "../../platform/db/precompiled.ts";
+import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
 
 /**
  * What notifying `memberId` of an action by `actorId` depends on, in one statement (three
@@ -79,24 +79,40 @@ export const quotingDelete = (db: DB, contentKind: string, contentId: number) =>
 
 /** One page of a member's notifications, newest first (keyset on id). */
 export function listNotifications(db: DB, memberId: number, options: { unreadOnly: boolean; beforeId?: number; limit: number }) {
-  let q = db
-    .selectFrom("notification")
-    .select(["id", "kind", "subject", "text", "link", "isRead", "createdAt"])
-    .where("memberId", "=", memberId);
-  if (options.unreadOnly) q = q.where("isRead", "=", 0);
-  if (options.beforeId !== undefined) q = q.where("id", "<", options.beforeId);
-  return q.orderBy("id", "desc").limit(options.limit).execute();
+  const page = pageOfNotifications(options.unreadOnly, options.beforeId !== undefined);
+  return page(db, { memberId, beforeId: options.beforeId ?? 0, limit: options.limit });
 }
 
+/**
+ * listNotifications' statements (all or unread, first page or after a cursor), precompiled as the
+ * two counts below: PostgreSQL planned each again on every call, which cost as much as running it
+ * (0.13-0.4 ms); prepared, one plan serves every member. The notifications screen and the unread
+ * badges read them on every page a member opens.
+ */
+const pageOfNotifications = precompiledPer(
+  (unreadOnly: boolean, paged: boolean) => (db: DB, p: { memberId: number; beforeId: number; limit: number }) => {
+    let q = db
+      .selectFrom("notification")
+      .select(["id", "kind", "subject", "text", "link", "isRead", "createdAt"])
+      .where("memberId", "=", p.memberId);
+    if (unreadOnly) q = q.where("isRead", "=", 0);
+    if (paged) q = q.where("id", "<", p.beforeId);
+    return q.orderBy("id", "desc").limit(p.limit);
+  },
+);
+
 export async function unreadCount(db: DB, memberId: number): Promise<number> {
-  const row = await db
+  const [row] = await unreadCountQuery(db, { memberId });
+  return Number(row!.n);
+}
+
+const unreadCountQuery = precompiled((db, p: { memberId: number }) =>
+  db
     .selectFrom("notification")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("memberId", "=", memberId)
-    .where("isRead", "=", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .where("memberId", "=", p.memberId)
+    .where("isRead", "=", 0),
+);
 
 export async function markAllRead(db: DB, memberId: number, upToId?: number): Promise<number> {
   let q = db.updateTable("notification").set({ isRead: 1 }).where("memberId", "=", memberId).where("isRead", "=", 0);

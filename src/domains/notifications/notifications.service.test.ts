@@ -4,6 +4,7 @@
  * pushed live, listed newest first, e-mailed per the member's notification settings with a working
  * unsubscribe link, and never for a deactivated member or one's own reply.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailSink, startMailSink } from "#support/mail-sink.ts";
 import { createMember, makeContacts } from "#support/members.ts";
@@ -255,4 +256,33 @@ describe("the spec's date format", () => {
     expect(formatSentDate("2026-01-01T12:30:05.000Z", { utc: true })).toBe("01/01/2026 12:30:05 PM");
     expect(formatSentDate("not a date")).toBe("");
   });
+});
+
+describe("the screen's statements on PostgreSQL", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "the page and the unread count are prepared once per connection and then run one plan for every member",
+    async () => {
+      const members = await Promise.all([newMember("PlanA"), newMember("PlanB"), newMember("PlanC")]);
+      // A transaction runs on one connection: the one whose prepared statements are looked at.
+      const plans = await db.transaction().execute(async (trx) => {
+        const onConnection = { ...ctx, db: trx };
+        for (let i = 0; i < 12; i++) {
+          await notifications.list(onConnection, members[i % 3]!, notificationListInput.parse({ limit: 9 }));
+          await notifications.unreadCount(onConnection, members[i % 3]!);
+        }
+        return (
+          await sql<{ statement: string; generic: number; custom: number }>`
+            SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%from "notification" where "member_id" = $1%'`.execute(trx)
+        ).rows;
+      });
+      // The first page of all (no cursor, no unread filter) and the count.
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) {
+        // PostgreSQL plans the first five runs for their values, then keeps a plan for any member.
+        expect(Number(plan.custom), plan.statement).toBeLessThanOrEqual(5);
+        expect(Number(plan.generic), plan.statement).toBeGreaterThanOrEqual(7);
+      }
+    },
+  );
 });
