@@ -273,7 +273,8 @@ describe("the screen's statements on PostgreSQL", () => {
         return (
           await sql<{ statement: string; generic: number; custom: number }>`
             SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
-            WHERE statement LIKE '%from "notification" where "member_id" = $1%'`.execute(trx)
+            WHERE statement LIKE '%from "notification" where "member_id" = $1 order by "id" desc limit $2'
+               OR statement LIKE 'select count(*) as "n" from "notification" where "member_id" = $1 and "is_read" = $2'`.execute(trx)
         ).rows;
       });
       // The first page of all (no cursor, no unread filter) and the count.

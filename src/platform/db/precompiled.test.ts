@@ -66,6 +66,10 @@ describe("precompiled queries", () => {
         .where("id", "=", p.id + 1),
     );
     await expect(shifted(db, { id: 1 })).rejects.toThrow(/not one of its parameters/);
+    const prefixed = precompiled((db, p: { name: string }) =>
+      db.selectFrom("member").select("id").where("firstName", "like", `%${p.name}`),
+    );
+    await expect(prefixed(db, { name: "Ann" })).rejects.toThrow(/changed a stand-in/);
   });
 
   it("come one per key in a keyed family (precompiledPer), each built once and run with each call's values", async () => {

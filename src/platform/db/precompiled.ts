@@ -79,8 +79,12 @@ export function textStatement<R>(db: DB, text: string, parameters: unknown[]): C
 function compile<P extends Record<string, unknown>, R>(db: DB, build: (db: DB, params: P) => Compilable<R>) {
   const standIns = new Proxy({}, { get: (_, key) => `${MARK}${String(key)}` }) as P;
   const query = build(db, standIns).compile();
-  const slots = query.parameters.map((value): Slot<P> =>
-    typeof value === "string" && value.startsWith(MARK) ? { param: value.slice(MARK.length) } : { constant: value },
-  );
+  const slots = query.parameters.map((value): Slot<P> => {
+    if (typeof value !== "string" || !value.includes(MARK)) return { constant: value };
+    // Text put before a stand-in would otherwise be bound as a constant, the call's value never used.
+    if (!value.startsWith(MARK))
+      throw new Error(`A precompiled query changed a stand-in on the way (${JSON.stringify(value)}): ${query.sql}`);
+    return { param: value.slice(MARK.length) };
+  });
   return { sql: query.sql, slots };
 }
