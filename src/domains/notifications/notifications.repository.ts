@@ -85,9 +85,9 @@ export function listNotifications(db: DB, memberId: number, options: { unreadOnl
 
 /**
  * listNotifications' statements (all or unread, first page or after a cursor), precompiled as the
- * two counts below: PostgreSQL planned each again on every call, which cost as much as running it
- * (0.13-0.4 ms); prepared, one plan serves every member. The notifications screen and the unread
- * badges read them on every page a member opens.
+ * unread count below: PostgreSQL planned each again on every call, which cost as much as running it
+ * (0.13-0.4 ms); prepared, one plan serves every member. The count is read for the badge on every
+ * page a member opens.
  */
 const pageOfNotifications = precompiledPer(
   (unreadOnly: boolean, paged: boolean) => (db: DB, p: { memberId: number; beforeId: number; limit: number }) => {
