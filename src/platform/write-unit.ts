@@ -1,4 +1,5 @@
 import type { AppContext } from "./context.ts";
+import type { DB } from "./db/client.ts";
 import type { DomainEvent } from "./events.ts";
 
 /**
@@ -24,11 +25,16 @@ export interface WriteUnit {
   readonly beforeCommit: Array<(scope: AppContext) => Promise<void>>;
   /** Side effects that must wait for the commit (live pushes, e-mail), in order. */
   readonly afterCommit: Array<() => void>;
+  /**
+   * The database the unit's transaction was opened on, as a key for what a process keeps per
+   * database (the scope's `db` is a new object in every unit). Never to be queried: see above.
+   */
+  readonly outerDb: DB;
 }
 
 export async function inWriteUnit<T>(ctx: AppContext, work: (scope: AppContext) => Promise<T>): Promise<T> {
   if (ctx.unit) return work(ctx);
-  const unit: WriteUnit = { events: [], beforeCommit: [], afterCommit: [] };
+  const unit: WriteUnit = { events: [], beforeCommit: [], afterCommit: [], outerDb: ctx.db };
   const value = await ctx.db.transaction().execute(async (trx) => {
     const scope: AppContext = {
       ...ctx,

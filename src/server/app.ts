@@ -112,7 +112,7 @@ export function createHttpApp({ config, app, clientDir, publicDir }: HttpAppOpti
   http.use("*", staticFiles(publicDir, "public, max-age=3600"));
   // The page names the site as its admins set it (decision 043); the built-in name if the database cannot say.
   const pageSiteName = () =>
-    siteName(app.db).catch((error: unknown) => {
+    siteName(app).catch((error: unknown) => {
       app.log.warn("site name not read: the page shows the built-in one", { error: String(error) });
       return DEFAULT_SITE_INFO.siteName;
     });

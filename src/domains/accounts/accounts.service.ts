@@ -189,7 +189,7 @@ export async function login(
 async function sendConfirmationAgain(ctx: AppContext, member: repo.MemberRow, mail: typeof registrationMail): Promise<void> {
   const code = newToken();
   await ctx.db.transaction().execute((trx) => storeCode(trx, member.id, "register", code, REGISTRATION_CODE_TTL_MS));
-  ctx.mailer.send(mail(await site.siteName(ctx.db), member.email, member.firstName, completeRegisterLink(ctx, member.email, code)));
+  ctx.mailer.send(mail(await site.siteName(ctx), member.email, member.firstName, completeRegisterLink(ctx, member.email, code)));
 }
 
 const isUniqueViolation = (error: unknown) => /unique/i.test(String((error as Error)?.message ?? error));
@@ -246,7 +246,7 @@ export async function register(ctx: AppContext, data: RegisterData, meta: Reques
     if (isUniqueViolation(error)) return "NewEmail";
     throw error;
   }
-  ctx.mailer.send(registrationMail(await site.siteName(ctx.db), data.email, data.firstName, completeRegisterLink(ctx, data.email, code)));
+  ctx.mailer.send(registrationMail(await site.siteName(ctx), data.email, data.firstName, completeRegisterLink(ctx, data.email, code)));
   return "NewEmail";
 }
 
@@ -368,7 +368,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   const code = newTypedCode();
   await ctx.db.transaction().execute((trx) => storeCode(trx, member.id, "reset", code, RESET_CODE_TTL_MS));
   const link = `${ctx.publicUrl}/resetpwd?email=${encodeURIComponent(email)}&code=${code}`;
-  ctx.mailer.send(resetMail(await site.siteName(ctx.db), email, member.firstName, code, link));
+  ctx.mailer.send(resetMail(await site.siteName(ctx), email, member.firstName, code, link));
 }
 
 /** IsResetCodeExpired: true when the code is unknown, used or past its hour. Does not use it. */
@@ -404,7 +404,7 @@ export async function changePasswordWithCode(
     await trustAddress(ctx, found.member.email, meta);
     // The other codes are void now: a new request may mail one at once.
     await ctx.limiter.clear("accountMail", `reset:${found.member.email}`);
-    ctx.mailer.send(passwordChangedMail(await site.siteName(ctx.db), found.member.email, found.member.firstName, `${ctx.publicUrl}/`));
+    ctx.mailer.send(passwordChangedMail(await site.siteName(ctx), found.member.email, found.member.firstName, `${ctx.publicUrl}/`));
   }
   return changed;
 }

@@ -15,6 +15,7 @@ import { createMember, type TestMember } from "#support/members.ts";
 import { expectError } from "#support/domain-errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { isPostgres } from "../../platform/db/dialect.ts";
+import { inWriteUnit } from "../../platform/write-unit.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { adminContentTexts } from "../../shared/admin-content-texts.ts";
 import { registerInput, type RegisterInput } from "../accounts/accounts.schema.ts";
@@ -286,14 +287,26 @@ describe("instance settings and registration", () => {
   it("the name the server writes into its pages: cached, read again at once after an admin's save, within the TTL after another process's", async () => {
     await content.updateSettings(ctx, adminA, { siteName: "Harbour Sports" });
     const now = Date.now();
-    expect(await siteName(ctx.db, now)).toBe("Harbour Sports");
+    expect(await siteName(ctx, now)).toBe("Harbour Sports");
     // Another server process saves (same database, not this process's service): cached until the TTL ends.
     await ctx.db.updateTable("siteSetting").set({ value: "Harbour Rowing" }).where("key", "=", "siteName").execute();
-    expect(await siteName(ctx.db, now + 1)).toBe("Harbour Sports");
-    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS)).toBe("Harbour Rowing");
+    expect(await siteName(ctx, now + 1)).toBe("Harbour Sports");
+    expect(await siteName(ctx, now + SITE_NAME_TTL_MS)).toBe("Harbour Rowing");
     // This process saves: its next page has the new name, TTL or not.
     await content.updateSettings(ctx, adminA, { siteName: "Harbour Sailing" });
-    expect(await siteName(ctx.db, now + SITE_NAME_TTL_MS + 1)).toBe("Harbour Sailing");
+    expect(await siteName(ctx, now + SITE_NAME_TTL_MS + 1)).toBe("Harbour Sailing");
+  });
+
+  it("the name in a write unit (a notification's e-mail): the database's cached name, not a read in every transaction", async () => {
+    await content.updateSettings(ctx, adminA, { siteName: "Harbour Sports" });
+    const now = Date.now();
+    expect(await siteName(ctx, now)).toBe("Harbour Sports");
+    await ctx.db.updateTable("siteSetting").set({ value: "Harbour Rowing" }).where("key", "=", "siteName").execute();
+    expect(await inWriteUnit(ctx, (unit) => siteName(unit, now + 1))).toBe("Harbour Sports");
+    // Stale: read through the unit's transaction, and kept for the database outside it.
+    expect(await inWriteUnit(ctx, (unit) => siteName(unit, now + SITE_NAME_TTL_MS))).toBe("Harbour Rowing");
+    await ctx.db.updateTable("siteSetting").set({ value: "Harbour Sailing" }).where("key", "=", "siteName").execute();
+    expect(await siteName(ctx, now + SITE_NAME_TTL_MS + 1)).toBe("Harbour Rowing");
   });
 
   it("closed: registration is refused with a clear message and writes nothing", async () => {

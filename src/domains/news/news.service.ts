@@ -84,7 +84,7 @@ export async function recordEnquiry(ctx: AppContext, data: EnquiryData, meta: Re
     .execute();
   const operatorEmail = ctx.operatorEmail;
   if (!operatorEmail) return;
-  const siteName = await site.siteName(ctx.db);
+  const siteName = await site.siteName(ctx);
   ctx.mailer.send(
     layoutMail({
       site: siteName,

@@ -87,7 +87,7 @@ async function notifyWithin(ctx: AppContext, n: NewNotification): Promise<number
   await live.emit(ctx, n.memberId, "notification.created", { notificationId: id, kind: n.kind, subject: n.subject, text, link: n.link });
   const rule = MAIL_RULES[n.kind];
   if (rule && settings.notificationSettingsFromRow(facts)[rule.setting] && (await mayMail(ctx, n.memberId))) {
-    const siteName = await site.siteName(ctx.db);
+    const siteName = await site.siteName(ctx);
     // Rendered when the mail queue gets to it, off the request path.
     ctx.mailer.send(() =>
       notificationMail({

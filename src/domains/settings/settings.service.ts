@@ -97,7 +97,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, data: Passwo
   });
   // The reset codes are void now: a new reset request may mail one at once.
   await ctx.limiter.clear("accountMail", `reset:${member.email}`);
-  ctx.mailer.send(passwordChangedInSettingsMail(await site.siteName(ctx.db), member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
+  ctx.mailer.send(passwordChangedInSettingsMail(await site.siteName(ctx), member.email, member.firstName, `${ctx.publicUrl}/forgotpwd`));
   return { changed: true, otherSessionsEnded };
 }
 
@@ -225,7 +225,7 @@ export async function requestEmailChange(ctx: AppContext, actor: Actor, email: s
   const expiresAt = isoIn(EMAIL_CHANGE_TTL_MS);
   await repo.putPendingEmailChange(ctx.db, { memberId: member.id, newEmail: email, codeHash: sha256Hex(code), expiresAt, createdAt: now });
   const link = `${ctx.publicUrl}${SETTINGS_PATH}?confirmEmail=${encodeURIComponent(email)}&code=${code}`;
-  const siteName = await site.siteName(ctx.db);
+  const siteName = await site.siteName(ctx);
   ctx.mailer.send(emailChangeCodeMail(siteName, email, member.firstName, code, link));
   ctx.mailer.send(emailChangeRequestedMail(siteName, member.email, member.firstName, email, `${ctx.publicUrl}${SETTINGS_PATH}`));
   return { pendingEmail: email, expiresAt };
@@ -278,7 +278,7 @@ export async function confirmEmailChange(
     throw error;
   }
   if (!changed) throw badInput(texts.emailChangeCodeInvalid);
-  ctx.mailer.send(emailChangedMail(await site.siteName(ctx.db), member.email, member.firstName, pending.newEmail));
+  ctx.mailer.send(emailChangedMail(await site.siteName(ctx), member.email, member.firstName, pending.newEmail));
   return { memberId: member.id, email: pending.newEmail };
 }
 

@@ -35,15 +35,20 @@ export const SITE_NAME_TTL_MS = 5_000;
 /** The name read per database (tests run several in one process), with when it was read. */
 let siteNames = new WeakMap<DB, { name: Promise<string>; readAt: number }>();
 
-/** The site name for the page the server sends (its title, its application-name, the login shell): cached for SITE_NAME_TTL_MS. */
-export function siteName(db: DB, now = Date.now()): Promise<string> {
-  const cached = siteNames.get(db);
+/**
+ * The site name for the page the server sends (its title, its application-name, the login shell)
+ * and for e-mails: cached for SITE_NAME_TTL_MS. Inside a write unit it is the unit's database's
+ * cache (its transaction is a new object each time), read through the transaction when stale.
+ */
+export function siteName(ctx: Pick<AppContext, "db" | "unit">, now = Date.now()): Promise<string> {
+  const key = ctx.unit?.outerDb ?? ctx.db;
+  const cached = siteNames.get(key);
   if (cached && now - cached.readAt < SITE_NAME_TTL_MS) return cached.name;
-  const name = siteInfo(db).then((info) => info.siteName);
+  const name = siteInfo(ctx.db).then((info) => info.siteName);
   const entry = { name, readAt: now };
-  siteNames.set(db, entry);
+  siteNames.set(key, entry);
   // A failed read is not kept: the next page asks again.
-  name.catch(() => siteNames.get(db) === entry && siteNames.delete(db));
+  name.catch(() => siteNames.get(key) === entry && siteNames.delete(key));
   return name;
 }
 
