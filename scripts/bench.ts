@@ -25,6 +25,8 @@ import {
 } from "./bench/community.ts";
 import {
   BUN,
+  countCpu,
+  type CpuPerRequest,
   type LoadGenerator,
   type LoadRequest,
   type LoadResult,
@@ -367,9 +369,16 @@ function summary(row: Row): string {
       `p50 ${m.p50} ms p99 ${m.p99} ms`,
     );
   if (l) parts.push(`@${LATENCY_CONNECTIONS}: p50 ${l.p50} ms p99 ${l.p99} ms`);
+  if (row.cpu) parts.push(describeCpu(row.cpu));
   if (row.errors) parts.push(`errors ${row.errors}`);
   if (row.note) parts.push(`(${row.note})`);
   return parts.filter(Boolean).join("  ");
+}
+
+/** CPU per request at the main connection count: the server, PostgreSQL, the load generator, and the machine's use. */
+function describeCpu(cpu: CpuPerRequest): string {
+  const db = cpu.dbUs === null ? "" : ` + PostgreSQL ${cpu.dbUs.toFixed(0)}`;
+  return `cpu/request µs: app ${cpu.appUs.toFixed(0)}${db} + load ${cpu.loadUs.toFixed(0)} (machine ${(cpu.machineBusy * 100).toFixed(0)}% busy)`;
 }
 
 /** The ceiling right before, the route at CONNECTIONS, then at LATENCY_CONNECTIONS. */
@@ -413,7 +422,9 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
   const connectionsFor = (part: 0 | 1, wantedConnections: number) =>
     targets ? Math.max(1, Math.min(wantedConnections, part === 0 ? half : targets.length - half)) : fit(wantedConnections);
   const c64 = connectionsFor(0, CONNECTIONS);
+  const stopCpu = countCpu(ctx.pid, ctx.load.pid, Boolean(DATABASE_URL));
   const [main] = await ctx.load.run([spec(ctx.baseUrl, def.requests, c64, runFor(DURATION), extra(0))]);
+  const cpu = stopCpu(main!.ok + main!.non2xx);
   const busy = await settle(ctx);
   if (busy > 1_000) notes.push(`server busy ${(busy / 1000).toFixed(1)} s after the run`);
   const c8 = connectionsFor(1, LATENCY_CONNECTIONS);
@@ -436,6 +447,7 @@ async function measureRoute(ctx: Ctx, def: RouteDef): Promise<Row> {
     errors: detail.non2xx + detail.errors,
     errorDetail: detail,
     rssMB: rss,
+    cpu,
     note: notes.join("; "),
   };
   if (detail.non2xx) row.note = [row.note, `answers: ${JSON.stringify(detail.statusCodes)}`].filter(Boolean).join("; ");

@@ -43,6 +43,93 @@ export function rssMB(pid: number | number[] | undefined): number | null {
   }
 }
 
+/** CPU time (user + system) of each process, in ms (Linux /proc); a process that cannot be read is left out. */
+function cpuMsOf(pids: number[]): Map<number, number> {
+  const tickMs = 1000 / 100; // USER_HZ: 100 on Linux
+  const times = new Map<number, number>();
+  for (const p of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      times.set(p, (Number(fields[11]) + Number(fields[12])) * tickMs);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return times;
+}
+
+/** The processes of PostgreSQL on this machine (the postmaster and its backends): command "postgres". */
+function postgresPids(): number[] {
+  try {
+    return readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/comm`, "utf8").trim() === "postgres";
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
+/** The machine's CPU time, busy and all, in ms of every core together (/proc/stat's first line). */
+function machineCpuMs(): { busy: number; total: number } | null {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = ticks[3]! + ticks[4]!;
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: (total - idle) * 10, total: total * 10 };
+  } catch {
+    return null;
+  }
+}
+
+/** Where a run's CPU went, per request, in µs; busy is the machine's share of all its cores' time. */
+export interface CpuPerRequest {
+  appUs: number;
+  /** PostgreSQL's processes (null on SQLite: none ran). */
+  dbUs: number | null;
+  loadUs: number;
+  machineBusy: number;
+}
+
+/**
+ * Starts counting the CPU time of the server's processes, PostgreSQL's (any on the machine: the
+ * benchmark's copy should be the only busy one) and the load generator; the function it answers
+ * stops and divides by the requests answered. Null where /proc cannot be read.
+ */
+export function countCpu(
+  serverPids: number[],
+  loadPid: number | undefined,
+  usesPostgres: boolean,
+): (requests: number) => CpuPerRequest | null {
+  const pids = () => [...serverPids, ...(loadPid === undefined ? [] : [loadPid]), ...(usesPostgres ? postgresPids() : [])];
+  const before = cpuMsOf(pids());
+  const machineBefore = machineCpuMs();
+  return (requests) => {
+    const after = cpuMsOf(pids());
+    const machineAfter = machineCpuMs();
+    if (!machineBefore || !machineAfter || requests <= 0 || serverPids.some((p) => !after.has(p))) return null;
+    // A backend that started during the run counts from zero.
+    const spent = (p: number) => (after.get(p) ?? 0) - (before.get(p) ?? 0);
+    const sum = (ps: number[]) => ps.reduce((n, p) => n + spent(p), 0);
+    const others = new Set([...serverPids, loadPid]);
+    const db = [...after.keys()].filter((p) => !others.has(p));
+    const perRequest = (ms: number) => (ms * 1000) / requests;
+    return {
+      appUs: perRequest(sum(serverPids)),
+      dbUs: usesPostgres ? perRequest(sum(db)) : null,
+      loadUs: perRequest(loadPid === undefined ? 0 : spent(loadPid)),
+      machineBusy: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
+    };
+  };
+}
+
 /** Samples a process's RSS (several processes' sum) every 200 ms until stopped; answers the highest value seen. */
 export function sampleRss(pid: number | number[] | undefined): () => number | null {
   let max = rssMB(pid);
@@ -219,6 +306,8 @@ export interface LoadResult {
 
 export interface LoadGenerator {
   node: string;
+  /** The load generator's process (its CPU is counted apart from the server's). */
+  pid: number | undefined;
   autocannon: string;
   /** Runs the specs at the same time in the load process; answers their results in order. */
   run: (specs: LoadSpec[]) => Promise<LoadResult[]>;
@@ -259,6 +348,7 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
   let nextId = 1;
   return {
     ...versions,
+    pid: child.pid,
     run(specs) {
       const id = nextId++;
       return new Promise((resolve, reject) => {

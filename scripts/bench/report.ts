@@ -1,6 +1,7 @@
 /** The table of `npm run bench` (Markdown, for the terminal and docs/performance.md) and the doc update. */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Sizes } from "./community.ts";
+import type { CpuPerRequest } from "./processes.ts";
 
 export interface Measure {
   rps: number;
@@ -29,6 +30,8 @@ export interface Row {
   errors: number;
   errorDetail: { non2xx: number; errors: number; timeouts: number; statusCodes: Record<string, number> };
   rssMB: number | null;
+  /** Where the CPU went per request at the main connection count (reads and writes; null where /proc cannot be read). */
+  cpu?: CpuPerRequest | null;
   note: string;
 }
 

@@ -46,7 +46,15 @@ describe.runIf(onPostgres)("npm run bench on PostgreSQL", () => {
 
     const result = JSON.parse(readFileSync(jsonFile, "utf8")) as {
       server: { engine: string; processes: number; idleRssMB: number };
-      rows: Array<{ id: string; api: string; main: Measure | null; latency: Measure | null; errors: number; note: string }>;
+      rows: Array<{
+        id: string;
+        api: string;
+        main: Measure | null;
+        latency: Measure | null;
+        errors: number;
+        note: string;
+        cpu?: { appUs: number; dbUs: number | null } | null;
+      }>;
     };
     expect(result.server).toMatchObject({ engine: "PostgreSQL, 2 processes", processes: 2 });
     expect(result.rows.map((r) => `${r.id}/${r.api}`)).toEqual([
@@ -61,6 +69,13 @@ describe.runIf(onPostgres)("npm run bench on PostgreSQL", () => {
       expect(row.main, row.id).not.toBeNull();
       expect(row.main!.rps + row.latency!.rps, row.id).toBeGreaterThan(0);
       expect(row.errors, `${row.id}: ${row.note}`).toBe(0);
+    }
+    // Where the CPU went per request (Linux /proc): both server processes' and PostgreSQL's.
+    if (process.platform === "linux") {
+      for (const row of result.rows.filter((r) => r.id === "profile")) {
+        expect(row.cpu!.appUs, row.api).toBeGreaterThan(0);
+        expect(row.cpu!.dbUs, row.api).toBeGreaterThan(0);
+      }
     }
   }, 150_000);
 

@@ -32,6 +32,7 @@ interface Row {
   ratio: number | null;
   errors: number;
   rssMB: number | null;
+  cpu?: { appUs: number; dbUs: number | null; loadUs: number; machineBusy: number } | null;
   note: string;
 }
 
@@ -75,5 +76,15 @@ describe("npm run bench", () => {
     // Ratios: the ceiling rows to the bare server, the routes to the ceiling measured before them.
     for (const row of result.rows.slice(1)) expect(row.ratio, row.id).toBeGreaterThan(0);
     expect(result.rows.find((r) => r.id === "profile")!.rssMB).toBeGreaterThan(0);
+    // Where the CPU went per request (Linux /proc): the server's and the load generator's; no PostgreSQL on SQLite.
+    if (process.platform === "linux") {
+      for (const row of result.rows.filter((r) => r.id === "profile")) {
+        expect(row.cpu, row.api).toMatchObject({ dbUs: null });
+        expect(row.cpu!.appUs, row.api).toBeGreaterThan(0);
+        expect(row.cpu!.loadUs, row.api).toBeGreaterThan(0);
+        expect(row.cpu!.machineBusy, row.api).toBeGreaterThan(0);
+        expect(row.cpu!.machineBusy, row.api).toBeLessThanOrEqual(1);
+      }
+    }
   }, 120_000);
 });
