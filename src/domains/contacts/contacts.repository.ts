@@ -1,9 +1,9 @@
-import { type Expression, type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
-import { idIn, isPostgres } from "../../platform/db/dialect.ts";
+import { idIn, idInSlots, type IdSlots, idSlotCount, idSlotValues, isPostgres, MAX_ID_SLOTS } from "../../platform/db/dialect.ts";
 import type { Database } from "../../platform/db/database.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { listedToViewer } from "../../platform/db/minor-shown.ts";
@@ -391,11 +391,19 @@ export async function cardsFor(db: DB, ids: number[], viewerId: number): Promise
 /** What the picture rule needs of each of these members: their flag and whether the viewer is their contact (one query). */
 export async function pictureFacts(db: DB, viewerId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  // PostgreSQL: one prepared text for any number of ids (an array); SQLite keeps its `IN` list.
-  return isPostgres(db) ? pictureFactsOfArray(db, { viewerId, ids }) : pictureFactsQuery(db, viewerId, ids, false).execute();
+  if (!isPostgres(db)) return pictureFactsQuery(db, viewerId, idIn("member.id", ids)).execute();
+  // PostgreSQL: one prepared text per slot count (idInSlots), in parts for a page with very many authors.
+  const rows = [];
+  for (let i = 0; i < ids.length; i += MAX_ID_SLOTS) {
+    const part = ids.slice(i, i + MAX_ID_SLOTS);
+    rows.push(...(await pictureFactsOfSlots(idSlotCount(part.length))(db, { viewerId, ...idSlotValues(part) })));
+  }
+  return rows;
 }
-const pictureFactsOfArray = precompiled((db, p: { viewerId: number; ids: number[] }) => pictureFactsQuery(db, p.viewerId, p.ids, true));
-const pictureFactsQuery = (db: DB, viewerId: number, ids: number[], asArray: boolean) =>
+const pictureFactsOfSlots = precompiledPer(
+  (slots: number) => (db: DB, p: { viewerId: number } & IdSlots) => pictureFactsQuery(db, p.viewerId, idInSlots("member.id", p, slots)),
+);
+const pictureFactsQuery = (db: DB, viewerId: number, ofMembers: RawBuilder<boolean>) =>
   db
     .selectFrom("member")
     .leftJoin("memberPrivacy as pr", "pr.memberId", "member.id")
@@ -407,7 +415,7 @@ const pictureFactsQuery = (db: DB, viewerId: number, ids: number[], asArray: boo
       "pr.viewProfilePicture",
       sql<number>`(case when vc.member_id is not null then 1 else 0 end)`.as("viewerIsContact"),
     ])
-    .where(idIn("member.id", ids, asArray));
+    .where(ofMembers);
 
 /** What the viewer's rows say about each of these members: links and follows, either way (four indexed lookups). */
 export async function viewerLinks(db: DB, viewerId: number, ids: number[]) {

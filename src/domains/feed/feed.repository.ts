@@ -1,8 +1,8 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../platform/db/client.ts";
 import { VISIBLE_STATUS } from "../../shared/members.ts";
 import { precompiled, precompiledPer } from "../../platform/db/precompiled.ts";
-import { idIn, isPostgres } from "../../platform/db/dialect.ts";
+import { idIn, idInSlots, type IdSlots, idSlotCount, idSlotValues, isPostgres } from "../../platform/db/dialect.ts";
 import { notBlockedBetween } from "../../platform/db/member-block.ts";
 import { listedToViewer, viewerCutoff } from "../../platform/db/minor-shown.ts";
 
@@ -182,19 +182,17 @@ export interface ReplyRow extends PostRow {
  */
 export async function repliesOf(db: DB, viewerId: number, postIds: number[], adultBornBy: string): Promise<ReplyRow[]> {
   if (postIds.length === 0) return [];
-  // PostgreSQL: one prepared text for any page (the ids as an array); SQLite keeps its `IN` list.
+  // PostgreSQL: one prepared text per slot count (idInSlots); SQLite keeps its `IN` list.
   return isPostgres(db)
-    ? repliesOfArray(db, { viewerId, postIds, adultBornBy })
-    : repliesQuery(db, viewerId, postIds, adultBornBy, false).execute();
+    ? repliesOfSlots(idSlotCount(postIds.length))(db, { viewerId, adultBornBy, ...idSlotValues(postIds) })
+    : repliesQuery(db, viewerId, adultBornBy, idIn("post_reply.post_id", postIds)).execute();
 }
-const repliesOfArray = precompiled((db, p: { viewerId: number; postIds: number[]; adultBornBy: string }) =>
-  repliesQuery(db, p.viewerId, p.postIds, p.adultBornBy, true),
+const repliesOfSlots = precompiledPer(
+  (slots: number) => (db: DB, p: { viewerId: number; adultBornBy: string } & IdSlots) =>
+    repliesQuery(db, p.viewerId, p.adultBornBy, idInSlots("post_reply.post_id", p, slots)),
 );
-const repliesQuery = (db: DB, viewerId: number, postIds: number[], adultBornBy: string, asArray: boolean) =>
-  shownReplies(db, viewerId, adultBornBy)
-    .where(idIn("post_reply.post_id", postIds, asArray))
-    .orderBy("postReply.postId")
-    .orderBy("postReply.id");
+const repliesQuery = (db: DB, viewerId: number, adultBornBy: string, ofPosts: RawBuilder<boolean>) =>
+  shownReplies(db, viewerId, adultBornBy).where(ofPosts).orderBy("postReply.postId").orderBy("postReply.id");
 
 /**
  * The replies a viewer may see (before choosing which): not removed, by an active member, none by

@@ -12,7 +12,9 @@ import { type DB, statementsRun } from "../../platform/db/client.ts";
 import { ErrorCodes } from "../../shared/errors.ts";
 import { MemberStatus } from "../../shared/members.ts";
 import { POSTS_PER_PAGE } from "../../shared/limits.ts";
+import * as contactsRepo from "../contacts/contacts.repository.ts";
 import { insertFollow, insertRequest } from "../contacts/contacts.repository.ts";
+import { adultBornBy } from "../privacy/privacy.service.ts";
 import type { Actor, AppContext } from "../../platform/context.ts";
 import type { DomainEvent } from "../../platform/events.ts";
 import * as repo from "./feed.repository.ts";
@@ -212,6 +214,46 @@ describe("the page's statement on PostgreSQL", () => {
       // PostgreSQL plans the first five runs for their values, then keeps a plan for any viewer.
       expect(Number(plans[0]!.custom)).toBeLessThanOrEqual(5);
       expect(Number(plans[0]!.generic)).toBeGreaterThanOrEqual(7);
+    },
+  );
+});
+
+describe("the replies' and pictures' statements on PostgreSQL (ids in slots, decision 055)", () => {
+  it.runIf(process.env.SIDELINE_TEST_ENGINE === "postgres")(
+    "are prepared once per slot count and then run one plan for any ids of that count, padded or not",
+    async () => {
+      const viewers = await Promise.all([newMember("Slot1"), newMember("Slot2"), newMember("Slot3")]);
+      await connect(viewers[0], viewers[1]);
+      const posts: number[] = [];
+      for (let i = 0; i < 8; i++) posts.push(await postAt(viewers[i % 2]!, `slotted ${i}`, new Date(Date.now() - i * 1000).toISOString()));
+      await feed.reply(ctx, viewers[0], posts[1]!, "a reply");
+      const plans = await db.transaction().execute(async (trx) => {
+        // Five to eight ids: one statement of 8 slots, the shorter lists padded with their last id.
+        for (let i = 0; i < 12; i++) {
+          const some = posts.slice(i % 4, (i % 4) + 5 + (i % 4));
+          const replies = await repo.repliesOf(trx, viewers[i % 3]!.memberId, some, adultBornBy());
+          expect(replies.map((r) => r.postId)).toEqual(some.includes(posts[1]!) ? [posts[1]] : []);
+          const facts = await contactsRepo.pictureFacts(
+            trx,
+            viewers[i % 3]!.memberId,
+            viewers.map((v) => v.memberId).concat(some.slice(0, 2 + (i % 4))),
+          );
+          expect(facts.map((f) => f.memberId).sort((a, b) => a - b)).toEqual(viewers.map((v) => v.memberId).sort((a, b) => a - b));
+        }
+        return (
+          await sql<{ statement: string; generic: number; custom: number }>`
+            SELECT statement, generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%unnest(ARRAY[%'`.execute(trx)
+        ).rows;
+      });
+      // Earlier tests prepared other slot counts on this connection: the ones of 8 slots are looked at.
+      const ofEight = plans.filter((p) => p.statement.match(/unnest\(ARRAY\[([^\]]*)\]/)![1]!.split(",").length === 8);
+      expect(ofEight.map((p) => p.statement.match(/from "(\w+)"/)?.[1]).sort()).toEqual(["member", "post_reply"]);
+      for (const p of ofEight) {
+        // PostgreSQL plans the first five runs for their values, then keeps one plan.
+        expect(Number(p.custom)).toBeLessThanOrEqual(5);
+        expect(Number(p.generic)).toBeGreaterThanOrEqual(7);
+      }
     },
   );
 });
