@@ -49,8 +49,8 @@ export function idSlotCount(n: number): number {
 /** The ids as idInSlots' parameters, padded to their slot count with the last one (IN ignores a repeat). */
 export function idSlotValues(ids: number[]): IdSlots {
   const values: IdSlots = {};
-  const last = ids[ids.length - 1]!;
-  for (let i = 0; i < idSlotCount(ids.length); i++) values[`idSlot${i}`] = i < ids.length ? ids[i]! : last;
+  const [slots, last] = [idSlotCount(ids.length), ids[ids.length - 1]!];
+  for (let i = 0; i < slots; i++) values[`idSlot${i}`] = i < ids.length ? ids[i]! : last;
   return values;
 }
 
